@@ -1,18 +1,17 @@
-/** Jest runs TypeScript through SWC as native ES modules (NestJS 12 ships ESM only). */
-const swcOptions = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-    target: 'es2022',
-  },
-  module: { type: 'es6' },
-  sourceMaps: 'inline',
-};
+/**
+ * Jest runs everything as CommonJS, compiled by SWC: NestJS 12 ships ES modules while
+ * @nestjs/throttler is CommonJS requiring them, which Jest's ESM mode cannot load on Node 20.
+ */
+const esmPackages = [
+  '@nestjs', '@apollo', '@as-integrations', '@graphql-tools', '@whatwg-node', '@octokit', '@borewit',
+  '@tokenizer', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', 'stemmer', 'cross-inspect',
+  'graphql-ws', 'lru-cache', 'feed', 'xml-js',
+];
 
 export default {
   testEnvironment: 'node',
-  extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
+  transform: { '^.+\\.(t|j|mj)s$': '<rootDir>/test/utils/swc-commonjs-transformer.cjs' },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   testTimeout: 30000,

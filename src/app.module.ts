@@ -1,0 +1,40 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { CoreModule, type CoreOptions } from './core.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { AccountsModule } from './modules/accounts/accounts.module.js';
+import { AlertsModule } from './modules/alerts/alerts.module.js';
+import { ApiKeyGuard } from './modules/auth/api-key.guard.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { KeywordsModule } from './modules/keywords/keywords.module.js';
+import { ApiRateLimitGuard } from './modules/rate-limit/api-rate-limit.guard.js';
+import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
+import { UsageModule } from './modules/usage/usage.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(options: CoreOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(options),
+        DatabaseModule,
+        AuthModule,
+        RateLimitModule,
+        AccountsModule,
+        KeywordsModule,
+        WebhooksModule,
+        AlertsModule,
+        UsageModule,
+        HealthModule,
+      ],
+      // Order matters: the caller is known before its rate budget is counted.
+      providers: [
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_GUARD, useClass: ApiRateLimitGuard },
+      ],
+    };
+  }
+}

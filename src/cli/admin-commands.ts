@@ -1,0 +1,75 @@
+import { parseArgs } from 'node:util';
+import type { INestApplicationContext } from '@nestjs/common';
+import { isoWithMillis } from '../common/time/timestamps.js';
+import { isPlanName, PLAN_NAMES, PLAN_STATUSES, PRODUCTS, type PlanStatus, type Product } from '../config/plans.js';
+import type { AccountEntity } from '../modules/accounts/account.entity.js';
+import { AccountsService } from '../modules/accounts/accounts.service.js';
+
+export class UsageError extends Error {}
+
+export type AdminCommand = (app: INestApplicationContext, args: string[]) => Promise<Record<string, unknown>>;
+
+function parse(args: string[], options: Record<string, { type: 'string' }>, positionals: number) {
+  const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  if (parsed.positionals.length !== positionals) {
+    throw new UsageError(`expected ${positionals} positional argument(s), got ${parsed.positionals.length}`);
+  }
+  return parsed;
+}
+
+function planOption(value: string | undefined, required: boolean) {
+  if (value === undefined && !required) return undefined;
+  if (!isPlanName(value)) throw new UsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
+  return value;
+}
+
+function accountJson(account: AccountEntity) {
+  return {
+    account_id: account.id,
+    name: account.name,
+    product: account.product,
+    plan: account.plan,
+    status: account.status,
+    created_at: isoWithMillis(account.createdAt),
+    updated_at: isoWithMillis(account.updatedAt),
+  };
+}
+
+const createAccount: AdminCommand = async (app, args) => {
+  const { values } = parse(args, { plan: { type: 'string' }, product: { type: 'string' }, name: { type: 'string' } }, 0);
+  const plan = planOption(values.plan, true)!;
+  const product = (values.product ?? 'alerts') as Product;
+  if (!PRODUCTS.includes(product)) throw new UsageError(`--product must be one of ${PRODUCTS.join(', ')}`);
+  const { account, apiKey } = await app.get(AccountsService).createAccount({ plan, product, name: values.name });
+  return { account_id: account.id, api_key: apiKey, product: account.product, plan: account.plan, status: account.status };
+};
+
+const createKey: AdminCommand = async (app, args) => {
+  const { positionals } = parse(args, {}, 1);
+  const { keyId, apiKey } = await app.get(AccountsService).createKey(positionals[0]);
+  return { key_id: keyId, api_key: apiKey };
+};
+
+const revokeKey: AdminCommand = async (app, args) => {
+  const { positionals } = parse(args, {}, 1);
+  await app.get(AccountsService).revokeKey(positionals[0]);
+  return { revoked: true, key_id: positionals[0] };
+};
+
+const setPlan: AdminCommand = async (app, args) => {
+  const { values, positionals } = parse(args, { plan: { type: 'string' }, status: { type: 'string' } }, 1);
+  const plan = planOption(values.plan, false);
+  const status = values.status as PlanStatus | undefined;
+  if (status !== undefined && !PLAN_STATUSES.includes(status)) {
+    throw new UsageError(`--status must be one of ${PLAN_STATUSES.join(', ')}`);
+  }
+  if (plan === undefined && status === undefined) throw new UsageError('give --plan and/or --status');
+  return accountJson(await app.get(AccountsService).updateAccount(positionals[0], { plan, status }));
+};
+
+export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
+  'create-account': createAccount,
+  'create-key': createKey,
+  'revoke-key': revokeKey,
+  'set-plan': setPlan,
+};

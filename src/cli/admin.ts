@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { AppError } from '../common/errors/app-error.js';
+import { createRootLogger, PinoNestLogger } from '../common/logging/logger.js';
+import { ConfigError, loadConfig } from '../config/app-config.js';
+import { ADMIN_COMMANDS, UsageError } from './admin-commands.js';
+import { CliModule } from './cli.module.js';
+
+const USAGE = `usage: npm run --silent admin -- <command> [...]
+  create-account --plan <starter|pro|scale> [--product alerts|app] [--name TEXT]
+  create-key <account_id>
+  revoke-key <key_id>
+  set-plan <account_id> [--plan P] [--status active|canceled]`;
+
+/** stdout carries exactly one JSON line; everything else goes to stderr. */
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name === undefined ? undefined : ADMIN_COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`${name ? `unknown command: ${name}\n` : ''}${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const logger = createRootLogger(config.logLevel);
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot({ config, logger }), {
+    logger: new PinoNestLogger(logger.child({ level: 'warn' })),
+  });
+  try {
+    const result = await command(app, args);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const known = error instanceof AppError || error instanceof UsageError || error instanceof ConfigError;
+    const message = known ? (error as Error).message : String((error as Error)?.message ?? error);
+    process.stderr.write(`admin: ${message.replace(/\s*\n\s*/g, '; ')}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);

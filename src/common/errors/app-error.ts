@@ -1,0 +1,21 @@
+import type { ErrorCode } from './error-code.js';
+
+/** A failure a caller can act on: a stable code and a human message. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError('not_found', `${what} not found`);
+  }
+
+  static invalidBody(message: string): AppError {
+    return new AppError('invalid_body', message);
+  }
+}

@@ -1,0 +1,37 @@
+export type ErrorCode =
+  | 'unauthorized'
+  | 'subscription_required'
+  | 'wrong_product'
+  | 'keyword_limit_reached'
+  | 'not_found'
+  | 'invalid_body'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'unavailable';
+
+/** The one mapping of error codes to HTTP statuses; a new code that is not mapped fails to compile. */
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'unauthorized':
+      return 401;
+    case 'subscription_required':
+      return 402;
+    case 'wrong_product':
+    case 'keyword_limit_reached':
+      return 403;
+    case 'not_found':
+      return 404;
+    case 'invalid_body':
+      return 422;
+    case 'rate_limited':
+      return 429;
+    case 'internal_error':
+      return 500;
+    case 'unavailable':
+      return 503;
+    default: {
+      const unreachable: never = code;
+      return unreachable;
+    }
+  }
+}

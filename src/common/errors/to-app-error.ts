@@ -1,0 +1,26 @@
+import { HttpException } from '@nestjs/common';
+import { AppError } from './app-error.js';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/**
+ * Maps whatever was thrown to a domain error; null means an unexpected failure (500).
+ * Framework errors (unknown route, malformed or oversized JSON) get the spec's codes here.
+ */
+export function toAppError(exception: unknown): AppError | null {
+  if (exception instanceof AppError) return exception;
+  const parserError = exception as BodyParserError;
+  if (parserError?.type === 'entity.parse.failed') return AppError.invalidBody('Malformed JSON body');
+  if (parserError?.type === 'entity.too.large') return AppError.invalidBody('Request body too large');
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status === 404) return new AppError('not_found', 'Route not found');
+    if (status === 400 || status === 422 || status === 413 || status === 415) {
+      return AppError.invalidBody(exception.message);
+    }
+  }
+  return null;
+}

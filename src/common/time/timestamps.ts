@@ -1,0 +1,32 @@
+const MS_PER_DAY = 86_400_000;
+
+/** "2026-11-21T10:04:05.123+00:00": API responses. */
+export function isoWithMillis(ms: number): string {
+  return new Date(ms).toISOString().replace('Z', '+00:00');
+}
+
+/** "2026-11-21T10:04:05+00:00": webhook bodies show whole seconds. */
+export function isoWholeSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** The UTC calendar day, "YYYY-MM-DD". */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function daysBefore(ms: number, days: number): number {
+  return ms - days * MS_PER_DAY;
+}
+
+const ISO_8601 =
+  /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Parses an ISO 8601 date or date-time; null when it is not one. */
+export function parseIsoTimestamp(value: string): number | null {
+  const match = ISO_8601.exec(value);
+  if (!match) return null;
+  const hasTimeWithoutZone = match[1] !== undefined && match[4] === undefined;
+  const ms = Date.parse(hasTimeWithoutZone ? `${value}Z` : value);
+  return Number.isNaN(ms) ? null : ms;
+}

@@ -1,0 +1,140 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
+
+export type ProcessRole = 'all' | 'api' | 'worker';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+const toBoolean = ({ value }: { value: unknown }) =>
+  value === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+const toInteger = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : Number(value);
+
+class EnvironmentVariables {
+  @IsOptional() @Transform(toInteger) @IsInt() @Min(0) @Max(65535)
+  PORT?: number;
+
+  @IsOptional() @IsString() @Matches(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, {
+    message: 'DATABASE_URL must be sqlite:<path> or postgres://…',
+  })
+  DATABASE_URL?: string;
+
+  @IsOptional() @IsString() @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://…' })
+  REDIS_URL?: string;
+
+  @IsOptional() @IsString()
+  REDDIT_CLIENT_ID?: string;
+
+  @IsOptional() @IsString()
+  REDDIT_CLIENT_SECRET?: string;
+
+  @IsOptional() @IsString()
+  REDDIT_USER_AGENT?: string;
+
+  @IsOptional() @IsString() @Matches(/^https?:\/\/.+/, { message: 'REDDIT_API_BASE must be a URL' })
+  REDDIT_API_BASE?: string;
+
+  @IsOptional() @IsString() @Matches(/^https?:\/\/.+/, { message: 'REDDIT_AUTH_BASE must be a URL' })
+  REDDIT_AUTH_BASE?: string;
+
+  @IsOptional() @Transform(toInteger) @IsInt() @Min(100)
+  INGEST_POLL_MS?: number;
+
+  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE?: boolean;
+
+  @IsOptional() @Transform(toInteger) @IsInt() @Min(100) @Max(60000)
+  WEBHOOK_TIMEOUT_MS?: number;
+
+  @IsOptional() @Transform(toInteger) @IsInt() @Min(1) @Max(1024)
+  DELIVERY_CONCURRENCY?: number;
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: LogLevel;
+
+  @IsOptional() @IsIn(['all', 'api', 'worker'])
+  ROLE?: ProcessRole;
+}
+
+export interface RedditCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AppConfig {
+  port: number;
+  databaseUrl: string;
+  redisUrl: string | null;
+  reddit: {
+    /** Several comma-separated ids/secrets give one request budget each. */
+    credentials: RedditCredentials[];
+    userAgent: string;
+    apiBase: string;
+    authBase: string;
+    pollMs: number;
+  };
+  webhooks: { allowPrivate: boolean; timeoutMs: number; concurrency: number };
+  logLevel: LogLevel;
+  role: ProcessRole;
+  /** Background loops (poller, delivery worker, schedulers) run only when true. */
+  backgroundJobs: boolean;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {}
+
+const DEFAULT_USER_AGENT = 'node:reddit-keyword-alerts:v0.1.0 (keyword alerts service)';
+
+function parseCredentials(ids?: string, secrets?: string): RedditCredentials[] {
+  if (!ids || !secrets) return [];
+  const idList = ids.split(',').map((s) => s.trim());
+  const secretList = secrets.split(',').map((s) => s.trim());
+  if (idList.length !== secretList.length) {
+    throw new ConfigError(
+      'REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET must list the same number of comma-separated values',
+    );
+  }
+  return idList.map((clientId, i) => ({ clientId, clientSecret: secretList[i] }));
+}
+
+/** Validates the environment once; the error names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const vars = plainToInstance(EnvironmentVariables, raw, { excludeExtraneousValues: false });
+  const errors = validateSync(vars, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const role = vars.ROLE ?? 'all';
+  return {
+    port: vars.PORT ?? 3000,
+    databaseUrl: vars.DATABASE_URL ?? 'sqlite:./data/alerts.sqlite',
+    redisUrl: vars.REDIS_URL ?? null,
+    reddit: {
+      credentials: parseCredentials(vars.REDDIT_CLIENT_ID, vars.REDDIT_CLIENT_SECRET),
+      userAgent: vars.REDDIT_USER_AGENT ?? DEFAULT_USER_AGENT,
+      apiBase: (vars.REDDIT_API_BASE ?? 'https://oauth.reddit.com').replace(/\/+$/, ''),
+      authBase: (vars.REDDIT_AUTH_BASE ?? 'https://www.reddit.com').replace(/\/+$/, ''),
+      pollMs: vars.INGEST_POLL_MS ?? 2000,
+    },
+    webhooks: {
+      allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE ?? false,
+      timeoutMs: vars.WEBHOOK_TIMEOUT_MS ?? 10000,
+      concurrency: vars.DELIVERY_CONCURRENCY ?? 64,
+    },
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    role,
+    backgroundJobs: role !== 'api',
+  };
+}

@@ -1,0 +1,33 @@
+export type PlanName = 'starter' | 'pro' | 'scale';
+export type PlanStatus = 'active' | 'canceled';
+export type Product = 'alerts' | 'app';
+
+export interface PlanLimits {
+  keywordLimit: number;
+  perKeywordDailyCap: number;
+  historyDays: number;
+  rateLimitPerMinute: number;
+}
+
+/** The one table of plan limits (decisions.md section 1). */
+export const PLANS: Readonly<Record<PlanName, PlanLimits>> = {
+  starter: { keywordLimit: 25, perKeywordDailyCap: 100, historyDays: 90, rateLimitPerMinute: 60 },
+  pro: { keywordLimit: 100, perKeywordDailyCap: 100, historyDays: 90, rateLimitPerMinute: 60 },
+  scale: { keywordLimit: 500, perKeywordDailyCap: 100, historyDays: 90, rateLimitPerMinute: 60 },
+};
+
+export const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
+export const PLAN_STATUSES: readonly PlanStatus[] = ['active', 'canceled'];
+export const PRODUCTS: readonly Product[] = ['alerts', 'app'];
+
+/** Writes per minute per key, and test deliveries per minute per key (decisions.md section 8). */
+export const WRITE_RATE_LIMIT_PER_MINUTE = 120;
+export const WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE = 10;
+
+export function planLimits(plan: PlanName): PlanLimits {
+  return PLANS[plan];
+}
+
+export function isPlanName(value: unknown): value is PlanName {
+  return typeof value === 'string' && Object.hasOwn(PLANS, value);
+}

@@ -1,0 +1,30 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { Clock, SystemClock } from './common/time/clock.js';
+import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { createRootLogger } from './common/logging/logger.js';
+
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+export interface CoreOptions {
+  config: AppConfig;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+/** Configuration, clock and logger, shared by every module. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(options: CoreOptions): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: options.config },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
+        { provide: ROOT_LOGGER, useValue: options.logger ?? createRootLogger(options.config.logLevel) },
+      ],
+      exports: [APP_CONFIG, Clock, ROOT_LOGGER],
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export function databaseKind(databaseUrl: string): DatabaseKind {
+  return databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+}
+
+/** One place that turns DATABASE_URL into TypeORM options, for the app, the CLI and the TypeORM CLI. */
+export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    logging: false,
+  };
+  if (databaseKind(databaseUrl) === 'sqlite') {
+    const path = databaseUrl.slice('sqlite:'.length);
+    const database = path === ':memory:' ? path : resolve(path);
+    if (database !== ':memory:') mkdirSync(dirname(database), { recursive: true });
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database,
+      enableWAL: true,
+      timeout: 10_000,
+      prepareDatabase: (db: { pragma(source: string): unknown }) => {
+        db.pragma('synchronous = NORMAL');
+        db.pragma('foreign_keys = ON');
+      },
+    };
+  }
+  return { ...common, type: 'postgres', url: databaseUrl, extra: { max: 20 } };
+}

@@ -1,0 +1,29 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { buildDataSourceOptions } from './data-source-options.js';
+import { Database } from './database.js';
+
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => buildDataSourceOptions(config.databaseUrl),
+    }),
+  ],
+  providers: [
+    {
+      provide: Database,
+      inject: [DataSource],
+      useFactory: async (dataSource: DataSource) => {
+        const database = new Database(dataSource);
+        await database.migrate();
+        return database;
+      },
+    },
+  ],
+  exports: [Database],
+})
+export class DatabaseModule {}

@@ -1,0 +1,63 @@
+import { Mutex } from 'async-mutex';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { DatabaseKind } from './data-source-options.js';
+
+const MIGRATION_LOCK_KEY = 7_342_001;
+
+/**
+ * Transactions and dialect facts in one place. SQLite has a single connection shared by every
+ * caller, so its transactions are serialised here; PostgreSQL runs them concurrently.
+ */
+export class Database {
+  readonly kind: DatabaseKind;
+  private readonly sqliteWriteLock = new Mutex();
+
+  constructor(readonly dataSource: DataSource) {
+    this.kind = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
+  }
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.kind === 'sqlite') {
+      return this.sqliteWriteLock.runExclusive(() => this.dataSource.transaction(work));
+    }
+    return this.dataSource.transaction(work);
+  }
+
+  /** Runs a query with :named parameters on either dialect. */
+  async query<T = Record<string, unknown>>(
+    manager: EntityManager,
+    sql: string,
+    parameters: Record<string, unknown> = {},
+  ): Promise<T[]> {
+    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters);
+    const rows: unknown = await manager.query(query, values);
+    return rows as T[];
+  }
+
+  /** PostgreSQL: serialises concurrent writers on one account (keyword limit checks). */
+  async lockAccount(manager: EntityManager, accountId: string): Promise<void> {
+    if (this.kind === 'postgres') {
+      await manager.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+    }
+  }
+
+  /** Applies pending migrations; on PostgreSQL one instance at a time under an advisory lock. */
+  async migrate(): Promise<void> {
+    if (this.kind === 'sqlite') {
+      await this.dataSource.runMigrations();
+      return;
+    }
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await this.dataSource.runMigrations();
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await runner.release();
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { epochMillis } from '../../database/column-transformers.js';
+
+@Entity('api_keys')
+export class ApiKeyEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Index()
+  @Column({ name: 'account_id', type: 'varchar', length: 36 })
+  accountId: string;
+
+  /** SHA-256 of the whole key, hex; the key itself is never stored. */
+  @Column({ name: 'key_hash', type: 'varchar', length: 64, unique: true })
+  keyHash: string;
+
+  /** The first characters of the key, so operators can tell keys apart. */
+  @Column({ name: 'key_prefix', type: 'varchar', length: 16 })
+  keyPrefix: string;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMillis })
+  createdAt: number;
+
+  @Column({ name: 'revoked_at', type: 'bigint', nullable: true, transformer: epochMillis })
+  revokedAt: number | null;
+}

@@ -1,0 +1,22 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { CurrentCaller } from '../../auth/auth.decorators.js';
+import type { Caller } from '../../auth/caller.js';
+import { toAlertResponse } from '../alert-payload.js';
+import { parseAlertQuery, type AlertQueryInput } from '../alert-query.js';
+import { AlertsService } from '../alerts.service.js';
+
+@Controller('alerts')
+export class AlertsController {
+  constructor(private readonly alerts: AlertsService) {}
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller, @Query() query: AlertQueryInput) {
+    const page = await this.alerts.list(caller, parseAlertQuery(query));
+    return { data: page.alerts.map(toAlertResponse), next_cursor: page.nextCursor };
+  }
+
+  @Get(':id')
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return { data: toAlertResponse(await this.alerts.get(caller, id)) };
+  }
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error.js';
+import { planLimits, type Product } from '../../config/plans.js';
+import { Database } from '../../database/database.js';
+import { AccountEntity } from '../accounts/account.entity.js';
+import { ApiKeyEntity } from '../accounts/api-key.entity.js';
+import { hashApiKey, hashesEqual } from '../accounts/api-key-secret.js';
+import type { Caller } from './caller.js';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+@Injectable()
+export class ApiKeyAuthenticator {
+  constructor(private readonly database: Database) {}
+
+  /** Checks in the order of decisions.md section 1: key, then product, then plan status. */
+  async authenticate(authorization: string | undefined, product: Product): Promise<Caller> {
+    const apiKey = BEARER.exec(authorization ?? '')?.[1];
+    if (!apiKey) throw new AppError('unauthorized', 'Missing or invalid API key');
+    const keyHash = hashApiKey(apiKey);
+    const key = await this.database.manager.findOneBy(ApiKeyEntity, { keyHash });
+    if (!key || key.revokedAt !== null || !hashesEqual(key.keyHash, keyHash)) {
+      throw new AppError('unauthorized', 'Missing or invalid API key');
+    }
+    const account = await this.database.manager.findOneBy(AccountEntity, { id: key.accountId });
+    if (!account) throw new AppError('unauthorized', 'Missing or invalid API key');
+    if (account.product !== product) {
+      throw new AppError(
+        'wrong_product',
+        product === 'alerts'
+          ? 'This key belongs to an App project; use an Alerts API key'
+          : 'This key belongs to the Alerts product; use an App project key',
+      );
+    }
+    if (account.status !== 'active') {
+      throw new AppError('subscription_required', 'An active plan is required');
+    }
+    return {
+      accountId: account.id,
+      keyId: key.id,
+      product: account.product,
+      plan: account.plan,
+      status: account.status,
+      limits: planLimits(account.plan),
+    };
+  }
+}

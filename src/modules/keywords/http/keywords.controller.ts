@@ -1,0 +1,37 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { CurrentCaller } from '../../auth/auth.decorators.js';
+import type { Caller } from '../../auth/caller.js';
+import { UpdateKeywordDto } from '../dto/update-keyword.dto.js';
+import { toKeywordResponse } from '../keyword.response.js';
+import { KeywordsService } from '../keywords.service.js';
+
+@Controller('keywords')
+export class KeywordsController {
+  constructor(private readonly keywords: KeywordsService) {}
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller) {
+    const keywords = await this.keywords.list(caller.accountId);
+    return { data: keywords.map(toKeywordResponse), count: keywords.length, keyword_limit: caller.limits.keywordLimit };
+  }
+
+  @Post()
+  async create(@CurrentCaller() caller: Caller, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+    const { created, existing, rejected } = await this.keywords.create(caller, body);
+    res.status(created.length > 0 ? 201 : 200);
+    return { created: created.map(toKeywordResponse), existing: existing.map(toKeywordResponse), rejected };
+  }
+
+  @Patch(':id')
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() change: UpdateKeywordDto) {
+    return { data: toKeywordResponse(await this.keywords.update(caller, id, change)) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    await this.keywords.remove(caller, id);
+    return { deleted: true, id };
+  }
+}

@@ -1,0 +1,42 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { epochMillis } from '../../database/column-transformers.js';
+import type { KeywordMode } from '../matching/keyword-definition.js';
+
+@Entity('keywords')
+@Index(['accountId', 'normalizedText'], { unique: true })
+export class KeywordEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'account_id', type: 'varchar', length: 36 })
+  accountId: string;
+
+  @Column({ type: 'varchar', length: 400 })
+  text: string;
+
+  /** NFKC, lower-cased: the keyword's identity within an account. */
+  @Column({ name: 'normalized_text', type: 'varchar', length: 400 })
+  normalizedText: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  mode: KeywordMode;
+
+  @Column({ type: 'boolean' })
+  active: boolean;
+
+  @Column({ name: 'track_posts', type: 'boolean' })
+  trackPosts: boolean;
+
+  @Column({ name: 'track_comments', type: 'boolean' })
+  trackComments: boolean;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMillis })
+  createdAt: number;
+
+  @Index()
+  @Column({ name: 'updated_at', type: 'bigint', transformer: epochMillis })
+  updatedAt: number;
+
+  @Column({ name: 'deleted_at', type: 'bigint', nullable: true, transformer: epochMillis })
+  deletedAt: number | null;
+}

@@ -1,0 +1,176 @@
+import { Injectable } from '@nestjs/common';
+import { IsNull, type EntityManager } from 'typeorm';
+import { AppError } from '../../common/errors/app-error.js';
+import { newId } from '../../common/ids.js';
+import { Clock } from '../../common/time/clock.js';
+import { Database } from '../../database/database.js';
+import type { Caller } from '../auth/caller.js';
+import type { UpdateKeywordDto } from './dto/update-keyword.dto.js';
+import { KeywordEntity } from './keyword.entity.js';
+import { keywordItemsOf, parseKeywordInput, trackingProblem, type KeywordInput } from './keyword-rules.js';
+
+export type RejectionReason = 'invalid' | 'duplicate' | 'limit_reached';
+
+export interface KeywordRejection {
+  text: string;
+  reason: RejectionReason;
+  message: string;
+}
+
+export interface KeywordCreation {
+  created: KeywordEntity[];
+  existing: KeywordEntity[];
+  rejected: KeywordRejection[];
+}
+
+const INSERT_CHUNK = 100;
+
+@Injectable()
+export class KeywordsService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Live keywords (active and paused), oldest first. */
+  list(accountId: string): Promise<KeywordEntity[]> {
+    return this.database.manager.find(KeywordEntity, {
+      where: { accountId, deletedAt: IsNull() },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  countActive(accountId: string, manager: EntityManager = this.database.manager): Promise<number> {
+    return manager.countBy(KeywordEntity, { accountId, active: true, deletedAt: IsNull() });
+  }
+
+  /** POST /keywords: per-item outcome, never all-or-nothing, one transaction. */
+  async create(caller: Caller, body: unknown): Promise<KeywordCreation> {
+    const items = keywordItemsOf(body);
+    if (typeof items === 'string') throw AppError.invalidBody(items);
+    return this.database.transaction(async (manager) => {
+      await this.database.lockAccount(manager, caller.accountId);
+      const known = new Map(
+        (await manager.findBy(KeywordEntity, { accountId: caller.accountId })).map((k) => [k.normalizedText, k]),
+      );
+      let activeCount = [...known.values()].filter((k) => k.active && k.deletedAt === null).length;
+      const now = this.clock.nowMs();
+      const outcome: KeywordCreation = { created: [], existing: [], rejected: [] };
+      const inserts: KeywordEntity[] = [];
+      const restores: KeywordEntity[] = [];
+      const seenInRequest = new Set<string>();
+
+      for (const item of items) {
+        const parsed = parseKeywordInput(item);
+        if (!parsed.ok) {
+          outcome.rejected.push({ text: parsed.text, reason: 'invalid', message: parsed.message });
+          continue;
+        }
+        const input = parsed.keyword;
+        if (seenInRequest.has(input.normalizedText)) {
+          outcome.rejected.push({ text: input.text, reason: 'duplicate', message: 'the same text appears earlier in this request' });
+          continue;
+        }
+        seenInRequest.add(input.normalizedText);
+        const current = known.get(input.normalizedText);
+        if (current && current.deletedAt === null) {
+          outcome.existing.push(current);
+          continue;
+        }
+        if (activeCount >= caller.limits.keywordLimit) {
+          outcome.rejected.push({
+            text: input.text,
+            reason: 'limit_reached',
+            message: `the ${caller.plan} plan allows ${caller.limits.keywordLimit} active keywords`,
+          });
+          continue;
+        }
+        activeCount += 1;
+        const keyword = current ? this.restore(current, input, now) : this.build(caller.accountId, input, now);
+        (current ? restores : inserts).push(keyword);
+        outcome.created.push(keyword);
+      }
+
+      for (let i = 0; i < inserts.length; i += INSERT_CHUNK) {
+        await manager.insert(KeywordEntity, inserts.slice(i, i + INSERT_CHUNK));
+      }
+      for (const keyword of restores) await manager.save(keyword);
+      return outcome;
+    });
+  }
+
+  async update(caller: Caller, keywordId: string, change: UpdateKeywordDto): Promise<KeywordEntity> {
+    if (Object.values(change).every((value) => value === undefined)) {
+      throw AppError.invalidBody('Provide at least one of mode, active, track_posts, track_comments');
+    }
+    return this.database.transaction(async (manager) => {
+      await this.database.lockAccount(manager, caller.accountId);
+      const keyword = await this.findLive(manager, caller.accountId, keywordId);
+      const trackPosts = change.track_posts ?? keyword.trackPosts;
+      const trackComments = change.track_comments ?? keyword.trackComments;
+      const tracking = trackingProblem(trackPosts, trackComments);
+      if (tracking) throw AppError.invalidBody(tracking);
+      if (change.active === true && !keyword.active) {
+        const activeCount = await this.countActive(caller.accountId, manager);
+        if (activeCount >= caller.limits.keywordLimit) {
+          throw new AppError(
+            'keyword_limit_reached',
+            `Resuming would exceed the ${caller.plan} plan's limit of ${caller.limits.keywordLimit} active keywords`,
+          );
+        }
+      }
+      keyword.mode = change.mode ?? keyword.mode;
+      keyword.active = change.active ?? keyword.active;
+      keyword.trackPosts = trackPosts;
+      keyword.trackComments = trackComments;
+      keyword.updatedAt = this.clock.nowMs();
+      await manager.save(keyword);
+      return keyword;
+    });
+  }
+
+  async remove(caller: Caller, keywordId: string): Promise<void> {
+    await this.database.transaction(async (manager) => {
+      const keyword = await this.findLive(manager, caller.accountId, keywordId);
+      const now = this.clock.nowMs();
+      keyword.deletedAt = now;
+      keyword.active = false;
+      keyword.updatedAt = now;
+      await manager.save(keyword);
+    });
+  }
+
+  private async findLive(manager: EntityManager, accountId: string, keywordId: string): Promise<KeywordEntity> {
+    const keyword = await manager.findOneBy(KeywordEntity, { id: keywordId, accountId, deletedAt: IsNull() });
+    if (!keyword) throw AppError.notFound('Keyword');
+    return keyword;
+  }
+
+  private build(accountId: string, input: KeywordInput, now: number): KeywordEntity {
+    return Object.assign(new KeywordEntity(), {
+      id: newId(),
+      accountId,
+      text: input.text,
+      normalizedText: input.normalizedText,
+      mode: input.mode,
+      active: true,
+      trackPosts: input.trackPosts,
+      trackComments: input.trackComments,
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+    });
+  }
+
+  private restore(keyword: KeywordEntity, input: KeywordInput, now: number): KeywordEntity {
+    return Object.assign(keyword, {
+      text: input.text,
+      mode: input.mode,
+      active: true,
+      trackPosts: input.trackPosts,
+      trackComments: input.trackComments,
+      updatedAt: now,
+      deletedAt: null,
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import type { ExecutionContext } from '@nestjs/common';
+import type { ThrottlerOptions } from '@nestjs/throttler';
+import { WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE, WRITE_RATE_LIMIT_PER_MINUTE } from '../../config/plans.js';
+import { requestOf } from '../../common/http/request-of.js';
+import { isReadRequest } from './request-kind.js';
+import { WEBHOOK_TEST_BUDGET } from './rate-limit.decorators.js';
+
+export const READ_THROTTLER = 'read';
+const MINUTE_MS = 60_000;
+
+const isWebhookTest = (context: ExecutionContext): boolean =>
+  Reflect.getMetadata(WEBHOOK_TEST_BUDGET, context.getHandler()) === true;
+
+/** The budgets of decisions.md section 8, each per API key across all routes. */
+export const THROTTLERS: ThrottlerOptions[] = [
+  {
+    name: READ_THROTTLER,
+    ttl: MINUTE_MS,
+    limit: (context) => requestOf(context).caller?.limits.rateLimitPerMinute ?? 0,
+    skipIf: (context) => !isReadRequest(context),
+  },
+  {
+    name: 'write',
+    ttl: MINUTE_MS,
+    limit: WRITE_RATE_LIMIT_PER_MINUTE,
+    skipIf: (context) => isReadRequest(context),
+  },
+  {
+    name: 'webhook-test',
+    ttl: MINUTE_MS,
+    limit: WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE,
+    skipIf: (context) => !isWebhookTest(context),
+  },
+];

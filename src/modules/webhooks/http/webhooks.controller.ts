@@ -1,0 +1,35 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CurrentCaller } from '../../auth/auth.decorators.js';
+import type { Caller } from '../../auth/caller.js';
+import { CreateWebhookDto, UpdateWebhookDto } from '../dto/webhook.dto.js';
+import { toWebhookResponse } from '../webhook.response.js';
+import { WebhooksService } from '../webhooks.service.js';
+
+@Controller('webhooks')
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller) {
+    const webhooks = await this.webhooks.list(caller.accountId);
+    return { data: webhooks.map(toWebhookResponse), count: webhooks.length };
+  }
+
+  @Post()
+  async create(@CurrentCaller() caller: Caller, @Body() input: CreateWebhookDto) {
+    const { webhook, secret } = await this.webhooks.create(caller.accountId, input);
+    return { data: toWebhookResponse(webhook), secret };
+  }
+
+  @Patch(':id')
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() change: UpdateWebhookDto) {
+    return { data: toWebhookResponse(await this.webhooks.update(caller.accountId, id, change)) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    await this.webhooks.remove(caller.accountId, id);
+    return { deleted: true, id };
+  }
+}

@@ -1,0 +1,43 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { epochMillis } from '../../database/column-transformers.js';
+
+@Entity('webhooks')
+export class WebhookEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  @Index()
+  @Column({ name: 'account_id', type: 'varchar', length: 36 })
+  accountId: string;
+
+  @Column({ type: 'varchar', length: 80 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 2048 })
+  url: string;
+
+  /** HMAC key, 64 hex characters; needed in clear to sign deliveries. */
+  @Column({ type: 'varchar', length: 64 })
+  secret: string;
+
+  @Column({ type: 'boolean' })
+  active: boolean;
+
+  @Column({ name: 'last_delivery_at', type: 'bigint', nullable: true, transformer: epochMillis })
+  lastDeliveryAt: number | null;
+
+  @Column({ name: 'total_deliveries', type: 'integer' })
+  totalDeliveries: number;
+
+  @Column({ name: 'last_error', type: 'varchar', length: 500, nullable: true })
+  lastError: string | null;
+
+  @Column({ name: 'consecutive_failures', type: 'integer' })
+  consecutiveFailures: number;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMillis })
+  createdAt: number;
+
+  @Column({ name: 'deleted_at', type: 'bigint', nullable: true, transformer: epochMillis })
+  deletedAt: number | null;
+}

@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { IsNull } from 'typeorm';
+import { AppError } from '../../common/errors/app-error.js';
+import { newId } from '../../common/ids.js';
+import { checkWebhookUrl } from '../../common/network/webhook-url.js';
+import { Clock } from '../../common/time/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { Database } from '../../database/database.js';
+import type { CreateWebhookDto, UpdateWebhookDto } from './dto/webhook.dto.js';
+import { WebhookEntity } from './webhook.entity.js';
+
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  list(accountId: string): Promise<WebhookEntity[]> {
+    return this.database.manager.find(WebhookEntity, {
+      where: { accountId, deletedAt: IsNull() },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  async create(accountId: string, input: CreateWebhookDto): Promise<{ webhook: WebhookEntity; secret: string }> {
+    const checked = checkWebhookUrl(input.url, { allowPrivate: this.config.webhooks.allowPrivate });
+    if (!checked.ok) throw AppError.invalidBody(checked.reason);
+    const secret = randomBytes(32).toString('hex');
+    const webhook = Object.assign(new WebhookEntity(), {
+      id: newId(),
+      accountId,
+      name: input.name ?? checked.url.hostname,
+      url: checked.url.href,
+      secret,
+      active: true,
+      lastDeliveryAt: null,
+      totalDeliveries: 0,
+      lastError: null,
+      consecutiveFailures: 0,
+      createdAt: this.clock.nowMs(),
+      deletedAt: null,
+    });
+    await this.database.transaction((manager) => manager.insert(WebhookEntity, webhook));
+    return { webhook, secret };
+  }
+
+  async update(accountId: string, webhookId: string, change: UpdateWebhookDto): Promise<WebhookEntity> {
+    if (change.name === undefined && change.active === undefined) {
+      throw AppError.invalidBody('Provide at least one of name, active');
+    }
+    return this.database.transaction(async (manager) => {
+      const webhook = await this.findLive(accountId, webhookId);
+      webhook.name = change.name ?? webhook.name;
+      webhook.active = change.active ?? webhook.active;
+      await manager.update(WebhookEntity, { id: webhook.id }, { name: webhook.name, active: webhook.active });
+      return webhook;
+    });
+  }
+
+  async remove(accountId: string, webhookId: string): Promise<void> {
+    await this.database.transaction(async (manager) => {
+      const webhook = await this.findLive(accountId, webhookId);
+      await manager.update(WebhookEntity, { id: webhook.id }, { deletedAt: this.clock.nowMs(), active: false });
+    });
+  }
+
+  async findLive(accountId: string, webhookId: string): Promise<WebhookEntity> {
+    const webhook = await this.database.manager.findOneBy(WebhookEntity, { id: webhookId, accountId, deletedAt: IsNull() });
+    if (!webhook) throw AppError.notFound('Webhook');
+    return webhook;
+  }
+}

@@ -1,0 +1,49 @@
+import { RequestMethod, ValidationPipe, type INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { AppError } from './common/errors/app-error.js';
+import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
+import { ROOT_LOGGER } from './core.module.js';
+
+export const API_PREFIX = 'api/v1';
+const BODY_LIMIT = '2mb';
+
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** Everything main.ts and the e2e tests share: prefix, body parsing, logging, validation, errors. */
+export function setupApp(app: INestApplication): INestApplication {
+  const logger = app.get<Logger>(ROOT_LOGGER);
+  const expressApp = app as NestExpressApplication;
+  expressApp.disable('x-powered-by');
+  expressApp.use(pinoHttp({ logger, genReqId: requestId, autoLogging: { ignore: (req) => req.url === '/health' } }));
+  expressApp.use(express.json({ limit: BODY_LIMIT }));
+  app.setGlobalPrefix(API_PREFIX, {
+    exclude: [
+      { path: 'health', method: RequestMethod.GET },
+      { path: 'health/ready', method: RequestMethod.GET },
+    ],
+  });
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      exceptionFactory: (errors) =>
+        AppError.invalidBody(
+          errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })).join('; '),
+        ),
+    }),
+  );
+  app.useGlobalFilters(new HttpExceptionFilter(logger));
+  app.enableShutdownHooks();
+  return app;
+}
