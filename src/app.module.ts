@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, RouterModule } from '@nestjs/core';
 import { CoreModule, type CoreOptions } from './core.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
@@ -13,6 +13,9 @@ import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
+/** The modules whose controllers make up the versioned REST API under /api/v1. */
+const PUBLIC_API_MODULES = [KeywordsModule, WebhooksModule, AlertsModule, UsageModule];
+
 @Module({})
 export class AppModule {
   static forRoot(options: CoreOptions): DynamicModule {
@@ -24,11 +27,9 @@ export class AppModule {
         AuthModule,
         RateLimitModule,
         AccountsModule,
-        KeywordsModule,
-        WebhooksModule,
-        AlertsModule,
-        UsageModule,
+        ...PUBLIC_API_MODULES,
         HealthModule,
+        RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],
       // Order matters: the caller is known before its rate budget is counted.
       providers: [

@@ -1,4 +1,4 @@
-import { RequestMethod, ValidationPipe, type INestApplication } from '@nestjs/common';
+import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { randomUUID } from 'node:crypto';
@@ -9,7 +9,6 @@ import { AppError } from './common/errors/app-error.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { ROOT_LOGGER } from './core.module.js';
 
-export const API_PREFIX = 'api/v1';
 const BODY_LIMIT = '2mb';
 
 function requestId(req: IncomingMessage, res: ServerResponse): string {
@@ -19,19 +18,13 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-/** Everything main.ts and the e2e tests share: prefix, body parsing, logging, validation, errors. */
+/** Everything main.ts and the e2e tests share: body parsing, logging, validation, errors. */
 export function setupApp(app: INestApplication): INestApplication {
   const logger = app.get<Logger>(ROOT_LOGGER);
   const expressApp = app as NestExpressApplication;
   expressApp.disable('x-powered-by');
   expressApp.use(pinoHttp({ logger, genReqId: requestId, autoLogging: { ignore: (req) => req.url === '/health' } }));
   expressApp.use(express.json({ limit: BODY_LIMIT }));
-  app.setGlobalPrefix(API_PREFIX, {
-    exclude: [
-      { path: 'health', method: RequestMethod.GET },
-      { path: 'health/ready', method: RequestMethod.GET },
-    ],
-  });
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,

@@ -21,9 +21,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const logger = createRootLogger(config.logLevel);
+  // Quiet by default, so a failure leaves one line on stderr; LOG_LEVEL turns the logs on.
+  const logger = createRootLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
   const app = await NestFactory.createApplicationContext(CliModule.forRoot({ config, logger }), {
-    logger: new PinoNestLogger(logger.child({ level: 'warn' })),
+    logger: new PinoNestLogger(logger),
   });
   try {
     const result = await command(app, args);
