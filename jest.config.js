@@ -12,7 +12,11 @@ export default {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j|mj)s$': '<rootDir>/test/utils/swc-commonjs-transformer.cjs' },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Ships only an `import` entry, which Jest's CommonJS resolver cannot pick.
+    '^@octokit/webhooks-methods$': '<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js',
+  },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   testTimeout: 30000,
   maxWorkers: 2,

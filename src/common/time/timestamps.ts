@@ -20,13 +20,18 @@ export function daysBefore(ms: number, days: number): number {
 }
 
 const ISO_8601 =
-  /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /** Parses an ISO 8601 date or date-time; null when it is not one. */
 export function parseIsoTimestamp(value: string): number | null {
   const match = ISO_8601.exec(value);
-  if (!match) return null;
-  const hasTimeWithoutZone = match[1] !== undefined && match[4] === undefined;
+  if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) return null;
+  const hasTimeWithoutZone = match[4] !== undefined && match[7] === undefined;
   const ms = Date.parse(hasTimeWithoutZone ? `${value}Z` : value);
   return Number.isNaN(ms) ? null : ms;
 }

@@ -1,21 +1,22 @@
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
+import { IsOmittable } from '../../../common/validation/is-omittable.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import { KEYWORD_MODES } from '../keyword-rules.js';
 
 export class UpdateKeywordDto {
-  @IsOptional()
+  @IsOmittable()
   @IsIn(KEYWORD_MODES)
   mode?: KeywordMode;
 
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   active?: boolean;
 
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   track_posts?: boolean;
 
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   track_comments?: boolean;
 }

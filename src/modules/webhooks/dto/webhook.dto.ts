@@ -1,4 +1,5 @@
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsString, MaxLength } from 'class-validator';
+import { IsOmittable } from '../../../common/validation/is-omittable.js';
 
 export const WEBHOOK_NAME_MAX_LENGTH = 80;
 
@@ -6,19 +7,19 @@ export class CreateWebhookDto {
   @IsString()
   url: string;
 
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(WEBHOOK_NAME_MAX_LENGTH)
   name?: string;
 }
 
 export class UpdateWebhookDto {
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(WEBHOOK_NAME_MAX_LENGTH)
   name?: string;
 
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   active?: boolean;
 }
