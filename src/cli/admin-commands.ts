@@ -1,9 +1,11 @@
+import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { INestApplicationContext } from '@nestjs/common';
 import { isoWithMillis } from '../common/time/timestamps.js';
 import { isPlanName, PLAN_NAMES, PLAN_STATUSES, PRODUCTS, type PlanStatus, type Product } from '../config/plans.js';
 import type { AccountEntity } from '../modules/accounts/account.entity.js';
 import { AccountsService } from '../modules/accounts/accounts.service.js';
+import { DumpImportService } from '../modules/ingestion/dump/dump-import.service.js';
 
 export class UsageError extends Error {}
 
@@ -67,9 +69,35 @@ const setPlan: AdminCommand = async (app, args) => {
   return accountJson(await app.get(AccountsService).updateAccount(positionals[0], { plan, status }));
 };
 
+const PROGRESS_EVERY_MS = 5_000;
+
+const ingest: AdminCommand = async (app, args) => {
+  const { positionals } = parse(args, {}, 1);
+  const source = positionals[0] === '-' ? process.stdin : createReadStream(positionals[0]);
+  const opened = new Promise<void>((resolve, reject) => {
+    if (source === process.stdin) resolve();
+    source.once('open', () => resolve()).once('error', reject);
+  });
+  await opened.catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot read ${positionals[0]}: ${error.code ?? error.message}`);
+  });
+  const started = Date.now();
+  let lastProgress = started;
+  return { ...(await app.get(DumpImportService).import(source, {
+    badLine: (lineNumber, error) => process.stderr.write(`line ${lineNumber}: ${error}\n`),
+    progress: (linesRead, summary) => {
+      if (Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
+      lastProgress = Date.now();
+      const rate = Math.round(linesRead / ((lastProgress - started) / 1000));
+      process.stderr.write(`ingest: ${linesRead} lines, ${summary.alerts} alerts, ${summary.capped} capped (${rate} lines/s)\n`);
+    },
+  })) };
+};
+
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'create-account': createAccount,
   'create-key': createKey,
   'revoke-key': revokeKey,
   'set-plan': setPlan,
+  ingest,
 };

@@ -10,7 +10,8 @@ const USAGE = `usage: npm run --silent admin -- <command> [...]
   create-account --plan <starter|pro|scale> [--product alerts|app] [--name TEXT]
   create-key <account_id>
   revoke-key <key_id>
-  set-plan <account_id> [--plan P] [--status active|canceled]`;
+  set-plan <account_id> [--plan P] [--status active|canceled]
+  ingest <file.ndjson | ->`;
 
 /** stdout carries exactly one JSON line; everything else goes to stderr. */
 async function main(argv: string[]): Promise<number> {

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule, type CoreOptions } from '../core.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { AccountsModule } from '../modules/accounts/accounts.module.js';
+import { IngestionModule } from '../modules/ingestion/ingestion.module.js';
 
 /** What the admin command needs: the same configuration and database as the server, no HTTP. */
 @Module({})
@@ -9,7 +10,7 @@ export class CliModule {
   static forRoot(options: CoreOptions): DynamicModule {
     return {
       module: CliModule,
-      imports: [CoreModule.forRoot(options), DatabaseModule, AccountsModule],
+      imports: [CoreModule.forRoot(options), DatabaseModule, AccountsModule, IngestionModule],
     };
   }
 }

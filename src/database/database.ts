@@ -38,6 +38,30 @@ export class Database {
     return rows as T[];
   }
 
+  /** Deletes rows older than the cutoff, a batch per transaction so no lock is held for long. */
+  async deleteInBatches(
+    table: string,
+    keyColumn: string,
+    timeColumn: string,
+    cutoff: number,
+    batchSize: number,
+  ): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await this.transaction((manager) =>
+        this.query(
+          manager,
+          `DELETE FROM ${table} WHERE ${keyColumn} IN
+             (SELECT ${keyColumn} FROM ${table} WHERE ${timeColumn} < :cutoff LIMIT :batchSize)
+           RETURNING ${keyColumn}`,
+          { cutoff, batchSize },
+        ),
+      );
+      total += deleted.length;
+      if (deleted.length < batchSize) return total;
+    }
+  }
+
   /** PostgreSQL: serialises concurrent writers on one account (keyword limit checks). */
   async lockAccount(manager: EntityManager, accountId: string): Promise<void> {
     if (this.kind === 'postgres') {

@@ -1,0 +1,141 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { newId } from '../../common/ids.js';
+import { Clock } from '../../common/time/clock.js';
+import { utcDay } from '../../common/time/timestamps.js';
+import { Database } from '../../database/database.js';
+import type { AlertEntity } from '../alerts/alert.entity.js';
+import { AlertStore } from '../alerts/alert-store.service.js';
+import { LiveKeywordMatcher } from '../matching/live-keyword-matcher.service.js';
+import { DailyCapService } from '../usage/daily-cap.service.js';
+import { alertFromMatch } from './alert-from-match.js';
+import { PARENT_POST_SOURCE, type ParentPostSource } from './parent-post-source.js';
+import { PostCacheStore } from './post-cache.store.js';
+import type { ParentPostFields, RedditComment, RedditItem, RedditPost } from './reddit-item.js';
+import { itemKey, SeenItemsStore } from './seen-items.store.js';
+
+export interface IngestSummary {
+  posts: number;
+  comments: number;
+  alerts: number;
+  capped: number;
+}
+
+/** Called with every stored alert inside its transaction (the delivery outbox). */
+export interface AlertStoredHook {
+  onAlertStored(manager: EntityManager, alert: AlertEntity): Promise<void>;
+}
+
+export const ALERT_STORED_HOOK = Symbol('ALERT_STORED_HOOK');
+
+export const emptySummary = (): IngestSummary => ({ posts: 0, comments: 0, alerts: 0, capped: 0 });
+
+export function addSummaries(total: IngestSummary, part: IngestSummary): IngestSummary {
+  return {
+    posts: total.posts + part.posts,
+    comments: total.comments + part.comments,
+    alerts: total.alerts + part.alerts,
+    capped: total.capped + part.capped,
+  };
+}
+
+/**
+ * normalised item → match → cap → store: the one pipeline behind the poller and the dump import.
+ * A batch commits as one transaction: the items it marks as seen, the alerts and their deliveries.
+ */
+@Injectable()
+export class IngestionPipeline {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly matcher: LiveKeywordMatcher,
+    private readonly cap: DailyCapService,
+    private readonly alerts: AlertStore,
+    private readonly seen: SeenItemsStore,
+    private readonly postCache: PostCacheStore,
+    @Optional() @Inject(PARENT_POST_SOURCE) private readonly parentSource?: ParentPostSource,
+    @Optional() @Inject(ALERT_STORED_HOOK) private readonly alertStored?: AlertStoredHook,
+  ) {}
+
+  async process(batch: RedditItem[]): Promise<IngestSummary> {
+    const summary = emptySummary();
+    for (const item of batch) summary[item.type === 'post' ? 'posts' : 'comments'] += 1;
+    const items = [...new Map(batch.map((item) => [itemKey(item), item])).values()];
+    if (items.length === 0) return summary;
+    await this.matcher.refresh();
+    const parents = await this.parentsOf(items);
+
+    return this.database.transaction(async (manager) => {
+      const now = this.clock.nowMs();
+      const fresh = await this.seen.claim(manager, items.map(itemKey), now);
+      const newItems = items.filter((item) => fresh.has(itemKey(item)));
+      await this.postCache.remember(
+        manager,
+        newItems.filter((i): i is RedditPost => i.type === 'post'),
+        now,
+      );
+      const day = utcDay(now);
+      for (const item of newItems) {
+        const parent = item.type === 'comment' ? this.parentFields(item, parents) : null;
+        const fields = item.type === 'post' ? [item.title, item.selftext] : [item.body];
+        for (const { keyword, dailyCap } of this.matcher.match({ type: item.type, fields })) {
+          const outcome = await this.cap.consume(manager, keyword.id, day, dailyCap);
+          if (outcome === 'capped') summary.capped += 1;
+          if (outcome !== 'delivered') continue;
+          const alert = alertFromMatch(
+            newId(),
+            item,
+            keyword,
+            parent ?? this.postAsParent(item),
+            now,
+          );
+          if (!(await this.alerts.insertIfNew(manager, alert))) {
+            await this.cap.release(manager, keyword.id, day);
+            continue;
+          }
+          summary.alerts += 1;
+          await this.alertStored?.onAlertStored(manager, alert);
+        }
+      }
+      return summary;
+    });
+  }
+
+  private postAsParent(item: RedditItem): ParentPostFields {
+    return item.type === 'post'
+      ? {
+          title: item.title,
+          selftext: item.selftext,
+          score: item.score,
+          numComments: item.numComments,
+        }
+      : { title: item.linkTitle ?? '', selftext: '', score: 0, numComments: 0 };
+  }
+
+  private parentFields(
+    comment: RedditComment,
+    parents: Map<string, ParentPostFields>,
+  ): ParentPostFields {
+    return parents.get(comment.postId) ?? this.postAsParent(comment);
+  }
+
+  /** Parent posts: from this batch, then the cache, then one batched lookup at the source. */
+  private async parentsOf(items: RedditItem[]): Promise<Map<string, ParentPostFields>> {
+    const parents = new Map<string, ParentPostFields>();
+    for (const item of items)
+      if (item.type === 'post') parents.set(item.id, this.postAsParent(item));
+    const wanted = [
+      ...new Set(
+        items.filter((i): i is RedditComment => i.type === 'comment').map((c) => c.postId),
+      ),
+    ].filter((postId) => !parents.has(postId));
+    if (wanted.length === 0) return parents;
+    for (const [postId, fields] of await this.postCache.find(wanted)) parents.set(postId, fields);
+    const missing = wanted.filter((postId) => !parents.has(postId));
+    if (missing.length > 0 && this.parentSource) {
+      for (const [postId, fields] of await this.parentSource.fetch(missing))
+        parents.set(postId, fields);
+    }
+    return parents;
+  }
+}

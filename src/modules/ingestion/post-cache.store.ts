@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Database } from '../../database/database.js';
+import type { ParentPostFields, RedditPost } from './reddit-item.js';
+
+interface CachedPostRow {
+  post_id: string;
+  title: string;
+  selftext: string;
+  score: number | string;
+  num_comments: number | string;
+}
+
+/** Recent posts, kept for a bounded time, so comments carry their parent's fields. */
+@Injectable()
+export class PostCacheStore {
+  constructor(private readonly database: Database) {}
+
+  async find(postIds: string[]): Promise<Map<string, ParentPostFields>> {
+    const found = new Map<string, ParentPostFields>();
+    for (let start = 0; start < postIds.length; start += 500) {
+      const chunk = postIds.slice(start, start + 500);
+      const rows = await this.database.query<CachedPostRow>(
+        this.database.manager,
+        'SELECT post_id, title, selftext, score, num_comments FROM posts_cache WHERE post_id IN (:...ids)',
+        { ids: chunk },
+      );
+      for (const row of rows) {
+        found.set(row.post_id, {
+          title: row.title,
+          selftext: row.selftext,
+          score: Number(row.score),
+          numComments: Number(row.num_comments),
+        });
+      }
+    }
+    return found;
+  }
+
+  async remember(manager: EntityManager, posts: RedditPost[], now: number): Promise<void> {
+    for (const post of posts) {
+      await this.database.query(
+        manager,
+        `INSERT INTO posts_cache (post_id, title, selftext, score, num_comments, cached_at)
+         VALUES (:id, :title, :selftext, :score, :numComments, :now)
+         ON CONFLICT (post_id) DO UPDATE SET title = excluded.title, selftext = excluded.selftext,
+           score = excluded.score, num_comments = excluded.num_comments, cached_at = excluded.cached_at`,
+        {
+          id: post.id,
+          title: post.title,
+          selftext: post.selftext,
+          score: post.score,
+          numComments: post.numComments,
+          now,
+        },
+      );
+    }
+  }
+
+  async pruneOlderThan(cutoff: number, batchSize: number): Promise<number> {
+    return this.database.deleteInBatches('posts_cache', 'post_id', 'cached_at', cutoff, batchSize);
+  }
+}

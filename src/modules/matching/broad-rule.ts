@@ -1,0 +1,24 @@
+import type { FieldView } from './field-view.js';
+import type { MatchRule } from './match-rule.js';
+import { phraseOccursIn, type Phrase } from './phrase.js';
+
+/**
+ * `broad` mode: every word anywhere in the field, in any order. Plain words compare by
+ * English stem ("tracking" ~ "tracked"); words with symbols ("c++", "node.js") have no
+ * meaningful stem and must occur as written.
+ */
+export class BroadRule implements MatchRule {
+  readonly perField = true;
+
+  constructor(
+    private readonly stems: readonly string[],
+    private readonly symbolWords: readonly Phrase[],
+  ) {}
+
+  matches(field: FieldView): boolean {
+    return (
+      this.stems.every((stem) => field.hasStem(stem)) &&
+      this.symbolWords.every((word) => phraseOccursIn(field, word))
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import { isWhitespaceCode } from './character-classes.js';
+
+/*
+ * A separator is the non-word text of a keyword around or between its words, with every
+ * whitespace run collapsed to one space. Each space of a separator matches any run of
+ * whitespace in the text; every other character matches itself.
+ */
+
+const SPACE = 0x20;
+
+/** Whether text[from, to) is exactly the separator. */
+export function separatorEquals(text: string, from: number, to: number, separator: string): boolean {
+  let index = from;
+  for (let position = 0; position < separator.length; position++) {
+    const expected = separator.charCodeAt(position);
+    if (index >= to) return false;
+    const actual = text.charCodeAt(index);
+    if (expected === SPACE) {
+      if (!isWhitespaceCode(actual)) return false;
+      do index++;
+      while (index < to && isWhitespaceCode(text.charCodeAt(index)));
+    } else {
+      if (actual !== expected) return false;
+      index++;
+    }
+  }
+  return index === to;
+}
+
+/** Whether the text just before offset `end` is the separator. */
+export function separatorEndsAt(text: string, end: number, separator: string): boolean {
+  let index = end - 1;
+  for (let position = separator.length - 1; position >= 0; position--) {
+    const expected = separator.charCodeAt(position);
+    if (index < 0) return false;
+    const actual = text.charCodeAt(index);
+    if (expected === SPACE) {
+      if (!isWhitespaceCode(actual)) return false;
+      do index--;
+      while (index >= 0 && isWhitespaceCode(text.charCodeAt(index)));
+    } else {
+      if (actual !== expected) return false;
+      index--;
+    }
+  }
+  return true;
+}
+
+/** Whether the text from offset `start` begins with the separator. */
+export function separatorStartsAt(text: string, start: number, separator: string): boolean {
+  let index = start;
+  for (let position = 0; position < separator.length; position++) {
+    const expected = separator.charCodeAt(position);
+    if (index >= text.length) return false;
+    const actual = text.charCodeAt(index);
+    if (expected === SPACE) {
+      if (!isWhitespaceCode(actual)) return false;
+      do index++;
+      while (index < text.length && isWhitespaceCode(text.charCodeAt(index)));
+    } else {
+      if (actual !== expected) return false;
+      index++;
+    }
+  }
+  return true;
+}
