@@ -7,6 +7,7 @@ import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { ApiKeyGuard } from './modules/auth/api-key.guard.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { IngestionModule } from './modules/ingestion/ingestion.module.js';
 import { KeywordsModule } from './modules/keywords/keywords.module.js';
 import { ApiRateLimitGuard } from './modules/rate-limit/api-rate-limit.guard.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
         RateLimitModule,
         AccountsModule,
         ...PUBLIC_API_MODULES,
+        IngestionModule,
         HealthModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],

@@ -27,13 +27,19 @@ export interface TestApp {
 
 export const TEST_NOW = new Date('2026-11-21T10:00:00.000Z');
 
+export interface TestAppOptions {
+  /** Where the app's clock starts; tests that also run the admin command (real time) pass the real now. */
+  now?: Date;
+}
+
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase(kind);
   const config = loadConfig({ DATABASE_URL: testDatabase.url, LOG_LEVEL: 'silent', ROLE: 'api', ...env });
-  const clock = new FixedClock(TEST_NOW);
+  const clock = new FixedClock(options.now ?? TEST_NOW);
   const moduleRef = await Test.createTestingModule({
     imports: [AppModule.forRoot({ config, clock, logger: pino({ level: 'silent' }) })],
   }).compile();

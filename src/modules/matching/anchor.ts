@@ -1,15 +1,20 @@
 /**
- * The one token (or stem) under which a keyword is indexed: the matcher only verifies a
- * keyword when its anchor occurs in the text, so the anchor should be the keyword's rarest
- * token. Without corpus statistics, rarity is estimated: common English function words
- * last, then longer tokens first (word frequency falls steeply with length), then the
- * token shared by the fewest keywords already indexed.
+ * What a keyword is indexed under: the matcher verifies a keyword only where its anchor occurs
+ * in the text, so the anchor should be as rare as possible. A phrase anchor (a token and the
+ * token that must follow it, as in "best vpn") is far rarer than either token alone, which
+ * keeps phrases of common words ("how to", "the best") from being verified on every item.
+ *
+ * Without corpus statistics, rarity is estimated: common English function words count least,
+ * longer tokens more (word frequency falls steeply with length); ties go to the anchor shared
+ * by the fewest keywords already indexed.
  */
 export interface Anchor {
   /** 'token': the text token itself; 'stem': the Porter stem of the text token. */
   readonly index: 'token' | 'stem';
   readonly key: string;
-  /** The keyword token the key comes from. */
+  /** The token that must follow `key` in the text, or null for a single-token anchor. */
+  readonly nextKey: string | null;
+  /** The keyword token `key` comes from (itself, or the token a stem was taken from). */
   readonly token: string;
   /** Which word of the keyword (for rules that match word by word) and which token of it. */
   readonly wordIndex: number;
@@ -25,8 +30,15 @@ const FUNCTION_WORDS = new Set(
   ).split(' '),
 );
 
-function rarityRank(anchor: Anchor): number {
-  return FUNCTION_WORDS.has(anchor.token) ? 0 : 1;
+const CONTENT_WORD_WEIGHT = 10;
+
+function tokenWeight(token: string): number {
+  return FUNCTION_WORDS.has(token) ? 1 : CONTENT_WORD_WEIGHT + token.length;
+}
+
+function rarity(anchor: Anchor): number {
+  const following = anchor.nextKey === null ? 0 : tokenWeight(anchor.nextKey);
+  return tokenWeight(anchor.token) + following;
 }
 
 export function chooseAnchor(
@@ -35,10 +47,8 @@ export function chooseAnchor(
 ): Anchor {
   let best = options[0];
   for (const option of options.slice(1)) {
-    const byRank = rarityRank(option) - rarityRank(best);
-    const byLength = option.token.length - best.token.length;
-    if (byRank > 0 || (byRank === 0 && byLength > 0)) best = option;
-    else if (byRank === 0 && byLength === 0 && keywordsSharing(option) < keywordsSharing(best)) {
+    const difference = rarity(option) - rarity(best);
+    if (difference > 0 || (difference === 0 && keywordsSharing(option) < keywordsSharing(best))) {
       best = option;
     }
   }

@@ -1,3 +1,5 @@
+import { stemmer } from 'stemmer';
+
 import type { Anchor, AnchorChooser } from './anchor.js';
 import { BroadRule } from './broad-rule.js';
 import { ExactRule } from './exact-rule.js';
@@ -6,7 +8,6 @@ import type { MatchRule } from './match-rule.js';
 import { isBareToken, parsePhrase, type Phrase } from './phrase.js';
 import { PhraseSearchRule } from './phrase-search-rule.js';
 import { PROXIMITY_SLACK, ProximityRule } from './proximity-rule.js';
-import type { StemCache } from './stem-cache.js';
 import { foldCase } from './text-normalization.js';
 import { tokenize } from './tokenizer.js';
 
@@ -20,7 +21,6 @@ export function compileKeyword(
   text: string,
   mode: KeywordMode,
   chooseAnchor: AnchorChooser,
-  stems: StemCache,
 ): CompiledKeyword {
   const folded = foldCase(text).replace(/\s+/g, ' ').trim();
   switch (mode) {
@@ -29,7 +29,7 @@ export function compileKeyword(
     case 'proximity':
       return compileProximity(folded, chooseAnchor);
     case 'broad':
-      return compileBroad(folded, chooseAnchor, stems);
+      return compileBroad(folded, chooseAnchor);
   }
 }
 
@@ -48,22 +48,25 @@ function compileProximity(folded: string, chooseAnchor: AnchorChooser): Compiled
   return { rule: new ProximityRule(words, window, anchor.wordIndex, anchor.tokenOffset), anchor };
 }
 
-function compileBroad(
-  folded: string,
-  chooseAnchor: AnchorChooser,
-  stems: StemCache,
-): CompiledKeyword {
+function compileBroad(folded: string, chooseAnchor: AnchorChooser): CompiledKeyword {
   const words = distinctWordsWithTokens(folded);
   if (words.length === 0) return compileExact(folded, chooseAnchor);
   const bareTokens = words.filter(isBareToken).map((word) => word.tokens[0]);
   const symbolWords = words.filter((word) => !isBareToken(word));
   const options: Anchor[] = [
     ...bareTokens.map((token, wordIndex): Anchor => {
-      return { index: 'stem', key: stems.stem(token), token, wordIndex, tokenOffset: 0 };
+      return {
+        index: 'stem',
+        key: stemmer(token),
+        nextKey: null,
+        token,
+        wordIndex,
+        tokenOffset: 0,
+      };
     }),
     ...symbolWords.flatMap((word, wordIndex) => tokenAnchors(word, wordIndex)),
   ];
-  const wordStems = [...new Set(bareTokens.map((token) => stems.stem(token)))];
+  const wordStems = [...new Set(bareTokens.map((token) => stemmer(token)))];
   return { rule: new BroadRule(wordStems, symbolWords), anchor: chooseAnchor(options) };
 }
 
@@ -77,8 +80,23 @@ function distinctWordsWithTokens(folded: string): Phrase[] {
     .filter((word) => word.tokens.length > 0);
 }
 
+/** Each pair of adjacent tokens of a phrase, or its single token. */
 function tokenAnchors(phrase: Phrase, wordIndex: number): Anchor[] {
-  return phrase.tokens.map((token, tokenOffset) => {
-    return { index: 'token', key: token, token, wordIndex, tokenOffset };
+  const { tokens } = phrase;
+  if (tokens.length === 1) {
+    return [
+      {
+        index: 'token',
+        key: tokens[0],
+        nextKey: null,
+        token: tokens[0],
+        wordIndex,
+        tokenOffset: 0,
+      },
+    ];
+  }
+  return tokens.slice(0, -1).map((token, tokenOffset) => {
+    const nextKey = tokens[tokenOffset + 1];
+    return { index: 'token', key: token, nextKey, token, wordIndex, tokenOffset };
   });
 }

@@ -1,17 +1,17 @@
-import type { StemCache } from './stem-cache.js';
+import type { TokenInfo } from './token-cache.js';
 import type { TokenizedText } from './tokenizer.js';
 
-/** One folded, tokenised field of an item, plus the stems of its tokens when a rule asks. */
+/** One folded, tokenised field of an item, with what the index knows about each token. */
 export class FieldView implements TokenizedText {
   readonly text: string;
   readonly tokens: string[];
   readonly starts: number[];
   readonly ends: number[];
-  private stemSet: Set<string> | undefined;
+  private stems: Set<string> | undefined;
 
   constructor(
     tokenized: TokenizedText,
-    private readonly stemCache: StemCache,
+    readonly tokenInfos: readonly TokenInfo[],
   ) {
     this.text = tokenized.text;
     this.tokens = tokenized.tokens;
@@ -20,10 +20,7 @@ export class FieldView implements TokenizedText {
   }
 
   hasStem(stem: string): boolean {
-    if (this.stemSet === undefined) {
-      this.stemSet = new Set();
-      for (const token of this.tokens) this.stemSet.add(this.stemCache.stem(token));
-    }
-    return this.stemSet.has(stem);
+    this.stems ??= new Set(this.tokenInfos.map((info) => info.stem));
+    return this.stems.has(stem);
   }
 }

@@ -11,63 +11,94 @@ export interface IndexedKeyword {
   matchedStamp: number;
   /** Field stamp of the last check of a per-field rule, so a field checks it once. */
   checkedStamp: number;
-  /** Position in its bucket, for constant-time removal. */
+  /** Position in its candidate list, for constant-time removal. */
   slot: number;
 }
 
-/** Keywords filed under their anchor token or stem; keywords without one in a short list. */
+/** The keywords anchored on one token (or stem): alone, or followed by a given token. */
+export interface AnchorBucket {
+  readonly keywords: IndexedKeyword[];
+  followedBy: Map<string, IndexedKeyword[]> | undefined;
+}
+
+/** Keywords filed under their anchor; keywords without one (symbols only) in a short list. */
 export class KeywordIndex {
   readonly unanchored: IndexedKeyword[] = [];
-  private readonly byToken = new Map<string, IndexedKeyword[]>();
-  private readonly byStem = new Map<string, IndexedKeyword[]>();
+  /** Changes whenever a bucket is created or dropped (not when one merely grows or shrinks). */
+  version = 0;
+  private readonly byToken = new Map<string, AnchorBucket>();
+  private readonly byStem = new Map<string, AnchorBucket>();
 
-  withToken(token: string): IndexedKeyword[] | undefined {
+  withToken(token: string): AnchorBucket | undefined {
     return this.byToken.get(token);
   }
 
-  withStem(stem: string): IndexedKeyword[] | undefined {
+  withStem(stem: string): AnchorBucket | undefined {
     return this.byStem.get(stem);
   }
 
-  get hasStemAnchors(): boolean {
-    return this.byStem.size > 0;
-  }
-
   keywordsSharing(anchor: Anchor): number {
-    return this.bucketsFor(anchor).get(anchor.key)?.length ?? 0;
+    return this.listFor(anchor)?.length ?? 0;
   }
 
   add(keyword: IndexedKeyword): void {
-    const bucket = this.bucketOf(keyword, true);
-    keyword.slot = bucket.length;
-    bucket.push(keyword);
+    const list = keyword.anchor === null ? this.unanchored : this.createListFor(keyword.anchor);
+    keyword.slot = list.length;
+    list.push(keyword);
   }
 
   remove(keyword: IndexedKeyword): void {
-    const bucket = this.bucketOf(keyword, false);
-    const last = bucket.pop() as IndexedKeyword;
+    const { anchor } = keyword;
+    const list = anchor === null ? this.unanchored : this.listFor(anchor);
+    if (list === undefined || list[keyword.slot] !== keyword) {
+      throw new Error(`keyword ${keyword.definition.id} is not indexed`);
+    }
+    const last = list.pop() as IndexedKeyword;
     if (last !== keyword) {
-      bucket[keyword.slot] = last;
+      list[keyword.slot] = last;
       last.slot = keyword.slot;
     }
-    if (bucket.length === 0 && keyword.anchor !== null) {
-      this.bucketsFor(keyword.anchor).delete(keyword.anchor.key);
-    }
+    if (anchor !== null && list.length === 0) this.dropEmpty(anchor);
   }
 
-  private bucketOf(keyword: IndexedKeyword, create: boolean): IndexedKeyword[] {
-    if (keyword.anchor === null) return this.unanchored;
-    const buckets = this.bucketsFor(keyword.anchor);
-    let bucket = buckets.get(keyword.anchor.key);
-    if (bucket === undefined) {
-      if (!create) throw new Error(`keyword ${keyword.definition.id} is not indexed`);
-      bucket = [];
-      buckets.set(keyword.anchor.key, bucket);
-    }
-    return bucket;
-  }
-
-  private bucketsFor(anchor: Anchor): Map<string, IndexedKeyword[]> {
+  private bucketsFor(anchor: Anchor): Map<string, AnchorBucket> {
     return anchor.index === 'token' ? this.byToken : this.byStem;
+  }
+
+  private listFor(anchor: Anchor): IndexedKeyword[] | undefined {
+    const bucket = this.bucketsFor(anchor).get(anchor.key);
+    if (bucket === undefined || anchor.nextKey === null) return bucket?.keywords;
+    return bucket.followedBy?.get(anchor.nextKey);
+  }
+
+  private createListFor(anchor: Anchor): IndexedKeyword[] {
+    const buckets = this.bucketsFor(anchor);
+    let bucket = buckets.get(anchor.key);
+    if (bucket === undefined) {
+      bucket = { keywords: [], followedBy: undefined };
+      buckets.set(anchor.key, bucket);
+      this.version++;
+    }
+    if (anchor.nextKey === null) return bucket.keywords;
+    bucket.followedBy ??= new Map();
+    let list = bucket.followedBy.get(anchor.nextKey);
+    if (list === undefined) {
+      list = [];
+      bucket.followedBy.set(anchor.nextKey, list);
+    }
+    return list;
+  }
+
+  private dropEmpty(anchor: Anchor): void {
+    const buckets = this.bucketsFor(anchor);
+    const bucket = buckets.get(anchor.key) as AnchorBucket;
+    if (anchor.nextKey !== null) {
+      bucket.followedBy?.delete(anchor.nextKey);
+      if (bucket.followedBy?.size === 0) bucket.followedBy = undefined;
+    }
+    if (bucket.keywords.length === 0 && bucket.followedBy === undefined) {
+      buckets.delete(anchor.key);
+      this.version++;
+    }
   }
 }

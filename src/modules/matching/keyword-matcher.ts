@@ -2,9 +2,9 @@ import { chooseAnchor } from './anchor.js';
 import { compileKeyword } from './compile-keyword.js';
 import { FieldView } from './field-view.js';
 import type { KeywordDefinition } from './keyword-definition.js';
-import { KeywordIndex, type IndexedKeyword } from './keyword-index.js';
-import { StemCache } from './stem-cache.js';
+import { KeywordIndex, type AnchorBucket, type IndexedKeyword } from './keyword-index.js';
 import { foldCase } from './text-normalization.js';
+import { TokenCache } from './token-cache.js';
 import { tokenize } from './tokenizer.js';
 
 /** A post is matched on [title, selftext], a comment on [body]; each field on its own. */
@@ -15,16 +15,17 @@ export interface MatchInput {
 
 /**
  * In-memory keyword matching (decisions.md §4). Each keyword is indexed under one anchor
- * token (or stem, for broad keywords); an item's fields are tokenised once, and only the
- * keywords whose anchor occurs in a field are verified, so the cost follows the text length,
- * not the number of keywords.
+ * (a token, a pair of adjacent tokens, or a stem for broad keywords); an item's fields are
+ * tokenised once, and only the keywords whose anchor occurs in a field are verified, so the
+ * cost follows the text length, not the number of keywords.
  */
 export class KeywordMatcher {
   private readonly keywords = new Map<string, IndexedKeyword>();
   private readonly index = new KeywordIndex();
-  private readonly stems = new StemCache();
+  private readonly tokenCache = new TokenCache(this.index);
   private itemStamp = 0;
   private fieldStamp = 0;
+  private matchesPosts = false;
 
   constructor(keywords: Iterable<KeywordDefinition> = []) {
     for (const keyword of keywords) this.upsert(keyword);
@@ -36,11 +37,8 @@ export class KeywordMatcher {
 
   upsert(definition: KeywordDefinition): void {
     this.remove(definition.id);
-    const { rule, anchor } = compileKeyword(
-      definition.text,
-      definition.mode,
-      (options) => chooseAnchor(options, (option) => this.index.keywordsSharing(option)),
-      this.stems,
+    const { rule, anchor } = compileKeyword(definition.text, definition.mode, (options) =>
+      chooseAnchor(options, (option) => this.index.keywordsSharing(option)),
     );
     const keyword: IndexedKeyword = {
       definition,
@@ -64,36 +62,59 @@ export class KeywordMatcher {
   /** The matching keywords, each once however often it occurs. */
   match(input: MatchInput): KeywordDefinition[] {
     const matched: KeywordDefinition[] = [];
-    const isPost = input.type === 'post';
-    const itemStamp = ++this.itemStamp;
+    this.itemStamp++;
+    this.matchesPosts = input.type === 'post';
     for (const text of input.fields) {
-      if (text.length === 0) continue;
-      const field = new FieldView(tokenize(foldCase(text)), this.stems);
-      const fieldStamp = ++this.fieldStamp;
-      const verify = (candidates: IndexedKeyword[] | undefined, position: number): void => {
-        if (candidates === undefined) return;
-        for (const keyword of candidates) {
-          if (keyword.matchedStamp === itemStamp) continue;
-          const { definition, rule } = keyword;
-          if (!(isPost ? definition.trackPosts : definition.trackComments)) continue;
-          if (rule.perField) {
-            if (keyword.checkedStamp === fieldStamp) continue;
-            keyword.checkedStamp = fieldStamp;
-          }
-          if (rule.matches(field, position)) {
-            keyword.matchedStamp = itemStamp;
-            matched.push(definition);
-          }
-        }
-      };
-      const withStems = this.index.hasStemAnchors;
-      for (let position = 0; position < field.tokens.length; position++) {
-        const token = field.tokens[position];
-        verify(this.index.withToken(token), position);
-        if (withStems) verify(this.index.withStem(this.stems.stem(token)), position);
-      }
-      verify(this.index.unanchored, -1);
+      if (text.length > 0)
+        this.matchField(new FieldView(tokenize(foldCase(text)), this.stems), matched);
     }
     return matched;
+  }
+
+  private matchField(field: FieldView, matched: KeywordDefinition[]): void {
+    this.fieldStamp++;
+    const { tokens } = field;
+    const withStems = this.index.hasStemAnchors;
+    for (let position = 0; position < tokens.length; position++) {
+      const token = tokens[position];
+      this.verifyBucket(this.index.withToken(token), field, position, matched);
+      if (withStems)
+        this.verifyBucket(this.index.withStem(this.stems.stem(token)), field, position, matched);
+    }
+    this.verify(this.index.unanchored, field, -1, matched);
+  }
+
+  private verifyBucket(
+    bucket: AnchorBucket,
+    field: FieldView,
+    position: number,
+    matched: KeywordDefinition[],
+  ): void {
+    if (bucket.keywords.length > 0) this.verify(bucket.keywords, field, position, matched);
+    const next = field.tokens[position + 1];
+    if (bucket.followedBy === undefined || next === undefined) return;
+    const followed = bucket.followedBy.get(next);
+    if (followed !== undefined) this.verify(followed, field, position, matched);
+  }
+
+  private verify(
+    candidates: readonly IndexedKeyword[],
+    field: FieldView,
+    position: number,
+    matched: KeywordDefinition[],
+  ): void {
+    for (const keyword of candidates) {
+      if (keyword.matchedStamp === this.itemStamp) continue;
+      const { definition, rule } = keyword;
+      if (!(this.matchesPosts ? definition.trackPosts : definition.trackComments)) continue;
+      if (rule.perField) {
+        if (keyword.checkedStamp === this.fieldStamp) continue;
+        keyword.checkedStamp = this.fieldStamp;
+      }
+      if (rule.matches(field, position)) {
+        keyword.matchedStamp = this.itemStamp;
+        matched.push(definition);
+      }
+    }
   }
 }

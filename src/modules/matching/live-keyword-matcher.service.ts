@@ -49,14 +49,20 @@ export class LiveKeywordMatcher {
   async refresh(): Promise<void> {
     const changedAccounts = await this.database.manager.findBy(
       AccountEntity,
-      this.accountMark === null ? {} : { updatedAt: MoreThanOrEqual(this.accountMark - CHANGE_OVERLAP_MS) },
+      this.accountMark === null
+        ? {}
+        : { updatedAt: MoreThanOrEqual(this.accountMark - CHANGE_OVERLAP_MS) },
     );
     const reloadAccounts: string[] = [];
     for (const account of changedAccounts) {
       const eligible = account.product === 'alerts' && account.status === 'active';
       const previous = this.accounts.get(account.id);
-      this.accounts.set(account.id, { eligible, dailyCap: planLimits(account.plan).perKeywordDailyCap });
-      if (this.accountMark !== null && previous?.eligible !== eligible) reloadAccounts.push(account.id);
+      this.accounts.set(account.id, {
+        eligible,
+        dailyCap: planLimits(account.plan).perKeywordDailyCap,
+      });
+      if (this.accountMark !== null && previous?.eligible !== eligible)
+        reloadAccounts.push(account.id);
       this.accountMark = Math.max(this.accountMark ?? 0, account.updatedAt);
     }
 
@@ -69,14 +75,19 @@ export class LiveKeywordMatcher {
     const reloaded = reloadAccounts.length
       ? await this.database.manager.findBy(KeywordEntity, { accountId: In(reloadAccounts) })
       : [];
-    for (const keyword of [...changedKeywords, ...reloaded]) this.apply(keyword, reloadAccounts.includes(keyword.accountId));
-    for (const keyword of changedKeywords) this.keywordMark = Math.max(this.keywordMark ?? 0, keyword.updatedAt);
+    for (const keyword of [...changedKeywords, ...reloaded])
+      this.apply(keyword, reloadAccounts.includes(keyword.accountId));
+    for (const keyword of changedKeywords)
+      this.keywordMark = Math.max(this.keywordMark ?? 0, keyword.updatedAt);
     this.keywordMark ??= 0;
     this.accountMark ??= 0;
   }
 
   private apply(keyword: KeywordEntity, force: boolean): void {
-    const live = keyword.active && keyword.deletedAt === null && this.accounts.get(keyword.accountId)?.eligible === true;
+    const live =
+      keyword.active &&
+      keyword.deletedAt === null &&
+      this.accounts.get(keyword.accountId)?.eligible === true;
     if (!live) {
       this.matcher.remove(keyword.id);
       this.versions.delete(keyword.id);

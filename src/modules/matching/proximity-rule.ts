@@ -34,20 +34,30 @@ export class ProximityRule implements MatchRule {
     // Any qualifying window holds this anchor occurrence, so only its neighbourhood matters.
     const low = Math.max(0, end - this.window + 1);
     const high = Math.min(field.tokens.length - 1, start + this.window - 1);
-    const occurrences: number[][] = [];
     for (const word of this.otherWords) {
-      const starts = this.occurrencesWithin(field, word, low, high);
-      if (starts.length === 0) return false;
-      occurrences.push(starts);
+      if (!this.occursWithin(field, word, low, high)) return false;
     }
+    const occurrences = this.otherWords.map((word) =>
+      this.occurrencesWithin(field, word, low, high),
+    );
     for (let windowStart = low; windowStart <= start; windowStart++) {
       const windowEnd = windowStart + this.window - 1;
       const allInside = this.otherWords.every((word, index) =>
         occurrences[index].some(
-          (wordStart) => wordStart >= windowStart && wordStart + word.tokens.length - 1 <= windowEnd,
+          (wordStart) =>
+            wordStart >= windowStart && wordStart + word.tokens.length - 1 <= windowEnd,
         ),
       );
       if (allInside) return true;
+    }
+    return false;
+  }
+
+  /** A cheap first test, as most candidates fail it: does the word occur near the anchor at all? */
+  private occursWithin(field: FieldView, word: Phrase, low: number, high: number): boolean {
+    const first = word.tokens[0];
+    for (let position = low; position + word.tokens.length - 1 <= high; position++) {
+      if (field.tokens[position] === first && phraseMatchesAt(field, position, word)) return true;
     }
     return false;
   }

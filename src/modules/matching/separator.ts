@@ -9,7 +9,12 @@ import { isWhitespaceCode } from './character-classes.js';
 const SPACE = 0x20;
 
 /** Whether text[from, to) is exactly the separator. */
-export function separatorEquals(text: string, from: number, to: number, separator: string): boolean {
+export function separatorEquals(
+  text: string,
+  from: number,
+  to: number,
+  separator: string,
+): boolean {
   let index = from;
   for (let position = 0; position < separator.length; position++) {
     const expected = separator.charCodeAt(position);

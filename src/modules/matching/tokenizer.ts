@@ -18,7 +18,11 @@ function isLowSurrogate(code: number): boolean {
 }
 
 function isAsciiWordCode(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a)
+  );
 }
 
 export function tokenize(text: string): TokenizedText {

@@ -1,0 +1,4 @@
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+}

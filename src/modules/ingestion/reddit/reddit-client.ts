@@ -1,0 +1,135 @@
+import type { RedditItem } from '../reddit-item.js';
+import { ExponentialBackoff } from './backoff.js';
+import type { Clock } from './clock.js';
+import { normalizeListing } from './normalize.js';
+import type { RateLimitStatus } from './rate-limit.js';
+import { RateLimitTracker } from './rate-limit.js';
+import type { ListNewOptions, RedditApi, RedditListingPage } from './reddit-api.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, MAX_PAGE_SIZE, toInfoBatches } from './reddit-api.js';
+import { RedditApiError, RedditRateLimitedError, RedditUnavailableError } from './reddit-errors.js';
+import { backoffErrorFor, sendRedditRequest } from './reddit-http.js';
+import type { ListingKind } from './reddit-id.js';
+import type { AccessTokenSource } from './reddit-token-provider.js';
+
+export interface RedditClientOptions {
+  apiBase: string;
+  userAgent: string;
+  tokens: AccessTokenSource;
+  clock: Clock;
+  requestTimeoutMs?: number;
+}
+
+const LISTING_PATHS: Record<ListingKind, string> = {
+  posts: '/r/all/new',
+  comments: '/r/all/comments',
+};
+
+/** Reddit's API for one credential: its own token, its own rate-limit budget. */
+export class RedditClient implements RedditApi {
+  private readonly rateLimitTracker = new RateLimitTracker();
+  private readonly backoff = new ExponentialBackoff();
+  private readonly apiBase: string;
+
+  constructor(private readonly options: RedditClientOptions) {
+    this.apiBase = options.apiBase.replace(/\/+$/, '');
+  }
+
+  async listNew(kind: ListingKind, options: ListNewOptions = {}): Promise<RedditListingPage> {
+    const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, options.limit ?? MAX_PAGE_SIZE));
+    const query = new URLSearchParams({ limit: String(limit), raw_json: '1' });
+    if (options.before !== undefined) query.set('before', options.before);
+    if (options.after !== undefined) query.set('after', options.after);
+    const body = await this.get(LISTING_PATHS[kind], query);
+    return { items: normalizeListing(body), ...readCursors(body) };
+  }
+
+  async info(fullnames: readonly string[]): Promise<RedditItem[]> {
+    const items: RedditItem[] = [];
+    for (const batch of toInfoBatches(fullnames)) {
+      const body = await this.get(
+        '/api/info',
+        new URLSearchParams({ id: batch.join(','), raw_json: '1' }),
+      );
+      items.push(...normalizeListing(body));
+    }
+    return items;
+  }
+
+  rateLimit(): RateLimitStatus {
+    return this.rateLimitTracker.snapshot();
+  }
+
+  /** Requests left in Reddit's current window; Infinity until Reddit has said. */
+  remainingRequests(now: number): number {
+    return this.rateLimitTracker.remainingAt(now);
+  }
+
+  availableAt(now: number): number {
+    return this.rateLimitTracker.availableAt(now);
+  }
+
+  private async get(path: string, query: URLSearchParams): Promise<unknown> {
+    const { clock, tokens } = this.options;
+    const what = `GET ${path}`;
+    for (let attempt = 1; ; attempt += 1) {
+      this.assertBudgetLeft(what);
+      const token = await tokens.getToken();
+      const response = await sendRedditRequest(
+        {
+          url: `${this.apiBase}${path}?${query.toString()}`,
+          method: 'GET',
+          headers: {
+            authorization: `bearer ${token}`,
+            'user-agent': this.options.userAgent,
+            accept: 'application/json',
+          },
+          timeoutMs: this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+        },
+        this.backoff,
+      );
+      const now = clock.now();
+      this.rateLimitTracker.update(response.headers, now);
+      if (response.status === 401 && attempt === 1) {
+        tokens.invalidate();
+        continue;
+      }
+      const backoffError = backoffErrorFor(response, this.backoff, now, what);
+      if (backoffError instanceof RedditRateLimitedError) {
+        this.rateLimitTracker.block(now + backoffError.retryAfterMs);
+      }
+      if (backoffError !== null) throw backoffError;
+      if (response.status !== 200) {
+        throw new RedditApiError(`${what}: Reddit answered ${response.status}`, response.status);
+      }
+      if (response.body === undefined) {
+        throw new RedditUnavailableError(
+          `${what}: answer was not JSON`,
+          this.backoff.nextDelayMs(),
+          200,
+        );
+      }
+      this.backoff.reset();
+      return response.body;
+    }
+  }
+
+  private assertBudgetLeft(what: string): void {
+    const now = this.options.clock.now();
+    if (this.rateLimitTracker.remainingAt(now) >= 1) return;
+    throw new RedditRateLimitedError(
+      `${what}: no rate-limit budget left`,
+      this.rateLimitTracker.availableAt(now) - now,
+    );
+  }
+}
+
+function readCursors(body: unknown): Pick<RedditListingPage, 'after' | 'before'> {
+  const data =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>).data : undefined;
+  if (typeof data !== 'object' || data === null) return { after: null, before: null };
+  const { after, before } = data as Record<string, unknown>;
+  return {
+    after: typeof after === 'string' ? after : null,
+    before: typeof before === 'string' ? before : null,
+  };
+}
