@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD, RouterModule } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { CoreModule, type CoreOptions } from './core.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
@@ -7,7 +8,10 @@ import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { ApiKeyGuard } from './modules/auth/api-key.guard.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { DeliveryModule } from './modules/delivery/delivery.module.js';
 import { IngestionModule } from './modules/ingestion/ingestion.module.js';
+import { RedditPollingModule } from './modules/ingestion/polling/reddit-polling.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { KeywordsModule } from './modules/keywords/keywords.module.js';
 import { ApiRateLimitGuard } from './modules/rate-limit/api-rate-limit.guard.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
@@ -25,11 +29,15 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(options),
         DatabaseModule,
+        MetricsModule,
         AuthModule,
         RateLimitModule,
         AccountsModule,
         ...PUBLIC_API_MODULES,
         IngestionModule,
+        RedditPollingModule,
+        DeliveryModule,
+        ScheduleModule.forRoot(),
         HealthModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],
