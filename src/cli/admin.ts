@@ -21,7 +21,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${name ? `unknown command: ${name}\n` : ''}${USAGE}\n`);
     return 2;
   }
-  const config = loadConfig();
+  // The command does its one job and exits: no poller, delivery worker or scheduled jobs here.
+  const config = { ...loadConfig(), backgroundJobs: false };
   // Quiet by default, so a failure leaves one line on stderr; LOG_LEVEL turns the logs on.
   const logger = createRootLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
   const app = await NestFactory.createApplicationContext(CliModule.forRoot({ config, logger }), {

@@ -65,21 +65,26 @@ export class KeywordMatcher {
     this.itemStamp++;
     this.matchesPosts = input.type === 'post';
     for (const text of input.fields) {
-      if (text.length > 0)
-        this.matchField(new FieldView(tokenize(foldCase(text)), this.stems), matched);
+      if (text.length > 0) this.matchField(this.fieldView(text), matched);
     }
     return matched;
   }
 
+  private fieldView(text: string): FieldView {
+    const tokenized = tokenize(foldCase(text));
+    return new FieldView(
+      tokenized,
+      tokenized.tokens.map((token) => this.tokenCache.lookup(token)),
+    );
+  }
+
   private matchField(field: FieldView, matched: KeywordDefinition[]): void {
     this.fieldStamp++;
-    const { tokens } = field;
-    const withStems = this.index.hasStemAnchors;
-    for (let position = 0; position < tokens.length; position++) {
-      const token = tokens[position];
-      this.verifyBucket(this.index.withToken(token), field, position, matched);
-      if (withStems)
-        this.verifyBucket(this.index.withStem(this.stems.stem(token)), field, position, matched);
+    const { tokenInfos } = field;
+    for (let position = 0; position < tokenInfos.length; position++) {
+      const { byToken, byStem } = tokenInfos[position];
+      if (byToken !== undefined) this.verifyBucket(byToken, field, position, matched);
+      if (byStem !== undefined) this.verifyBucket(byStem, field, position, matched);
     }
     this.verify(this.index.unanchored, field, -1, matched);
   }
