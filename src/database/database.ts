@@ -3,6 +3,14 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { DatabaseKind } from './data-source-options.js';
 
 const MIGRATION_LOCK_KEY = 7_342_001;
+const TRANSACTION_ATTEMPTS = 3;
+/** PostgreSQL deadlock_detected and serialization_failure: the transaction rolled back and may run again. */
+const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
+
+function isRetryableConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown; driverError?: { code?: unknown } })?.driverError?.code ?? (error as { code?: unknown })?.code;
+  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+}
 
 /**
  * Transactions and dialect facts in one place. SQLite has a single connection shared by every
@@ -24,7 +32,13 @@ export class Database {
     if (this.kind === 'sqlite') {
       return this.sqliteWriteLock.runExclusive(() => this.dataSource.transaction(work));
     }
-    return this.dataSource.transaction(work);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.dataSource.transaction(work);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
+      }
+    }
   }
 
   /** Runs a query with :named parameters on either dialect. */

@@ -6,8 +6,8 @@ import { utcDay } from '../../common/time/timestamps.js';
 import { Database } from '../../database/database.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
 import { AlertStore } from '../alerts/alert-store.service.js';
-import { LiveKeywordMatcher } from '../matching/live-keyword-matcher.service.js';
-import { DailyCapService } from '../usage/daily-cap.service.js';
+import { LiveKeywordMatcher, type MatchedKeyword } from '../matching/live-keyword-matcher.service.js';
+import { DailyCapService, type CapOutcome } from '../usage/daily-cap.service.js';
 import { alertFromMatch } from './alert-from-match.js';
 import { PARENT_POST_SOURCE, type ParentPostSource } from './parent-post-source.js';
 import { PostCacheStore } from './post-cache.store.js';
@@ -27,6 +27,10 @@ export interface AlertStoredHook {
 }
 
 export const ALERT_STORED_HOOK = Symbol('ALERT_STORED_HOOK');
+
+interface Match extends MatchedKeyword {
+  item: RedditItem;
+}
 
 export const emptySummary = (): IngestSummary => ({ posts: 0, comments: 0, alerts: 0, capped: 0 });
 
@@ -58,47 +62,49 @@ export class IngestionPipeline {
   ) {}
 
   async process(batch: RedditItem[]): Promise<IngestSummary> {
-    const summary = emptySummary();
-    for (const item of batch) summary[item.type === 'post' ? 'posts' : 'comments'] += 1;
+    const read = emptySummary();
+    for (const item of batch) read[item.type === 'post' ? 'posts' : 'comments'] += 1;
     const items = [...new Map(batch.map((item) => [itemKey(item), item])).values()];
-    if (items.length === 0) return summary;
+    if (items.length === 0) return read;
     await this.matcher.refresh();
     const parents = await this.parentsOf(items);
 
     return this.database.transaction(async (manager) => {
+      const summary = { ...read };
       const now = this.clock.nowMs();
-      const fresh = await this.seen.claim(manager, items.map(itemKey), now);
+      const fresh = await this.seen.claim(manager, items.map(itemKey).sort(), now);
       const newItems = items.filter((item) => fresh.has(itemKey(item)));
-      await this.postCache.remember(
-        manager,
-        newItems.filter((i): i is RedditPost => i.type === 'post'),
-        now,
-      );
+      const newPosts = newItems.filter((i): i is RedditPost => i.type === 'post');
+      await this.postCache.remember(manager, newPosts.sort((a, b) => a.id.localeCompare(b.id)), now);
       const day = utcDay(now);
-      for (const item of newItems) {
-        const parent = item.type === 'comment' ? this.parentFields(item, parents) : null;
-        const fields = item.type === 'post' ? [item.title, item.selftext] : [item.body];
-        for (const { keyword, dailyCap } of this.matcher.match({ type: item.type, fields })) {
-          const outcome = await this.cap.consume(manager, keyword.id, day, dailyCap);
-          if (outcome === 'capped') summary.capped += 1;
-          if (outcome !== 'delivered') continue;
-          const alert = alertFromMatch(
-            newId(),
-            item,
-            keyword,
-            parent ?? this.postAsParent(item),
-            now,
-          );
-          if (!(await this.alerts.insertIfNew(manager, alert))) {
-            await this.cap.release(manager, keyword.id, day);
-            continue;
-          }
-          summary.alerts += 1;
-          await this.alertStored?.onAlertStored(manager, alert);
+      const outcome = new Map<Match, CapOutcome>();
+      const matches = newItems.flatMap((item) => this.matchesOf(item));
+      // Counters are taken in keyword order, so concurrent batches lock rows in one order (no deadlock);
+      // the sort is stable, so a keyword's matches still count in arrival order.
+      for (const match of [...matches].sort((a, b) => a.keyword.id.localeCompare(b.keyword.id))) {
+        outcome.set(match, await this.cap.consume(manager, match.keyword.id, day, match.dailyCap));
+      }
+      for (const match of matches) {
+        const result = outcome.get(match);
+        if (result === 'capped') summary.capped += 1;
+        if (result !== 'delivered') continue;
+        const { item, keyword } = match;
+        const parent = item.type === 'comment' ? this.parentFields(item, parents) : this.postAsParent(item);
+        const alert = alertFromMatch(newId(), item, keyword, parent, now);
+        if (!(await this.alerts.insertIfNew(manager, alert))) {
+          await this.cap.release(manager, keyword.id, day);
+          continue;
         }
+        summary.alerts += 1;
+        await this.alertStored?.onAlertStored(manager, alert);
       }
       return summary;
     });
+  }
+
+  private matchesOf(item: RedditItem): Match[] {
+    const fields = item.type === 'post' ? [item.title, item.selftext] : [item.body];
+    return this.matcher.match({ type: item.type, fields }).map((matched) => ({ item, ...matched }));
   }
 
   private postAsParent(item: RedditItem): ParentPostFields {

@@ -1,0 +1,68 @@
+import { DailyCapService } from '../../src/modules/usage/daily-cap.service.js';
+import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
+import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
+import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
+import { dumpPost } from '../factories/reddit-dump.factory.js';
+import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { testDatabaseKinds } from '../utils/test-databases.js';
+
+const post = (title: string): RedditItem => normalizeRedditThing(dumpPost({ title }))!;
+
+describe.each(testDatabaseKinds())('the daily cap under concurrent ingestion on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('delivers exactly 100 per keyword and counts every other match as capped', async () => {
+    const { apiKey } = await t.account('pro');
+    const keywords = (
+      await t.http
+        .post('/api/v1/keywords')
+        .set(bearer(apiKey))
+        .send([{ text: 'alpha' }, { text: 'beta' }, { text: 'gamma' }])
+        .expect(201)
+    ).body.created as { id: string; text: string }[];
+    const pipeline = t.app.get(IngestionPipeline);
+    // 12 concurrent batches of 25 items; every item matches all three keywords, in varying order.
+    const titles = ['alpha beta gamma', 'gamma beta alpha', 'beta alpha gamma'];
+    const batches = Array.from({ length: 12 }, (_, b) =>
+      Array.from({ length: 25 }, (_, i) => post(`${titles[(b + i) % 3]} #${b}-${i}`)),
+    );
+    const summaries = await Promise.all(batches.map((batch) => pipeline.process(batch)));
+
+    const totals = summaries.reduce((sum, s) => ({ alerts: sum.alerts + s.alerts, capped: sum.capped + s.capped }), { alerts: 0, capped: 0 });
+    expect(totals).toEqual({ alerts: 300, capped: 600 });
+    const usage = (await t.http.get('/api/v1/usage').set(bearer(apiKey)).expect(200)).body.data;
+    expect(usage.today).toEqual(
+      ['alpha', 'beta', 'gamma'].map((text) => ({
+        keyword_id: keywords.find((k) => k.text === text)!.id,
+        text,
+        active: true,
+        delivered: 100,
+        capped: 200,
+        cap_reached: true,
+      })),
+    );
+    for (const keyword of keywords) {
+      const [{ count }] = await t.database.manager.query(
+        `SELECT COUNT(*) AS count FROM alerts WHERE keyword_id = '${keyword.id}'`,
+      );
+      expect(Number(count)).toBe(100);
+    }
+  });
+
+  it('counts nothing for a paused keyword, on the next batch and in the counter itself', async () => {
+    const { apiKey } = await t.account('pro');
+    const [keyword] = (await t.http.post('/api/v1/keywords').set(bearer(apiKey)).send({ text: 'delta' }).expect(201)).body.created;
+    const pipeline = t.app.get(IngestionPipeline);
+    expect(await pipeline.process([post('delta one')])).toMatchObject({ alerts: 1 });
+    await t.http.patch(`/api/v1/keywords/${keyword.id}`).set(bearer(apiKey)).send({ active: false }).expect(200);
+    expect(await pipeline.process([post('delta two')])).toMatchObject({ alerts: 0, capped: 0 });
+    const outcome = await t.database.transaction((manager) =>
+      t.app.get(DailyCapService).consume(manager, keyword.id, '2026-11-21', 100),
+    );
+    expect(outcome).toBe('inactive');
+  });
+});
