@@ -7,19 +7,23 @@ import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { ApiKeyGuard } from './modules/auth/api-key.guard.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { FeedsModule } from './modules/feeds/feeds.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { InboxModule } from './modules/inbox/inbox.module.js';
 import { DeliveryModule } from './modules/delivery/delivery.module.js';
+import { GraphqlModule } from './modules/graphql/graphql.module.js';
 import { IngestionModule } from './modules/ingestion/ingestion.module.js';
 import { RedditPollingModule } from './modules/ingestion/polling/reddit-polling.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { KeywordsModule } from './modules/keywords/keywords.module.js';
 import { ApiRateLimitGuard } from './modules/rate-limit/api-rate-limit.guard.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
+import { RetentionModule } from './modules/retention/retention.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 /** The modules whose controllers make up the versioned REST API under /api/v1. */
-const PUBLIC_API_MODULES = [KeywordsModule, WebhooksModule, AlertsModule, UsageModule];
+const PUBLIC_API_MODULES = [KeywordsModule, WebhooksModule, AlertsModule, UsageModule, InboxModule];
 
 @Module({})
 export class AppModule {
@@ -36,9 +40,12 @@ export class AppModule {
         ...PUBLIC_API_MODULES,
         IngestionModule,
         RedditPollingModule,
+        RetentionModule,
         DeliveryModule,
         ScheduleModule.forRoot(),
+        FeedsModule,
         HealthModule,
+        GraphqlModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],
       // Order matters: the caller is known before its rate budget is counted.

@@ -12,6 +12,13 @@ function isRetryableConflict(error: unknown): boolean {
   return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
 }
 
+/** TypeORM answers PostgreSQL's UPDATE/DELETE … RETURNING as [rows, affected]; SQLite as rows. */
+function returnedRows(result: unknown): unknown {
+  if (!Array.isArray(result) || result.length !== 2) return result;
+  const [rows, affected] = result as unknown[];
+  return Array.isArray(rows) && typeof affected === 'number' ? rows : result;
+}
+
 /**
  * Transactions and dialect facts in one place. SQLite has a single connection shared by every
  * caller, so its transactions are serialised here; PostgreSQL runs them concurrently.
@@ -48,8 +55,8 @@ export class Database {
     parameters: Record<string, unknown> = {},
   ): Promise<T[]> {
     const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters);
-    const rows: unknown = await manager.query(query, values);
-    return rows as T[];
+    const result: unknown = await manager.query(query, values);
+    return returnedRows(result) as T[];
   }
 
   /** Deletes rows older than the cutoff, a batch per transaction so no lock is held for long. */

@@ -11,7 +11,7 @@ import type { PlanName, Product } from '../../src/config/plans.js';
 import { Database } from '../../src/database/database.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { setupApp } from '../../src/setup-app.js';
-import { createTestDatabase, type TestDatabaseKind } from './test-databases.js';
+import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-databases.js';
 
 export interface TestApp {
   app: INestApplication;
@@ -30,6 +30,8 @@ export const TEST_NOW = new Date('2026-11-21T10:00:00.000Z');
 export interface TestAppOptions {
   /** Where the app's clock starts; tests that also run the admin command (real time) pass the real now. */
   now?: Date;
+  /** Opens this existing database instead of a new one (a restart); close() then leaves it in place. */
+  databaseUrl?: string;
 }
 
 export async function createTestApp(
@@ -37,7 +39,10 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const testDatabase = await createTestDatabase(kind);
+  const testDatabase: TestDatabase =
+    options.databaseUrl === undefined
+      ? await createTestDatabase(kind)
+      : { url: options.databaseUrl, drop: () => Promise.resolve() };
   const config = loadConfig({ DATABASE_URL: testDatabase.url, LOG_LEVEL: 'silent', ROLE: 'api', ...env });
   const clock = new FixedClock(options.now ?? TEST_NOW);
   const moduleRef = await Test.createTestingModule({

@@ -9,7 +9,6 @@ import { AlertStore } from '../alerts/alert-store.service.js';
 import { LiveKeywordMatcher, type MatchedKeyword } from '../matching/live-keyword-matcher.service.js';
 import { DailyCapService, type CapOutcome } from '../usage/daily-cap.service.js';
 import { alertFromMatch } from './alert-from-match.js';
-import { PARENT_POST_SOURCE, type ParentPostSource } from './parent-post-source.js';
 import { PostCacheStore } from './post-cache.store.js';
 import type { ParentPostFields, RedditComment, RedditItem, RedditPost } from './reddit-item.js';
 import { itemKey, SeenItemsStore } from './seen-items.store.js';
@@ -27,6 +26,19 @@ export interface AlertStoredHook {
 }
 
 export const ALERT_STORED_HOOK = Symbol('ALERT_STORED_HOOK');
+
+/** Called once per batch, inside its transaction, with the items seen for the first time (the App inbox). */
+export interface NewItemsHook {
+  onNewItems(manager: EntityManager, items: NewItem[], now: number): Promise<void>;
+}
+
+export const NEW_ITEMS_HOOK = Symbol('NEW_ITEMS_HOOK');
+
+/** A first-seen item with its parent post's fields (for a post: its own). */
+export interface NewItem {
+  item: RedditItem;
+  parent: ParentPostFields;
+}
 
 interface Match extends MatchedKeyword {
   item: RedditItem;
@@ -57,8 +69,8 @@ export class IngestionPipeline {
     private readonly alerts: AlertStore,
     private readonly seen: SeenItemsStore,
     private readonly postCache: PostCacheStore,
-    @Optional() @Inject(PARENT_POST_SOURCE) private readonly parentSource?: ParentPostSource,
     @Optional() @Inject(ALERT_STORED_HOOK) private readonly alertStored?: AlertStoredHook,
+    @Optional() @Inject(NEW_ITEMS_HOOK) private readonly newItemsHook?: NewItemsHook,
   ) {}
 
   async process(batch: RedditItem[]): Promise<IngestSummary> {
@@ -76,6 +88,10 @@ export class IngestionPipeline {
       const newItems = items.filter((item) => fresh.has(itemKey(item)));
       const newPosts = newItems.filter((i): i is RedditPost => i.type === 'post');
       await this.postCache.remember(manager, newPosts.sort((a, b) => a.id.localeCompare(b.id)), now);
+      if (this.newItemsHook && newItems.length > 0) {
+        const withParents = newItems.map((item) => ({ item, parent: this.parentOf(item, parents) }));
+        await this.newItemsHook.onNewItems(manager, withParents, now);
+      }
       const day = utcDay(now);
       const outcome = new Map<Match, CapOutcome>();
       const matches = newItems.flatMap((item) => this.matchesOf(item));
@@ -89,7 +105,7 @@ export class IngestionPipeline {
         if (result === 'capped') summary.capped += 1;
         if (result !== 'delivered') continue;
         const { item, keyword } = match;
-        const parent = item.type === 'comment' ? this.parentFields(item, parents) : this.postAsParent(item);
+        const parent = this.parentOf(item, parents);
         const alert = alertFromMatch(newId(), item, keyword, parent, now);
         if (!(await this.alerts.insertIfNew(manager, alert))) {
           await this.cap.release(manager, keyword.id, day);
@@ -118,14 +134,14 @@ export class IngestionPipeline {
       : { title: item.linkTitle ?? '', selftext: '', score: 0, numComments: 0 };
   }
 
-  private parentFields(
-    comment: RedditComment,
-    parents: Map<string, ParentPostFields>,
-  ): ParentPostFields {
-    return parents.get(comment.postId) ?? this.postAsParent(comment);
+  private parentOf(item: RedditItem, parents: Map<string, ParentPostFields>): ParentPostFields {
+    return (item.type === 'comment' && parents.get(item.postId)) || this.postAsParent(item);
   }
 
-  /** Parent posts: from this batch, then the cache, then one batched lookup at the source. */
+  /**
+   * Parent posts: from this batch, then the posts cache (the poller writes the parents it looked
+   * up on Reddit there before their comments arrive); the caller falls back to the comment itself.
+   */
   private async parentsOf(items: RedditItem[]): Promise<Map<string, ParentPostFields>> {
     const parents = new Map<string, ParentPostFields>();
     for (const item of items)
@@ -137,11 +153,6 @@ export class IngestionPipeline {
     ].filter((postId) => !parents.has(postId));
     if (wanted.length === 0) return parents;
     for (const [postId, fields] of await this.postCache.find(wanted)) parents.set(postId, fields);
-    const missing = wanted.filter((postId) => !parents.has(postId));
-    if (missing.length > 0 && this.parentSource) {
-      for (const [postId, fields] of await this.parentSource.fetch(missing))
-        parents.set(postId, fields);
-    }
     return parents;
   }
 }

@@ -3,6 +3,9 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
 import type { ParentPostFields, RedditPost } from './reddit-item.js';
 
+/** A post as the cache keeps it: the pipeline's posts, or parents the poller looked up. */
+export type CachedPost = ParentPostFields & Pick<RedditPost, 'id'>;
+
 interface CachedPostRow {
   post_id: string;
   title: string;
@@ -37,7 +40,7 @@ export class PostCacheStore {
     return found;
   }
 
-  async remember(manager: EntityManager, posts: RedditPost[], now: number): Promise<void> {
+  async remember(manager: EntityManager, posts: readonly CachedPost[], now: number): Promise<void> {
     for (const post of posts) {
       await this.database.query(
         manager,

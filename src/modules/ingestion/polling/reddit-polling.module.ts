@@ -1,4 +1,31 @@
 import { Module } from '@nestjs/common';
+import { Database } from '../../../database/database.js';
+import { IngestionModule } from '../ingestion.module.js';
+import { DatabasePollerStateStore } from './database-poller-state.store.js';
+import { PollCycleReporter } from './poll-cycle-reporter.js';
+import { PollerLease, PostgresAdvisoryLease, SingleProcessLease } from './poller-lease.js';
+import { PollerMetrics } from './poller-metrics.js';
+import { RedditPollerFactory } from './reddit-poller.factory.js';
+import { RedditPollingService } from './reddit-polling.service.js';
 
-@Module({})
+/** The live door into the ingestion pipeline: /r/all/new and /r/all/comments. */
+@Module({
+  imports: [IngestionModule],
+  providers: [
+    DatabasePollerStateStore,
+    PollerMetrics,
+    PollCycleReporter,
+    RedditPollerFactory,
+    RedditPollingService,
+    {
+      provide: PollerLease,
+      inject: [Database],
+      useFactory: (database: Database): PollerLease =>
+        database.kind === 'postgres'
+          ? new PostgresAdvisoryLease(database.dataSource)
+          : new SingleProcessLease(),
+    },
+  ],
+  exports: [RedditPollingService],
+})
 export class RedditPollingModule {}

@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '../../../common/time/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { Database } from '../../../database/database.js';
+import { IngestionPipeline } from '../ingestion-pipeline.service.js';
+import { PostCacheStore } from '../post-cache.store.js';
+import type { Clock as RedditClock } from '../reddit/clock.js';
+import { ParentPostLookup } from '../reddit/parent-post-lookup.js';
+import { RedditClientPool } from '../reddit/reddit-client-pool.js';
+import { RedditPoller, requestBudgetPerCycle } from '../reddit/reddit-poller.js';
+import { DatabasePollerStateStore } from './database-poller-state.store.js';
+import { MeteredPollerStateStore } from './metered-poller-state.store.js';
+import { PollerMetrics } from './poller-metrics.js';
+import { PostCacheParentPrefetcher } from './post-cache-parent-prefetcher.js';
+
+/** Assembles the Nest-free RedditPoller from the configuration and the app's stores. */
+@Injectable()
+export class RedditPollerFactory {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly database: Database,
+    private readonly pipeline: IngestionPipeline,
+    private readonly postCache: PostCacheStore,
+    private readonly stateStore: DatabasePollerStateStore,
+    private readonly metrics: PollerMetrics,
+  ) {}
+
+  /** Null when no credentials are configured: the poller is off. */
+  create(): RedditPoller | null {
+    const { credentials, apiBase, authBase, userAgent, pollMs } = this.config.reddit;
+    if (credentials.length === 0) return null;
+    const clock: RedditClock = { now: () => this.clock.nowMs() };
+    const api = RedditClientPool.fromSettings({ apiBase, authBase, userAgent, credentials }, clock);
+    return new RedditPoller({
+      api,
+      clock,
+      stateStore: new MeteredPollerStateStore(this.stateStore, (delta) =>
+        this.metrics.addCoverage(delta),
+      ),
+      sink: {
+        process: async (items) => {
+          await this.pipeline.process(items);
+        },
+      },
+      parentPosts: new PostCacheParentPrefetcher(
+        new ParentPostLookup(api),
+        this.postCache,
+        this.database,
+        this.clock,
+      ),
+      options: { maxRequestsPerCycle: requestBudgetPerCycle(credentials.length, pollMs) },
+    });
+  }
+}

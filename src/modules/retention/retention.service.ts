@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/time/clock.js';
+import { daysBefore, utcDay } from '../../common/time/timestamps.js';
+import { Database } from '../../database/database.js';
+import { PostCacheStore } from '../ingestion/post-cache.store.js';
+import { SeenItemsStore } from '../ingestion/seen-items.store.js';
+import { RETENTION_BATCH_SIZE, RETENTION_WINDOWS } from './retention-policy.js';
+
+/** Rows deleted by one run, per table. */
+export interface RetentionReport {
+  alerts: number;
+  seenItems: number;
+  postsCache: number;
+  dailyUsage: number;
+}
+
+/** Deletes what is past its retention window, in batches. Concurrent calls share one run. */
+@Injectable()
+export class RetentionService {
+  private current: Promise<RetentionReport> | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly seenItems: SeenItemsStore,
+    private readonly postCache: PostCacheStore,
+  ) {}
+
+  runOnce(): Promise<RetentionReport> {
+    this.current ??= this.prune().finally(() => {
+      this.current = null;
+    });
+    return this.current;
+  }
+
+  /** Resolves when the run in progress, if any, has finished (shutdown waits for it). */
+  async settled(): Promise<void> {
+    await this.current?.catch(() => undefined);
+  }
+
+  private async prune(): Promise<RetentionReport> {
+    const now = this.clock.nowMs();
+    const cutoff = (days: number) => daysBefore(now, days);
+    return {
+      alerts: await this.database.deleteInBatches(
+        'alerts',
+        'id',
+        'matched_at',
+        cutoff(RETENTION_WINDOWS.alerts),
+        RETENTION_BATCH_SIZE,
+      ),
+      seenItems: await this.seenItems.pruneOlderThan(
+        cutoff(RETENTION_WINDOWS.seenItems),
+        RETENTION_BATCH_SIZE,
+      ),
+      postsCache: await this.postCache.pruneOlderThan(
+        cutoff(RETENTION_WINDOWS.postsCache),
+        RETENTION_BATCH_SIZE,
+      ),
+      dailyUsage: await this.pruneDailyUsage(utcDay(cutoff(RETENTION_WINDOWS.dailyUsage))),
+    };
+  }
+
+  /** keyword_daily_usage has a two-column key and a day string, unlike deleteInBatches' tables. */
+  private async pruneDailyUsage(firstKeptDay: string): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await this.database.transaction((manager) =>
+        this.database.query(
+          manager,
+          `DELETE FROM keyword_daily_usage WHERE (keyword_id, day) IN
+             (SELECT keyword_id, day FROM keyword_daily_usage WHERE day < :firstKeptDay LIMIT :batchSize)
+           RETURNING keyword_id`,
+          { firstKeptDay, batchSize: RETENTION_BATCH_SIZE },
+        ),
+      );
+      total += deleted.length;
+      if (deleted.length < RETENTION_BATCH_SIZE) return total;
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { utcDay } from '../../src/common/time/timestamps.js';
+import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
+import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
+import { RETENTION_BATCH_SIZE } from '../../src/modules/retention/retention-policy.js';
+import { RetentionService } from '../../src/modules/retention/retention.service.js';
+import { dumpPost } from '../factories/reddit-dump.factory.js';
+import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
+import { testDatabaseKinds } from '../utils/test-databases.js';
+
+const DAY_MS = 86_400_000;
+const daysAgo = (days: number) => TEST_NOW.getTime() - days * DAY_MS;
+
+describe.each(testDatabaseKinds())('retention on %s', (kind) => {
+  let t: TestApp;
+  let key: string;
+
+  beforeEach(async () => {
+    t = await createTestApp(kind);
+    ({ apiKey: key } = await t.account('starter'));
+    await t.http
+      .post('/api/v1/keywords')
+      .set(bearer(key))
+      .send({ keywords: [{ text: 'retention probe' }] })
+      .expect(201);
+  });
+
+  afterEach(() => t.close());
+
+  const runRetention = () => t.app.get(RetentionService).runOnce();
+  const column = async (sql: string) =>
+    (await t.database.manager.query<{ value: string | number }[]>(sql)).map((row) =>
+      Number(row.value),
+    );
+  const agesInDays = (times: number[]) =>
+    times.map((time) => Math.round((TEST_NOW.getTime() - time) / DAY_MS)).sort((a, b) => b - a);
+
+  /** Ingests one matching post with the app's clock set `days` back: alert, seen item, cache, usage. */
+  async function ingestDaysAgo(days: number): Promise<void> {
+    t.clock.set(new Date(daysAgo(days)));
+    try {
+      const post = normalizeRedditThing(dumpPost({ title: `retention probe ${days} days` }));
+      await t.app.get(IngestionPipeline).process([post!]);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  }
+
+  it('deletes each kind of row past its window and keeps the rest', async () => {
+    for (const days of [101, 99, 91, 89, 8, 6, 3, 1]) await ingestDaysAgo(days);
+
+    const deleted = await runRetention();
+
+    expect(deleted).toEqual({ alerts: 3, seenItems: 5, postsCache: 7, dailyUsage: 1 });
+    expect(agesInDays(await column('SELECT matched_at AS value FROM alerts'))).toEqual([
+      89, 8, 6, 3, 1,
+    ]);
+    expect(agesInDays(await column('SELECT seen_at AS value FROM seen_items'))).toEqual([6, 3, 1]);
+    expect(agesInDays(await column('SELECT cached_at AS value FROM posts_cache'))).toEqual([1]);
+    const days = await t.database.manager.query<{ day: string }[]>(
+      'SELECT day FROM keyword_daily_usage ORDER BY day',
+    );
+    expect(days.map((row) => row.day)).toEqual(
+      [99, 91, 89, 8, 6, 3, 1].map((age) => utcDay(daysAgo(age))),
+    );
+    const { body } = await t.http.get('/api/v1/alerts').set(bearer(key)).expect(200);
+    expect((body.data as { title: string }[]).map((alert) => alert.title)).toEqual([
+      'retention probe 1 days',
+      'retention probe 3 days',
+      'retention probe 6 days',
+      'retention probe 8 days',
+      'retention probe 89 days',
+    ]);
+    expect(await runRetention()).toEqual({ alerts: 0, seenItems: 0, postsCache: 0, dailyUsage: 0 });
+  });
+
+  it('deletes more rows than one batch holds, batch after batch', async () => {
+    const rows = RETENTION_BATCH_SIZE * 2 + 17;
+    const oldDay = utcDay(daysAgo(120));
+    for (let start = 0; start < rows; start += 500) {
+      const count = Math.min(500, rows - start);
+      const ids = Array.from({ length: count }, (_, i) => `t3_batch${start + i}`);
+      await t.database.manager.query(
+        `INSERT INTO seen_items (item_key, seen_at) VALUES ${ids.map((id) => `('${id}', ${daysAgo(30)})`).join(', ')}`,
+      );
+      await t.database.manager.query(
+        `INSERT INTO keyword_daily_usage (keyword_id, day, delivered, capped, last_capped) VALUES ${ids
+          .map(() => `('${randomUUID()}', '${oldDay}', 1, 0, false)`)
+          .join(', ')}`,
+      );
+    }
+
+    const deleted = await runRetention();
+
+    expect(deleted).toMatchObject({ seenItems: rows, dailyUsage: rows });
+    expect(await column('SELECT COUNT(*) AS value FROM seen_items')).toEqual([0]);
+    expect(await column('SELECT COUNT(*) AS value FROM keyword_daily_usage')).toEqual([0]);
+  });
+});
