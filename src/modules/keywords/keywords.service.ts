@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, type EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
@@ -7,7 +7,12 @@ import { Database } from '../../database/database.js';
 import type { Caller } from '../auth/caller.js';
 import type { UpdateKeywordDto } from './dto/update-keyword.dto.js';
 import { KeywordEntity } from './keyword.entity.js';
-import { keywordItemsOf, parseKeywordInput, trackingProblem, type KeywordInput } from './keyword-rules.js';
+import {
+  keywordItemsOf,
+  parseKeywordInput,
+  trackingProblem,
+  type KeywordInput,
+} from './keyword-rules.js';
 
 export type RejectionReason = 'invalid' | 'duplicate' | 'limit_reached';
 
@@ -40,6 +45,15 @@ export class KeywordsService {
     });
   }
 
+  /** The account's live keywords among these ids (one query, for batch loading). */
+  findLiveByIds(accountId: string, ids: readonly string[]): Promise<KeywordEntity[]> {
+    return this.database.manager.findBy(KeywordEntity, {
+      accountId,
+      id: In([...ids]),
+      deletedAt: IsNull(),
+    });
+  }
+
   countActive(accountId: string, manager: EntityManager = this.database.manager): Promise<number> {
     return manager.countBy(KeywordEntity, { accountId, active: true, deletedAt: IsNull() });
   }
@@ -51,7 +65,10 @@ export class KeywordsService {
     return this.database.transaction(async (manager) => {
       await this.database.lockAccount(manager, caller.accountId);
       const known = new Map(
-        (await manager.findBy(KeywordEntity, { accountId: caller.accountId })).map((k) => [k.normalizedText, k]),
+        (await manager.findBy(KeywordEntity, { accountId: caller.accountId })).map((k) => [
+          k.normalizedText,
+          k,
+        ]),
       );
       let activeCount = [...known.values()].filter((k) => k.active && k.deletedAt === null).length;
       const now = this.clock.nowMs();
@@ -68,7 +85,11 @@ export class KeywordsService {
         }
         const input = parsed.keyword;
         if (seenInRequest.has(input.normalizedText)) {
-          outcome.rejected.push({ text: input.text, reason: 'duplicate', message: 'the same text appears earlier in this request' });
+          outcome.rejected.push({
+            text: input.text,
+            reason: 'duplicate',
+            message: 'the same text appears earlier in this request',
+          });
           continue;
         }
         seenInRequest.add(input.normalizedText);
@@ -86,7 +107,9 @@ export class KeywordsService {
           continue;
         }
         activeCount += 1;
-        const keyword = current ? this.restore(current, input, now) : this.build(caller.accountId, input, now);
+        const keyword = current
+          ? this.restore(current, input, now)
+          : this.build(caller.accountId, input, now);
         (current ? restores : inserts).push(keyword);
         outcome.created.push(keyword);
       }
@@ -99,9 +122,15 @@ export class KeywordsService {
     });
   }
 
-  async update(caller: Caller, keywordId: string, change: UpdateKeywordDto): Promise<KeywordEntity> {
+  async update(
+    caller: Caller,
+    keywordId: string,
+    change: UpdateKeywordDto,
+  ): Promise<KeywordEntity> {
     if (Object.values(change).every((value) => value === undefined)) {
-      throw AppError.invalidBody('Provide at least one of mode, active, track_posts, track_comments');
+      throw AppError.invalidBody(
+        'Provide at least one of mode, active, track_posts, track_comments',
+      );
     }
     return this.database.transaction(async (manager) => {
       await this.database.lockAccount(manager, caller.accountId);
@@ -140,8 +169,16 @@ export class KeywordsService {
     });
   }
 
-  private async findLive(manager: EntityManager, accountId: string, keywordId: string): Promise<KeywordEntity> {
-    const keyword = await manager.findOneBy(KeywordEntity, { id: keywordId, accountId, deletedAt: IsNull() });
+  private async findLive(
+    manager: EntityManager,
+    accountId: string,
+    keywordId: string,
+  ): Promise<KeywordEntity> {
+    const keyword = await manager.findOneBy(KeywordEntity, {
+      id: keywordId,
+      accountId,
+      deletedAt: IsNull(),
+    });
     if (!keyword) throw AppError.notFound('Keyword');
     return keyword;
   }

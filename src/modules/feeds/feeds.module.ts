@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AlertsModule } from '../alerts/alerts.module.js';
+import { AlertFeedService } from './alert-feed.service.js';
+import { FeedAccessService } from './feed-access.service.js';
+import { FeedTokensService } from './feed-tokens.service.js';
+import { FeedRateLimitGuard } from './http/feed-rate-limit.guard.js';
+import { FeedTokensController } from './http/feed-tokens.controller.js';
+import { PublicFeedsController } from './http/public-feeds.controller.js';
+
+/** RSS 2.0 and Atom feeds of an account's alerts, opened by a rotatable per-account token. */
+@Module({
+  imports: [AlertsModule],
+  controllers: [FeedTokensController, PublicFeedsController],
+  providers: [FeedTokensService, FeedAccessService, AlertFeedService, FeedRateLimitGuard],
+})
+export class FeedsModule {}

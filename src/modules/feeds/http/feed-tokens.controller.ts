@@ -1,0 +1,38 @@
+import { Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { CurrentCaller } from '../../auth/auth.decorators.js';
+import type { Caller } from '../../auth/caller.js';
+import { toFeedSettingsResponse } from '../feed-settings.response.js';
+import { FeedTokensService } from '../feed-tokens.service.js';
+import { feedUrl, publicBaseUrl } from '../feed-urls.js';
+
+/** Feed token management with the API key. Full path: this module is outside the /api/v1 router. */
+@Controller('api/v1/feeds')
+export class FeedTokensController {
+  constructor(private readonly tokens: FeedTokensService) {}
+
+  @Get()
+  async show(@CurrentCaller() caller: Caller) {
+    return { data: toFeedSettingsResponse(await this.tokens.find(caller.accountId)) };
+  }
+
+  /** Creates the token, or rotates it: the previous URLs stop working at once. */
+  @Post('token')
+  async issue(@CurrentCaller() caller: Caller, @Req() request: Request) {
+    const { feedToken, token } = await this.tokens.issue(caller.accountId);
+    const baseUrl = publicBaseUrl(request);
+    return {
+      data: toFeedSettingsResponse(feedToken),
+      token,
+      rss_url: feedUrl(baseUrl, token, 'rss'),
+      atom_url: feedUrl(baseUrl, token, 'atom'),
+    };
+  }
+
+  @Delete('token')
+  @HttpCode(200)
+  async revoke(@CurrentCaller() caller: Caller) {
+    await this.tokens.revoke(caller.accountId);
+    return { deleted: true };
+  }
+}

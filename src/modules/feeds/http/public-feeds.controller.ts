@@ -1,0 +1,57 @@
+import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Public } from '../../auth/auth.decorators.js';
+import { AlertFeedService, type RenderedFeed } from '../alert-feed.service.js';
+import type { FeedFormat } from '../feed-format.js';
+import { publicBaseUrl } from '../feed-urls.js';
+import { FeedRateLimitGuard } from './feed-rate-limit.guard.js';
+
+/** The feeds readers subscribe to: the token in the path is the only credential. */
+@Public()
+@UseGuards(FeedRateLimitGuard)
+@Controller('feeds')
+export class PublicFeedsController {
+  constructor(private readonly feeds: AlertFeedService) {}
+
+  @Get(':token/alerts.rss')
+  rss(
+    @Param('token') token: string,
+    @Query('keyword_id') keywordId: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    return this.serve('rss', token, keywordId, request, response);
+  }
+
+  @Get(':token/alerts.atom')
+  atom(
+    @Param('token') token: string,
+    @Query('keyword_id') keywordId: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    return this.serve('atom', token, keywordId, request, response);
+  }
+
+  /** Express's res.send answers 304 itself when If-None-Match carries this ETag. */
+  private async serve(
+    format: FeedFormat,
+    token: string,
+    keywordId: unknown,
+    request: Request,
+    response: Response,
+  ): Promise<string> {
+    const feed: RenderedFeed = await this.feeds.render({
+      format,
+      token,
+      keywordId,
+      baseUrl: publicBaseUrl(request),
+    });
+    response.setHeader('Content-Type', feed.contentType);
+    response.setHeader('ETag', feed.etag);
+    // The URL is a credential: no shared cache keeps it, and a rotated token fails at once.
+    response.setHeader('Cache-Control', 'private, no-cache');
+    response.setHeader('X-Robots-Tag', 'noindex');
+    return feed.body;
+  }
+}

@@ -1,0 +1,46 @@
+import { Field, ObjectType } from '@nestjs/graphql';
+import { encodeCursor } from '../../alerts/alert-cursor.js';
+import type { AlertPage } from '../../alerts/alerts.service.js';
+import { AlertModel, toAlertModel } from './alert.model.js';
+
+@ObjectType('AlertEdge')
+export class AlertEdgeModel {
+  @Field({ description: 'Opaque; pass it as after to continue from this alert.' })
+  cursor: string;
+
+  @Field(() => AlertModel)
+  node: AlertModel;
+}
+
+@ObjectType('PageInfo')
+export class PageInfoModel {
+  @Field({ description: 'true where REST would return a next_cursor.' })
+  hasNextPage: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor of the last edge; null on an empty page.',
+  })
+  endCursor: string | null;
+}
+
+@ObjectType('AlertConnection', { description: 'GET /alerts as a Relay connection, newest first.' })
+export class AlertConnectionModel {
+  @Field(() => [AlertEdgeModel])
+  edges: AlertEdgeModel[];
+
+  @Field(() => PageInfoModel)
+  pageInfo: PageInfoModel;
+}
+
+/** Each edge's cursor is the keyset position REST's next_cursor would give after that alert. */
+export function toAlertConnection(page: AlertPage): AlertConnectionModel {
+  const edges = page.alerts.map((alert) => ({
+    cursor: encodeCursor({ matchedAt: alert.matchedAt, id: alert.id }),
+    node: toAlertModel(alert),
+  }));
+  return {
+    edges,
+    pageInfo: { hasNextPage: page.nextCursor !== null, endCursor: edges.at(-1)?.cursor ?? null },
+  };
+}

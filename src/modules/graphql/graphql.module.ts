@@ -1,0 +1,33 @@
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { Module } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import type { Logger } from 'pino';
+import { ROOT_LOGGER } from '../../core.module.js';
+import { AlertsModule } from '../alerts/alerts.module.js';
+import { KeywordsModule } from '../keywords/keywords.module.js';
+import { UsageModule } from '../usage/usage.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { AlertsResolver } from './alerts/alerts.resolver.js';
+import { graphqlOptions } from './graphql-options.js';
+import { KeywordLoader } from './keywords/keyword.loader.js';
+import { KeywordsResolver } from './keywords/keywords.resolver.js';
+import { UsageResolver } from './usage/usage.resolver.js';
+import { WebhooksResolver } from './webhooks/webhooks.resolver.js';
+
+/** The code-first GraphQL facade at /graphql: the REST modules' services behind other shapes. */
+@Module({
+  imports: [
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      inject: [ROOT_LOGGER],
+      // NODE_ENV is Apollo's own switch (landing page, introspection); the schema file follows it.
+      useFactory: (logger: Logger) => graphqlOptions(logger, process.env.NODE_ENV),
+    }),
+    KeywordsModule,
+    WebhooksModule,
+    AlertsModule,
+    UsageModule,
+  ],
+  providers: [KeywordsResolver, WebhooksResolver, AlertsResolver, UsageResolver, KeywordLoader],
+})
+export class GraphqlModule {}

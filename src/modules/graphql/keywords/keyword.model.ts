@@ -1,0 +1,47 @@
+import { Field, ID, ObjectType } from '@nestjs/graphql';
+import type { KeywordMode } from '../../matching/keyword-definition.js';
+import type { KeywordEntity } from '../../keywords/keyword.entity.js';
+import { toKeywordResponse } from '../../keywords/keyword.response.js';
+import { KeywordModeEnum } from './keyword-mode.enum.js';
+
+@ObjectType('Keyword')
+export class KeywordModel {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  text: string;
+
+  @Field(() => KeywordModeEnum)
+  mode: KeywordMode;
+
+  @Field({ description: 'false means paused: listed, but matching nothing.' })
+  active: boolean;
+
+  @Field()
+  trackPosts: boolean;
+
+  @Field()
+  trackComments: boolean;
+
+  @Field({ description: 'ISO 8601, as in REST.' })
+  createdAt: string;
+
+  @Field({ description: 'ISO 8601, as in REST.' })
+  updatedAt: string;
+}
+
+/** Built from the REST body so both APIs format every value the same way. */
+export function toKeywordModel(keyword: KeywordEntity): KeywordModel {
+  const rest = toKeywordResponse(keyword);
+  return {
+    id: rest.id,
+    text: rest.text,
+    mode: rest.mode,
+    active: rest.active,
+    trackPosts: rest.track_posts,
+    trackComments: rest.track_comments,
+    createdAt: rest.created_at,
+    updatedAt: rest.updated_at,
+  };
+}

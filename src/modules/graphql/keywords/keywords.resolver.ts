@@ -1,0 +1,55 @@
+import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { CurrentCaller } from '../../auth/auth.decorators.js';
+import type { Caller } from '../../auth/caller.js';
+import { KeywordsService } from '../../keywords/keywords.service.js';
+import { DeletionModel, deletionOf } from '../common/deletion.model.js';
+import { KeywordCreationModel, toKeywordCreationModel } from './keyword-creation.model.js';
+import { KeywordListModel } from './keyword-list.model.js';
+import {
+  CreateKeywordInput,
+  toKeywordCreationBody,
+  toUpdateKeywordDto,
+  UpdateKeywordInput,
+} from './keyword.inputs.js';
+import { KeywordModel, toKeywordModel } from './keyword.model.js';
+
+@Resolver(() => KeywordModel)
+export class KeywordsResolver {
+  constructor(private readonly keywords: KeywordsService) {}
+
+  @Query(() => KeywordListModel, { name: 'keywords' })
+  async list(@CurrentCaller() caller: Caller): Promise<KeywordListModel> {
+    const keywords = await this.keywords.list(caller.accountId);
+    return {
+      nodes: keywords.map(toKeywordModel),
+      count: keywords.length,
+      keywordLimit: caller.limits.keywordLimit,
+    };
+  }
+
+  @Mutation(() => KeywordCreationModel, { name: 'createKeywords' })
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Args('keywords', { type: () => [CreateKeywordInput] }) items: CreateKeywordInput[],
+  ): Promise<KeywordCreationModel> {
+    return toKeywordCreationModel(await this.keywords.create(caller, toKeywordCreationBody(items)));
+  }
+
+  @Mutation(() => KeywordModel, { name: 'updateKeyword' })
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('input') input: UpdateKeywordInput,
+  ): Promise<KeywordModel> {
+    return toKeywordModel(await this.keywords.update(caller, id, toUpdateKeywordDto(input)));
+  }
+
+  @Mutation(() => DeletionModel, { name: 'deleteKeyword' })
+  async remove(
+    @CurrentCaller() caller: Caller,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<DeletionModel> {
+    await this.keywords.remove(caller, id);
+    return deletionOf(id);
+  }
+}

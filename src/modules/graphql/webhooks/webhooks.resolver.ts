@@ -1,0 +1,62 @@
+import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { CurrentCaller } from '../../auth/auth.decorators.js';
+import type { Caller } from '../../auth/caller.js';
+import { WebhookTester } from '../../delivery/webhook-tester.service.js';
+import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
+import { WebhooksService } from '../../webhooks/webhooks.service.js';
+import { DeletionModel, deletionOf } from '../common/deletion.model.js';
+import { WebhookCreationModel } from './webhook-creation.model.js';
+import { CreateWebhookInput, UpdateWebhookInput } from './webhook.inputs.js';
+import { WebhookListModel } from './webhook-list.model.js';
+import { WebhookTestResultModel } from './webhook-test-result.model.js';
+import { toWebhookModel, WebhookModel } from './webhook.model.js';
+
+@Resolver(() => WebhookModel)
+export class WebhooksResolver {
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly tester: WebhookTester,
+  ) {}
+
+  @Query(() => WebhookListModel, { name: 'webhooks' })
+  async list(@CurrentCaller() caller: Caller): Promise<WebhookListModel> {
+    const webhooks = await this.webhooks.list(caller.accountId);
+    return { nodes: webhooks.map(toWebhookModel), count: webhooks.length };
+  }
+
+  @Mutation(() => WebhookCreationModel, { name: 'createWebhook' })
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Args('input') input: CreateWebhookInput,
+  ): Promise<WebhookCreationModel> {
+    const { webhook, secret } = await this.webhooks.create(caller.accountId, input);
+    return { webhook: toWebhookModel(webhook), secret };
+  }
+
+  @Mutation(() => WebhookModel, { name: 'updateWebhook' })
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('input') input: UpdateWebhookInput,
+  ): Promise<WebhookModel> {
+    return toWebhookModel(await this.webhooks.update(caller.accountId, id, input));
+  }
+
+  @Mutation(() => DeletionModel, { name: 'deleteWebhook' })
+  async remove(
+    @CurrentCaller() caller: Caller,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<DeletionModel> {
+    await this.webhooks.remove(caller.accountId, id);
+    return deletionOf(id);
+  }
+
+  @Mutation(() => WebhookTestResultModel, { name: 'testWebhook' })
+  @WebhookTestBudget()
+  test(
+    @CurrentCaller() caller: Caller,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<WebhookTestResultModel> {
+    return this.tester.test(caller.accountId, id);
+  }
+}

@@ -1,0 +1,110 @@
+import { AppError } from '../../../common/errors/app-error.js';
+import { INBOX_ITEM_TYPES, type InboxItemType } from '../collecting/inbox-item-type.js';
+
+export const INBOX_SORTS = [
+  'score_high',
+  'score_low',
+  'newest',
+  'oldest',
+  'upvotes',
+  'comments',
+] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+
+export const INBOX_PAGE_DEFAULT = 50;
+export const INBOX_PAGE_MAX = 100;
+
+export interface InboxQuery {
+  searchId: string | null;
+  unreadOnly: boolean;
+  minScore: number | null;
+  type: InboxItemType | null;
+  sortBy: InboxSort;
+  limit: number;
+  offset: number;
+}
+
+export interface InboxQueryInput {
+  search_id?: unknown;
+  unread_only?: unknown;
+  min_score?: unknown;
+  type?: unknown;
+  sort_by?: unknown;
+  limit?: unknown;
+  offset?: unknown;
+}
+
+const WHOLE_NUMBER = /^\d+$/;
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+function single(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw AppError.invalidBody(`${name} must be given once`);
+  return value;
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw AppError.invalidBody(`${name} must be one of ${allowed.join(', ')}`);
+  }
+  return value as T;
+}
+
+/** A non-negative number matching the pattern, within [min, max]; else 422 with the problem. */
+function numberIn(
+  value: string,
+  pattern: RegExp,
+  min: number,
+  max: number,
+  problem: string,
+): number {
+  const number = pattern.test(value) ? Number(value) : NaN;
+  if (!(number >= min && number <= max)) throw AppError.invalidBody(problem);
+  return number;
+}
+
+/** The filters of GET /inbox (alerts-api.md 4.5), validated in one place. */
+export function parseInboxQuery(input: InboxQueryInput): InboxQuery {
+  const searchId = single('search_id', input.search_id);
+  const unreadOnly = single('unread_only', input.unread_only);
+  const minScore = single('min_score', input.min_score);
+  const type = single('type', input.type);
+  const sortBy = single('sort_by', input.sort_by);
+  const limit = single('limit', input.limit);
+  const offset = single('offset', input.offset);
+
+  if (searchId !== undefined && searchId.trim() === '') {
+    throw AppError.invalidBody('search_id must not be empty');
+  }
+  return {
+    searchId: searchId ?? null,
+    unreadOnly:
+      unreadOnly !== undefined && oneOf('unread_only', unreadOnly, ['true', 'false']) === 'true',
+    minScore:
+      minScore === undefined
+        ? null
+        : numberIn(minScore, DECIMAL, 0, 100, 'min_score must be a number from 0 to 100'),
+    type: type === undefined ? null : oneOf('type', type, INBOX_ITEM_TYPES),
+    sortBy: sortBy === undefined ? 'newest' : oneOf('sort_by', sortBy, INBOX_SORTS),
+    limit:
+      limit === undefined
+        ? INBOX_PAGE_DEFAULT
+        : numberIn(
+            limit,
+            WHOLE_NUMBER,
+            1,
+            INBOX_PAGE_MAX,
+            `limit must be a whole number from 1 to ${INBOX_PAGE_MAX}`,
+          ),
+    offset:
+      offset === undefined
+        ? 0
+        : numberIn(
+            offset,
+            WHOLE_NUMBER,
+            0,
+            Number.MAX_SAFE_INTEGER,
+            'offset must be a whole number, 0 or more',
+          ),
+  };
+}

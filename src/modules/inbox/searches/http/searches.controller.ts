@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { CurrentCaller, RequireProduct } from '../../../auth/auth.decorators.js';
+import type { Caller } from '../../../auth/caller.js';
+import { parseNewSearch, parseSearchChange } from '../search-rules.js';
+import { toSearchResponse } from '../search.response.js';
+import { SearchesService } from '../searches.service.js';
+
+@Controller('searches')
+@RequireProduct('app')
+export class SearchesController {
+  constructor(private readonly searches: SearchesService) {}
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller) {
+    const searches = await this.searches.list(caller.accountId);
+    return { data: searches.map(toSearchResponse), count: searches.length };
+  }
+
+  @Post()
+  async create(@CurrentCaller() caller: Caller, @Body() body: unknown) {
+    return {
+      data: toSearchResponse(await this.searches.create(caller.accountId, parseNewSearch(body))),
+    };
+  }
+
+  @Get(':id')
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return { data: toSearchResponse(await this.searches.get(caller.accountId, id)) };
+  }
+
+  @Patch(':id')
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: unknown) {
+    const change = parseSearchChange(body);
+    return { data: toSearchResponse(await this.searches.update(caller.accountId, id, change)) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    await this.searches.remove(caller.accountId, id);
+    return { deleted: true, id };
+  }
+}
