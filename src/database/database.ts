@@ -8,7 +8,9 @@ const TRANSACTION_ATTEMPTS = 3;
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
 
 function isRetryableConflict(error: unknown): boolean {
-  const code = (error as { code?: unknown; driverError?: { code?: unknown } })?.driverError?.code ?? (error as { code?: unknown })?.code;
+  const code =
+    (error as { code?: unknown; driverError?: { code?: unknown } })?.driverError?.code ??
+    (error as { code?: unknown })?.code;
   return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
 }
 
@@ -46,6 +48,22 @@ export class Database {
         if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
       }
     }
+  }
+
+  /** The VALUES list of a multi-row insert, "(:r0c0, :r0c1), (:r1c0, …)", with its parameters. */
+  static valuesClause(rows: readonly (readonly unknown[])[]): {
+    sql: string;
+    parameters: Record<string, unknown>;
+  } {
+    const parameters: Record<string, unknown> = {};
+    const tuples = rows.map((row, r) => {
+      const names = row.map((value, c) => {
+        parameters[`r${r}c${c}`] = value;
+        return `:r${r}c${c}`;
+      });
+      return `(${names.join(', ')})`;
+    });
+    return { sql: tuples.join(', '), parameters };
   }
 
   /** Runs a query with :named parameters on either dialect. */
@@ -101,7 +119,9 @@ export class Database {
       await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       await this.dataSource.runMigrations();
     } finally {
-      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await runner
+        .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+        .catch(() => undefined);
       await runner.release();
     }
   }

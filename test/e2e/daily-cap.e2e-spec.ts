@@ -32,7 +32,10 @@ describe.each(testDatabaseKinds())('the daily cap under concurrent ingestion on 
     );
     const summaries = await Promise.all(batches.map((batch) => pipeline.process(batch)));
 
-    const totals = summaries.reduce((sum, s) => ({ alerts: sum.alerts + s.alerts, capped: sum.capped + s.capped }), { alerts: 0, capped: 0 });
+    const totals = summaries.reduce(
+      (sum, s) => ({ alerts: sum.alerts + s.alerts, capped: sum.capped + s.capped }),
+      { alerts: 0, capped: 0 },
+    );
     expect(totals).toEqual({ alerts: 300, capped: 600 });
     const usage = (await t.http.get('/api/v1/usage').set(bearer(apiKey)).expect(200)).body.data;
     expect(usage.today).toEqual(
@@ -55,14 +58,44 @@ describe.each(testDatabaseKinds())('the daily cap under concurrent ingestion on 
 
   it('counts nothing for a paused keyword, on the next batch and in the counter itself', async () => {
     const { apiKey } = await t.account('pro');
-    const [keyword] = (await t.http.post('/api/v1/keywords').set(bearer(apiKey)).send({ text: 'delta' }).expect(201)).body.created;
+    const [keyword] = (
+      await t.http.post('/api/v1/keywords').set(bearer(apiKey)).send({ text: 'delta' }).expect(201)
+    ).body.created;
     const pipeline = t.app.get(IngestionPipeline);
     expect(await pipeline.process([post('delta one')])).toMatchObject({ alerts: 1 });
-    await t.http.patch(`/api/v1/keywords/${keyword.id}`).set(bearer(apiKey)).send({ active: false }).expect(200);
+    await t.http
+      .patch(`/api/v1/keywords/${keyword.id}`)
+      .set(bearer(apiKey))
+      .send({ active: false })
+      .expect(200);
     expect(await pipeline.process([post('delta two')])).toMatchObject({ alerts: 0, capped: 0 });
-    const outcome = await t.database.transaction((manager) =>
-      t.app.get(DailyCapService).consume(manager, keyword.id, '2026-11-21', 100),
+    const granted = await t.database.transaction((manager) =>
+      t.app
+        .get(DailyCapService)
+        .consume(manager, '2026-11-21', [{ keywordId: keyword.id, matches: 1, cap: 100 }]),
     );
-    expect(outcome).toBe('inactive');
+    expect(granted.has(keyword.id)).toBe(false);
+  });
+
+  it('grants a batch only what is left under the cap, and the rest of the batch as capped', async () => {
+    const { apiKey } = await t.account('pro');
+    const [keyword] = (
+      await t.http
+        .post('/api/v1/keywords')
+        .set(bearer(apiKey))
+        .send({ text: 'epsilon' })
+        .expect(201)
+    ).body.created;
+    const consume = (matches: number) =>
+      t.database.transaction((manager) =>
+        t.app
+          .get(DailyCapService)
+          .consume(manager, '2026-11-21', [{ keywordId: keyword.id, matches, cap: 100 }]),
+      );
+    expect((await consume(60)).get(keyword.id)).toBe(60);
+    expect((await consume(60)).get(keyword.id)).toBe(40);
+    expect((await consume(5)).get(keyword.id)).toBe(0);
+    const usage = (await t.http.get('/api/v1/usage').set(bearer(apiKey)).expect(200)).body.data;
+    expect(usage.today[0]).toMatchObject({ delivered: 100, capped: 25, cap_reached: true });
   });
 });

@@ -84,8 +84,8 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
         `INSERT INTO seen_items (item_key, seen_at) VALUES ${ids.map((id) => `('${id}', ${daysAgo(30)})`).join(', ')}`,
       );
       await t.database.manager.query(
-        `INSERT INTO keyword_daily_usage (keyword_id, day, delivered, capped, last_capped) VALUES ${ids
-          .map(() => `('${randomUUID()}', '${oldDay}', 1, 0, false)`)
+        `INSERT INTO keyword_daily_usage (keyword_id, day, delivered, capped, daily_cap, last_granted) VALUES ${ids
+          .map(() => `('${randomUUID()}', '${oldDay}', 1, 0, 100, 0)`)
           .join(', ')}`,
       );
     }

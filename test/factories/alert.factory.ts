@@ -97,7 +97,8 @@ export async function insertUsage(
     day,
     delivered,
     capped,
-    lastCapped: false,
+    dailyCap: 100,
+    lastGranted: 0,
   });
   await t.database.manager.insert(KeywordDailyUsageEntity, usage);
   return usage;

@@ -61,7 +61,7 @@ export class InitialSchema1763700000000 implements MigrationInterface {
         columns: [
           { name: 'keyword_id', type: 'varchar', length: '36', isPrimary: true },
           { name: 'day', type: 'varchar', length: '10', isPrimary: true },
-          int('delivered'), int('capped'), bool('last_capped'),
+          int('delivered'), int('capped'), int('daily_cap'), int('last_granted'),
         ],
       }),
     );

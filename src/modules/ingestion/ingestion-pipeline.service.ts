@@ -6,8 +6,11 @@ import { utcDay } from '../../common/time/timestamps.js';
 import { Database } from '../../database/database.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
 import { AlertStore } from '../alerts/alert-store.service.js';
-import { LiveKeywordMatcher, type MatchedKeyword } from '../matching/live-keyword-matcher.service.js';
-import { DailyCapService, type CapOutcome } from '../usage/daily-cap.service.js';
+import {
+  LiveKeywordMatcher,
+  type MatchedKeyword,
+} from '../matching/live-keyword-matcher.service.js';
+import { DailyCapService, type CapRequest } from '../usage/daily-cap.service.js';
 import { alertFromMatch } from './alert-from-match.js';
 import { PostCacheStore } from './post-cache.store.js';
 import type { ParentPostFields, RedditComment, RedditItem, RedditPost } from './reddit-item.js';
@@ -42,6 +45,21 @@ export interface NewItem {
 
 interface Match extends MatchedKeyword {
   item: RedditItem;
+}
+
+/** One cap request per keyword, with its number of matches in the batch. */
+function capRequests(matches: readonly Match[]): CapRequest[] {
+  const requests = new Map<string, CapRequest>();
+  for (const { keyword, dailyCap } of matches) {
+    const request = requests.get(keyword.id) ?? {
+      keywordId: keyword.id,
+      matches: 0,
+      cap: dailyCap,
+    };
+    request.matches += 1;
+    requests.set(keyword.id, request);
+  }
+  return [...requests.values()];
 }
 
 export const emptySummary = (): IngestSummary => ({ posts: 0, comments: 0, alerts: 0, capped: 0 });
@@ -87,30 +105,38 @@ export class IngestionPipeline {
       const fresh = await this.seen.claim(manager, items.map(itemKey).sort(), now);
       const newItems = items.filter((item) => fresh.has(itemKey(item)));
       const newPosts = newItems.filter((i): i is RedditPost => i.type === 'post');
-      await this.postCache.remember(manager, newPosts.sort((a, b) => a.id.localeCompare(b.id)), now);
+      await this.postCache.remember(
+        manager,
+        newPosts.sort((a, b) => a.id.localeCompare(b.id)),
+        now,
+      );
       if (this.newItemsHook && newItems.length > 0) {
-        const withParents = newItems.map((item) => ({ item, parent: this.parentOf(item, parents) }));
+        const withParents = newItems.map((item) => ({
+          item,
+          parent: this.parentOf(item, parents),
+        }));
         await this.newItemsHook.onNewItems(manager, withParents, now);
       }
       const day = utcDay(now);
-      const outcome = new Map<Match, CapOutcome>();
       const matches = newItems.flatMap((item) => this.matchesOf(item));
-      // Counters are taken in keyword order, so concurrent batches lock rows in one order (no deadlock);
-      // the sort is stable, so a keyword's matches still count in arrival order.
-      for (const match of [...matches].sort((a, b) => a.keyword.id.localeCompare(b.keyword.id))) {
-        outcome.set(match, await this.cap.consume(manager, match.keyword.id, day, match.dailyCap));
-      }
+      const remaining = await this.cap.consume(manager, day, capRequests(matches));
+      const alerts: AlertEntity[] = [];
       for (const match of matches) {
-        const result = outcome.get(match);
-        if (result === 'capped') summary.capped += 1;
-        if (result !== 'delivered') continue;
-        const { item, keyword } = match;
-        const parent = this.parentOf(item, parents);
-        const alert = alertFromMatch(newId(), item, keyword, parent, now);
-        if (!(await this.alerts.insertIfNew(manager, alert))) {
-          await this.cap.release(manager, keyword.id, day);
+        const left = remaining.get(match.keyword.id);
+        if (left === undefined) continue;
+        if (left === 0) {
+          summary.capped += 1;
           continue;
         }
+        remaining.set(match.keyword.id, left - 1);
+        const parent = this.parentOf(match.item, parents);
+        alerts.push(alertFromMatch(newId(), match.item, match.keyword, parent, now));
+      }
+      const stored = await this.alerts.insertNew(manager, alerts);
+      for (const alert of alerts) {
+        if (!stored.has(alert.id)) await this.cap.release(manager, alert.keywordId, day, 1);
+      }
+      for (const alert of alerts.filter((a) => stored.has(a.id))) {
         summary.alerts += 1;
         await this.alertStored?.onAlertStored(manager, alert);
       }

@@ -3,6 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
 import type { ParentPostFields, RedditPost } from './reddit-item.js';
 
+const INSERT_CHUNK = 100;
+
 /** A post as the cache keeps it: the pipeline's posts, or parents the poller looked up. */
 export type CachedPost = ParentPostFields & Pick<RedditPost, 'id'>;
 
@@ -41,21 +43,25 @@ export class PostCacheStore {
   }
 
   async remember(manager: EntityManager, posts: readonly CachedPost[], now: number): Promise<void> {
-    for (const post of posts) {
+    for (let start = 0; start < posts.length; start += INSERT_CHUNK) {
+      const chunk = posts.slice(start, start + INSERT_CHUNK);
+      const values = Database.valuesClause(
+        chunk.map((post) => [
+          post.id,
+          post.title,
+          post.selftext,
+          post.score,
+          post.numComments,
+          now,
+        ]),
+      );
       await this.database.query(
         manager,
         `INSERT INTO posts_cache (post_id, title, selftext, score, num_comments, cached_at)
-         VALUES (:id, :title, :selftext, :score, :numComments, :now)
+         VALUES ${values.sql}
          ON CONFLICT (post_id) DO UPDATE SET title = excluded.title, selftext = excluded.selftext,
            score = excluded.score, num_comments = excluded.num_comments, cached_at = excluded.cached_at`,
-        {
-          id: post.id,
-          title: post.title,
-          selftext: post.selftext,
-          score: post.score,
-          numComments: post.numComments,
-          now,
-        },
+        values.parameters,
       );
     }
   }

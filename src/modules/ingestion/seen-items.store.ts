@@ -18,17 +18,12 @@ export class SeenItemsStore {
   async claim(manager: EntityManager, keys: string[], now: number): Promise<Set<string>> {
     const claimed = new Set<string>();
     for (let start = 0; start < keys.length; start += 200) {
-      const chunk = keys.slice(start, start + 200);
-      const parameters: Record<string, unknown> = { now };
-      const values = chunk.map((key, i) => {
-        parameters[`k${i}`] = key;
-        return `(:k${i}, :now)`;
-      });
+      const values = Database.valuesClause(keys.slice(start, start + 200).map((key) => [key, now]));
       const rows = await this.database.query<{ item_key: string }>(
         manager,
-        `INSERT INTO seen_items (item_key, seen_at) VALUES ${values.join(', ')}
+        `INSERT INTO seen_items (item_key, seen_at) VALUES ${values.sql}
          ON CONFLICT (item_key) DO NOTHING RETURNING item_key`,
-        parameters,
+        values.parameters,
       );
       for (const row of rows) claimed.add(row.item_key);
     }

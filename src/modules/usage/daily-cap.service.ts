@@ -2,45 +2,77 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
 
-export type CapOutcome = 'delivered' | 'capped' | 'inactive';
+export interface CapRequest {
+  keywordId: string;
+  /** Matches of this keyword in the batch. */
+  matches: number;
+  cap: number;
+}
 
-interface CapRow {
-  last_capped: boolean | number;
+interface GrantRow {
+  keyword_id: string;
+  last_granted: number | string;
 }
 
 /**
- * The daily cap in one statement: the upsert increments `delivered` while it is below the cap and
- * `capped` otherwise, and reports which happened. It only touches keywords that are still active,
- * so a keyword paused or deleted a moment ago counts nothing and stores nothing.
+ * The daily cap, for a whole batch in one statement: per keyword the upsert adds to `delivered`
+ * as many matches as still fit under the cap and the rest to `capped`, and returns how many it
+ * granted. It is atomic in the database (no read-then-write), locks rows in keyword order (no
+ * deadlock between concurrent batches), and only counts keywords that are still active, so a
+ * keyword paused or deleted a moment ago counts and stores nothing.
  */
 @Injectable()
 export class DailyCapService {
   constructor(private readonly database: Database) {}
 
-  async consume(manager: EntityManager, keywordId: string, day: string, cap: number): Promise<CapOutcome> {
-    const rows = await this.database.query<CapRow>(
+  /** How many matches each keyword may deliver; a keyword missing from the map is no longer active. */
+  async consume(
+    manager: EntityManager,
+    day: string,
+    requests: readonly CapRequest[],
+  ): Promise<Map<string, number>> {
+    const granted = new Map<string, number>();
+    if (requests.length === 0) return granted;
+    const [least, greatest] =
+      this.database.kind === 'postgres' ? ['LEAST', 'GREATEST'] : ['MIN', 'MAX'];
+    const matches = 'CAST(r.matches AS integer)';
+    const cap = 'CAST(r.cap AS integer)';
+    const batchMatches = 'excluded.delivered + excluded.capped';
+    const grant = `${least}(${batchMatches}, ${greatest}(0, excluded.daily_cap - keyword_daily_usage.delivered))`;
+    const values = Database.valuesClause(requests.map((r) => [r.keywordId, r.matches, r.cap]));
+    const rows = await this.database.query<GrantRow>(
       manager,
-      `INSERT INTO keyword_daily_usage (keyword_id, day, delivered, capped, last_capped)
-       SELECT k.id, :day, CASE WHEN :cap > 0 THEN 1 ELSE 0 END, CASE WHEN :cap > 0 THEN 0 ELSE 1 END, :cap <= 0
-         FROM keywords k
-        WHERE k.id = :keywordId AND k.active = TRUE AND k.deleted_at IS NULL
+      `WITH requested (keyword_id, matches, cap) AS (VALUES ${values.sql})
+       INSERT INTO keyword_daily_usage (keyword_id, day, delivered, capped, daily_cap, last_granted)
+       SELECT k.id, :day, ${least}(${matches}, ${cap}), ${matches} - ${least}(${matches}, ${cap}),
+              ${cap}, ${least}(${matches}, ${cap})
+         FROM requested r JOIN keywords k ON k.id = r.keyword_id
+        WHERE k.active = TRUE AND k.deleted_at IS NULL
+        ORDER BY k.id
        ON CONFLICT (keyword_id, day) DO UPDATE SET
-         delivered = keyword_daily_usage.delivered + CASE WHEN keyword_daily_usage.delivered < :cap THEN 1 ELSE 0 END,
-         capped = keyword_daily_usage.capped + CASE WHEN keyword_daily_usage.delivered < :cap THEN 0 ELSE 1 END,
-         last_capped = keyword_daily_usage.delivered >= :cap
-       RETURNING last_capped`,
-      { keywordId, day, cap },
+         delivered = keyword_daily_usage.delivered + ${grant},
+         capped = keyword_daily_usage.capped + ${batchMatches} - ${grant},
+         daily_cap = excluded.daily_cap,
+         last_granted = ${grant}
+       RETURNING keyword_id, last_granted`,
+      { ...values.parameters, day },
     );
-    if (rows.length === 0) return 'inactive';
-    return rows[0].last_capped === true || rows[0].last_capped === 1 ? 'capped' : 'delivered';
+    for (const row of rows) granted.set(row.keyword_id, Number(row.last_granted));
+    return granted;
   }
 
-  /** Gives back a delivery counted for a match that turned out to be stored already. */
-  async release(manager: EntityManager, keywordId: string, day: string): Promise<void> {
+  /** Gives back deliveries counted for matches that turned out to be stored already. */
+  async release(
+    manager: EntityManager,
+    keywordId: string,
+    day: string,
+    count: number,
+  ): Promise<void> {
     await this.database.query(
       manager,
-      `UPDATE keyword_daily_usage SET delivered = delivered - 1 WHERE keyword_id = :keywordId AND day = :day AND delivered > 0`,
-      { keywordId, day },
+      `UPDATE keyword_daily_usage SET delivered = delivered - :count
+        WHERE keyword_id = :keywordId AND day = :day AND delivered >= :count`,
+      { keywordId, day, count },
     );
   }
 }

@@ -15,7 +15,11 @@ export class KeywordDailyUsageEntity {
   @Column({ type: 'integer' })
   capped: number;
 
-  /** Whether the latest increment was held back; lets one upsert report its outcome. */
-  @Column({ name: 'last_capped', type: 'boolean' })
-  lastCapped: boolean;
+  /** The plan's cap when the day's counting last happened. */
+  @Column({ name: 'daily_cap', type: 'integer' })
+  dailyCap: number;
+
+  /** How many of the latest upsert's matches were delivered; lets one statement report its outcome. */
+  @Column({ name: 'last_granted', type: 'integer' })
+  lastGranted: number;
 }
