@@ -1,4 +1,5 @@
 import { AppError } from '../../common/errors/app-error.js';
+import { singleQueryParam } from '../../common/http/query-param.js';
 import { parseIsoTimestamp } from '../../common/time/timestamps.js';
 import type { AlertEvent } from './alert.entity.js';
 import { decodeCursor, type AlertCursor } from './alert-cursor.js';
@@ -24,28 +25,24 @@ export interface AlertQueryInput {
   limit?: unknown;
 }
 
-function single(name: string, value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw AppError.invalidBody(`${name} must be given once`);
-  return value;
-}
-
 /** The filters of GET /alerts (REST and GraphQL), validated in one place. */
 export function parseAlertQuery(input: AlertQueryInput): AlertQuery {
-  const since = single('since', input.since);
-  const keywordId = single('keyword_id', input.keyword_id);
-  const type = single('type', input.type);
-  const subreddit = single('subreddit', input.subreddit);
-  const after = single('after', input.after);
-  const limit = single('limit', input.limit);
+  const since = singleQueryParam('since', input.since);
+  const keywordId = singleQueryParam('keyword_id', input.keyword_id);
+  const type = singleQueryParam('type', input.type);
+  const subreddit = singleQueryParam('subreddit', input.subreddit);
+  const after = singleQueryParam('after', input.after);
+  const limit = singleQueryParam('limit', input.limit);
 
   const sinceMs = since === undefined ? null : parseIsoTimestamp(since);
-  if (since !== undefined && sinceMs === null) throw AppError.invalidBody('since must be an ISO 8601 timestamp');
+  if (since !== undefined && sinceMs === null)
+    throw AppError.invalidBody('since must be an ISO 8601 timestamp');
   if (type !== undefined && type !== 'post' && type !== 'comment') {
     throw AppError.invalidBody('type must be post or comment');
   }
   const cursor = after === undefined ? null : decodeCursor(after);
-  if (after !== undefined && cursor === null) throw AppError.invalidBody('after is not a valid cursor');
+  if (after !== undefined && cursor === null)
+    throw AppError.invalidBody('after is not a valid cursor');
   let pageSize = ALERTS_PAGE_DEFAULT;
   if (limit !== undefined) {
     pageSize = /^\d+$/.test(limit) ? Number(limit) : NaN;
@@ -54,7 +51,8 @@ export function parseAlertQuery(input: AlertQueryInput): AlertQuery {
     }
   }
   const subredditName = subreddit?.trim().replace(/^\/?r\//i, '');
-  if (subredditName !== undefined && subredditName === '') throw AppError.invalidBody('subreddit must not be empty');
+  if (subredditName !== undefined && subredditName === '')
+    throw AppError.invalidBody('subreddit must not be empty');
   return {
     since: sinceMs,
     keywordId: keywordId ?? null,

@@ -1,4 +1,5 @@
 import { AppError } from '../../../common/errors/app-error.js';
+import { singleQueryParam } from '../../../common/http/query-param.js';
 import { INBOX_ITEM_TYPES, type InboxItemType } from '../collecting/inbox-item-type.js';
 
 export const INBOX_SORTS = [
@@ -37,12 +38,6 @@ export interface InboxQueryInput {
 const WHOLE_NUMBER = /^\d+$/;
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-function single(name: string, value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw AppError.invalidBody(`${name} must be given once`);
-  return value;
-}
-
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) {
     throw AppError.invalidBody(`${name} must be one of ${allowed.join(', ')}`);
@@ -65,13 +60,13 @@ function numberIn(
 
 /** The filters of GET /inbox (alerts-api.md 4.5), validated in one place. */
 export function parseInboxQuery(input: InboxQueryInput): InboxQuery {
-  const searchId = single('search_id', input.search_id);
-  const unreadOnly = single('unread_only', input.unread_only);
-  const minScore = single('min_score', input.min_score);
-  const type = single('type', input.type);
-  const sortBy = single('sort_by', input.sort_by);
-  const limit = single('limit', input.limit);
-  const offset = single('offset', input.offset);
+  const searchId = singleQueryParam('search_id', input.search_id);
+  const unreadOnly = singleQueryParam('unread_only', input.unread_only);
+  const minScore = singleQueryParam('min_score', input.min_score);
+  const type = singleQueryParam('type', input.type);
+  const sortBy = singleQueryParam('sort_by', input.sort_by);
+  const limit = singleQueryParam('limit', input.limit);
+  const offset = singleQueryParam('offset', input.offset);
 
   if (searchId !== undefined && searchId.trim() === '') {
     throw AppError.invalidBody('search_id must not be empty');
