@@ -4,7 +4,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { Clock } from '../../common/time/clock.js';
 import { daysBefore } from '../../common/time/timestamps.js';
 import { Database } from '../../database/database.js';
-import type { Caller } from '../auth/caller.js';
+import type { AccountScope } from '../auth/caller.js';
 import { AlertEntity } from './alert.entity.js';
 import { encodeCursor } from './alert-cursor.js';
 import type { AlertQuery } from './alert-query.js';
@@ -22,7 +22,7 @@ export class AlertsService {
   ) {}
 
   /** Newest first, keyset-paginated (no OFFSET), inside the plan's history window. */
-  async list(caller: Caller, query: AlertQuery): Promise<AlertPage> {
+  async list(caller: AccountScope, query: AlertQuery): Promise<AlertPage> {
     const builder = this.database.manager
       .createQueryBuilder(AlertEntity, 'alert')
       .where('alert.accountId = :accountId', { accountId: caller.accountId })
@@ -48,7 +48,7 @@ export class AlertsService {
     return { alerts, nextCursor };
   }
 
-  async get(caller: Caller, alertId: string): Promise<AlertEntity> {
+  async get(caller: AccountScope, alertId: string): Promise<AlertEntity> {
     const alert = await this.database.manager.findOneBy(AlertEntity, {
       id: alertId,
       accountId: caller.accountId,
@@ -58,7 +58,7 @@ export class AlertsService {
     return alert;
   }
 
-  private windowStart(caller: Caller): number {
+  private windowStart(caller: AccountScope): number {
     return daysBefore(this.clock.nowMs(), caller.limits.historyDays);
   }
 }

@@ -10,6 +10,9 @@ export interface Caller {
   limits: PlanLimits;
 }
 
+/** What reading an account's data needs: whose, and under which plan limits. */
+export type AccountScope = Pick<Caller, 'accountId' | 'limits'>;
+
 export interface RequestWithCaller {
   caller?: Caller;
 }

@@ -46,8 +46,8 @@ export class AlertFeedService {
     const keywordText =
       query.keywordId === null
         ? null
-        : await this.keywordText(reader.caller.accountId, query.keywordId);
-    const { alerts } = await this.alerts.list(reader.caller, query);
+        : await this.keywordText(reader.account.accountId, query.keywordId);
+    const { alerts } = await this.alerts.list(reader.account, query);
     const body = renderAlertFeed({
       format: request.format,
       keywordText,

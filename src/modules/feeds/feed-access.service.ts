@@ -3,14 +3,13 @@ import { AppError } from '../../common/errors/app-error.js';
 import { planLimits } from '../../config/plans.js';
 import { Database } from '../../database/database.js';
 import { AccountEntity } from '../accounts/account.entity.js';
-import type { Caller } from '../auth/caller.js';
+import type { AccountScope } from '../auth/caller.js';
 import { FeedTokenEntity } from './feed-token.entity.js';
 import { hashFeedToken, isFeedTokenShaped } from './feed-token-secret.js';
 
 /** Whose feed a token opens. */
 export interface FeedReader {
-  /** The account as AlertsService sees a caller; keyId is the feed token's id. */
-  caller: Caller;
+  account: AccountScope;
   tokenCreatedAt: number;
 }
 
@@ -32,14 +31,7 @@ export class FeedAccessService {
       throw new AppError('subscription_required', 'An active plan is required');
     }
     return {
-      caller: {
-        accountId: account.id,
-        keyId: feedToken.id,
-        product: account.product,
-        plan: account.plan,
-        status: account.status,
-        limits: planLimits(account.plan),
-      },
+      account: { accountId: account.id, limits: planLimits(account.plan) },
       tokenCreatedAt: feedToken.createdAt,
     };
   }
