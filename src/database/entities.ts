@@ -1,6 +1,9 @@
 import { AccountEntity } from '../modules/accounts/account.entity.js';
 import { ApiKeyEntity } from '../modules/accounts/api-key.entity.js';
 import { AlertEntity } from '../modules/alerts/alert.entity.js';
+import { DeliveryEntity } from '../modules/delivery/delivery.entity.js';
+import { FeedTokenEntity } from '../modules/feeds/feed-token.entity.js';
+import { INBOX_ENTITIES } from '../modules/inbox/inbox.entities.js';
 import { KeywordEntity } from '../modules/keywords/keyword.entity.js';
 import { KeywordDailyUsageEntity } from '../modules/usage/keyword-daily-usage.entity.js';
 import { WebhookEntity } from '../modules/webhooks/webhook.entity.js';
@@ -12,4 +15,7 @@ export const ENTITIES = [
   WebhookEntity,
   KeywordDailyUsageEntity,
   AlertEntity,
+  DeliveryEntity,
+  FeedTokenEntity,
+  ...INBOX_ENTITIES,
 ];

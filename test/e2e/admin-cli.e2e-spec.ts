@@ -22,14 +22,20 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     expect(Object.keys(created)).toEqual(['account_id', 'api_key', 'product', 'plan', 'status']);
     expect(created).toMatchObject({ product: 'alerts', plan: 'pro', status: 'active' });
     expect(created.api_key).toMatch(/^alr_/);
-    const res = await t.http.get('/api/v1/keywords').set(bearer(created.api_key as string)).expect(200);
+    const res = await t.http
+      .get('/api/v1/keywords')
+      .set(bearer(created.api_key as string))
+      .expect(200);
     expect(res.body.keyword_limit).toBe(100);
   });
 
   it('creates App accounts whose keys are refused by Alerts routes', async () => {
     const created = await admin('create-account', '--plan', 'starter', '--product', 'app');
     expect(created).toMatchObject({ product: 'app', api_key: expect.stringMatching(/^app_/) });
-    const res = await t.http.get('/api/v1/keywords').set(bearer(created.api_key as string)).expect(403);
+    const res = await t.http
+      .get('/api/v1/keywords')
+      .set(bearer(created.api_key as string))
+      .expect(403);
     expect(res.body.code).toBe('wrong_product');
   });
 
@@ -37,19 +43,36 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     const { account_id } = await admin('create-account', '--plan', 'starter');
     const key = await admin('create-key', account_id as string);
     expect(Object.keys(key)).toEqual(['key_id', 'api_key']);
-    await t.http.get('/api/v1/usage').set(bearer(key.api_key as string)).expect(200);
-    expect(await admin('revoke-key', key.key_id as string)).toEqual({ revoked: true, key_id: key.key_id });
-    await t.http.get('/api/v1/usage').set(bearer(key.api_key as string)).expect(401);
+    await t.http
+      .get('/api/v1/usage')
+      .set(bearer(key.api_key as string))
+      .expect(200);
+    expect(await admin('revoke-key', key.key_id as string)).toEqual({
+      revoked: true,
+      key_id: key.key_id,
+    });
+    await t.http
+      .get('/api/v1/usage')
+      .set(bearer(key.api_key as string))
+      .expect(401);
   });
 
   it('changes plan and status, which the server applies at once', async () => {
     const { account_id, api_key } = await admin('create-account', '--plan', 'starter');
     const scaled = await admin('set-plan', account_id as string, '--plan', 'scale');
     expect(scaled).toMatchObject({ account_id, plan: 'scale', status: 'active' });
-    const usage = await t.http.get('/api/v1/usage').set(bearer(api_key as string)).expect(200);
+    const usage = await t.http
+      .get('/api/v1/usage')
+      .set(bearer(api_key as string))
+      .expect(200);
     expect(usage.body.data).toMatchObject({ plan: 'scale', keyword_limit: 500 });
-    expect(await admin('set-plan', account_id as string, '--status', 'canceled')).toMatchObject({ status: 'canceled' });
-    await t.http.get('/api/v1/usage').set(bearer(api_key as string)).expect(402);
+    expect(await admin('set-plan', account_id as string, '--status', 'canceled')).toMatchObject({
+      status: 'canceled',
+    });
+    await t.http
+      .get('/api/v1/usage')
+      .set(bearer(api_key as string))
+      .expect(402);
   });
 
   it.each([
@@ -60,10 +83,13 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     [['set-plan', 'no-such-account', '--status', 'canceled'], /Account not found/],
     [['set-plan', 'x', '--status', 'paused'], /--status must be one of active, canceled/],
     [['frobnicate'], /unknown command: frobnicate/],
-  ])('fails %j with a non-zero exit, one line on stderr and nothing on stdout', async (args, message) => {
-    const run = await runAdmin(args, env);
-    expect(run.code).not.toBe(0);
-    expect(run.stdout).toBe('');
-    expect(run.stderr.split('\n')[0]).toMatch(message);
-  });
+  ])(
+    'fails %j with a non-zero exit, one line on stderr and nothing on stdout',
+    async (args, message) => {
+      const run = await runAdmin(args, env);
+      expect(run.code).not.toBe(0);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.split('\n')[0]).toMatch(message);
+    },
+  );
 });

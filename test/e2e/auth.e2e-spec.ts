@@ -50,7 +50,12 @@ describe.each(testDatabaseKinds())('authentication and plan checks on %s', (kind
 
   it('refuses an App key on Alerts routes with 403 wrong_product', async () => {
     const { apiKey } = await t.account('starter', 'app');
-    for (const path of ['/api/v1/keywords', '/api/v1/alerts', '/api/v1/webhooks', '/api/v1/usage']) {
+    for (const path of [
+      '/api/v1/keywords',
+      '/api/v1/alerts',
+      '/api/v1/webhooks',
+      '/api/v1/usage',
+    ]) {
       const res = await t.http.get(path).set(bearer(apiKey)).expect(403);
       expect(res.body).toEqual(error('wrong_product'));
     }
@@ -86,9 +91,17 @@ describe.each(testDatabaseKinds())('authentication and plan checks on %s', (kind
   it("answers 404 for another account's keyword and leaves it untouched", async () => {
     const owner = await t.account();
     const stranger = await t.account();
-    const created = await t.http.post('/api/v1/keywords').set(bearer(owner.apiKey)).send({ text: 'private term' }).expect(201);
+    const created = await t.http
+      .post('/api/v1/keywords')
+      .set(bearer(owner.apiKey))
+      .send({ text: 'private term' })
+      .expect(201);
     const id = created.body.created[0].id as string;
-    const patch = await t.http.patch(`/api/v1/keywords/${id}`).set(bearer(stranger.apiKey)).send({ active: false }).expect(404);
+    const patch = await t.http
+      .patch(`/api/v1/keywords/${id}`)
+      .set(bearer(stranger.apiKey))
+      .send({ active: false })
+      .expect(404);
     expect(patch.body).toEqual(error('not_found'));
     await t.http.delete(`/api/v1/keywords/${id}`).set(bearer(stranger.apiKey)).expect(404);
     const list = await t.http.get('/api/v1/keywords').set(bearer(owner.apiKey)).expect(200);

@@ -37,7 +37,10 @@ describe.each(testDatabaseKinds())('error responses on %s', (kind) => {
       const { apiKey } = await broken.account();
       await broken.database.manager.query('DROP TABLE webhooks');
       const res = await broken.http.get('/api/v1/webhooks').set(bearer(apiKey)).expect(500);
-      expect(res.body).toEqual({ error: expect.stringMatching(/^Internal error \(reference [0-9a-f-]{36}\)$/), code: 'internal_error' });
+      expect(res.body).toEqual({
+        error: expect.stringMatching(/^Internal error \(reference [0-9a-f-]{36}\)$/),
+        code: 'internal_error',
+      });
       expect(res.text).not.toMatch(/webhooks|SQL|at .*\.ts/i);
     } finally {
       await broken.close();

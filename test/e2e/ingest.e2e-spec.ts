@@ -25,18 +25,30 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
   const addKeywords = (keywords: object[]) =>
     t.http.post('/api/v1/keywords').set(bearer(key)).send({ keywords }).expect(201);
   const alerts = async (query = '') =>
-    (await t.http.get(`/api/v1/alerts${query}`).set(bearer(key)).expect(200)).body.data as Record<string, unknown>[];
+    (await t.http.get(`/api/v1/alerts${query}`).set(bearer(key)).expect(200)).body.data as Record<
+      string,
+      unknown
+    >[];
   const ingest = async (lines: unknown[] | string, viaStdin = false) => {
     const content = typeof lines === 'string' ? lines : toNdjson(lines);
     const file = join(workDir, `dump-${Math.random().toString(36).slice(2)}.ndjson`);
     writeFileSync(file, content);
-    const run = await runAdmin(['ingest', viaStdin ? '-' : file], { DATABASE_URL: t.databaseUrl }, viaStdin ? content : undefined);
+    const run = await runAdmin(
+      ['ingest', viaStdin ? '-' : file],
+      { DATABASE_URL: t.databaseUrl },
+      viaStdin ? content : undefined,
+    );
     return { ...run, summary: run.code === 0 ? parseJsonLine(run.stdout) : null };
   };
 
   it('turns matching posts and comments into alerts readable from GET /alerts', async () => {
     await addKeywords([{ text: 'Acme Widget' }]);
-    const post = dumpPost({ title: 'Has anyone tried the ACME widget?', selftext: 'Looking for reviews.', score: 42, num_comments: 7 });
+    const post = dumpPost({
+      title: 'Has anyone tried the ACME widget?',
+      selftext: 'Looking for reviews.',
+      score: 42,
+      num_comments: 7,
+    });
     const comment = dumpComment(post, { body: 'I love my acme  widget, 10/10', score: 5 });
     const unrelated = dumpPost({ title: 'Nothing to see here' });
     const run = await ingest([post, comment, unrelated]);
@@ -72,13 +84,26 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
 
   it('takes a comment parent from earlier ingests, else the comment carries empty parent fields', async () => {
     await addKeywords([{ text: 'gizmo' }]);
-    const parent = dumpPost({ title: 'Parent title', selftext: 'Parent body', score: 9, num_comments: 2 });
+    const parent = dumpPost({
+      title: 'Parent title',
+      selftext: 'Parent body',
+      score: 9,
+      num_comments: 2,
+    });
     await ingest([parent]);
     const known = dumpComment(parent, { body: 'gizmo here' });
-    const orphan = dumpComment({ id: 'zzzzzz', subreddit: 'other' }, { body: 'another gizmo', permalink: undefined });
+    const orphan = dumpComment(
+      { id: 'zzzzzz', subreddit: 'other' },
+      { body: 'another gizmo', permalink: undefined },
+    );
     await ingest([known, orphan]);
     const byId = Object.fromEntries((await alerts()).map((a) => [a.id, a]));
-    expect(byId[known.id]).toMatchObject({ title: 'Parent title', selftext: 'Parent body', upvotes: 9, replies: 2 });
+    expect(byId[known.id]).toMatchObject({
+      title: 'Parent title',
+      selftext: 'Parent body',
+      upvotes: 9,
+      replies: 2,
+    });
     expect(byId[orphan.id]).toMatchObject({
       title: '',
       selftext: '',
@@ -98,9 +123,19 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
       ])
     ).body.created as { id: string; text: string }[];
     const id = (text: string) => created.find((k) => k.text === text)!.id;
-    await t.http.patch(`/api/v1/keywords/${id('paused term')}`).set(bearer(key)).send({ active: false }).expect(200);
-    await t.http.delete(`/api/v1/keywords/${id('deleted term')}`).set(bearer(key)).expect(200);
-    const post = dumpPost({ title: 'postonly paused term deleted term repeat repeat', selftext: 'repeat again' });
+    await t.http
+      .patch(`/api/v1/keywords/${id('paused term')}`)
+      .set(bearer(key))
+      .send({ active: false })
+      .expect(200);
+    await t.http
+      .delete(`/api/v1/keywords/${id('deleted term')}`)
+      .set(bearer(key))
+      .expect(200);
+    const post = dumpPost({
+      title: 'postonly paused term deleted term repeat repeat',
+      selftext: 'repeat again',
+    });
     const comment = dumpComment(post, { body: 'postonly in a comment' });
     const run = await ingest([post, comment]);
     expect(run.summary).toMatchObject({ alerts: 2 });
@@ -115,7 +150,14 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
     expect(run.summary).toEqual({ posts: 130, comments: 0, alerts: 100, capped: 30 });
     const usage = (await t.http.get('/api/v1/usage').set(bearer(key)).expect(200)).body.data;
     expect(usage.today).toEqual([
-      { keyword_id: keyword.id, text: 'hot topic', active: true, delivered: 100, capped: 30, cap_reached: true },
+      {
+        keyword_id: keyword.id,
+        text: 'hot topic',
+        active: true,
+        delivered: 100,
+        capped: 30,
+        cap_reached: true,
+      },
     ]);
     expect(usage).toMatchObject({ delivered_today: 100, capped_today: 30 });
     const page1 = await t.http.get('/api/v1/alerts?limit=100').set(bearer(key)).expect(200);
@@ -125,7 +167,9 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
     const today = t.clock.now();
     t.clock.advance(24 * 3600 * 1000);
     try {
-      const nextDay = await t.app.get(IngestionPipeline).process([normalizeRedditThing(dumpPost({ title: 'hot topic tomorrow' }))!]);
+      const nextDay = await t.app
+        .get(IngestionPipeline)
+        .process([normalizeRedditThing(dumpPost({ title: 'hot topic tomorrow' }))!]);
       expect(nextDay).toMatchObject({ alerts: 1, capped: 0 });
     } finally {
       t.clock.set(today);
@@ -153,9 +197,13 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
   });
 
   it('fails with a one-line message when the file does not exist', async () => {
-    const run = await runAdmin(['ingest', join(workDir, 'missing.ndjson')], { DATABASE_URL: t.databaseUrl });
+    const run = await runAdmin(['ingest', join(workDir, 'missing.ndjson')], {
+      DATABASE_URL: t.databaseUrl,
+    });
     expect(run.code).not.toBe(0);
     expect(run.stdout).toBe('');
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/cannot read .*missing\.ndjson: ENOENT/)]);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/cannot read .*missing\.ndjson: ENOENT/),
+    ]);
   });
 });

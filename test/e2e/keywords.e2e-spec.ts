@@ -1,7 +1,16 @@
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
-const KEYWORD_FIELDS = ['id', 'text', 'mode', 'active', 'track_posts', 'track_comments', 'created_at', 'updated_at'];
+const KEYWORD_FIELDS = [
+  'id',
+  'text',
+  'mode',
+  'active',
+  'track_posts',
+  'track_comments',
+  'created_at',
+  'updated_at',
+];
 
 describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
   let t: TestApp;
@@ -14,7 +23,11 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const post = (body: unknown) => t.http.post('/api/v1/keywords').set(bearer(key)).send(body as object);
+  const post = (body: unknown) =>
+    t.http
+      .post('/api/v1/keywords')
+      .set(bearer(key))
+      .send(body as object);
   const list = async () => (await t.http.get('/api/v1/keywords').set(bearer(key)).expect(200)).body;
 
   describe('POST /keywords', () => {
@@ -25,15 +38,31 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
       expect(res.body.rejected).toEqual([]);
       const [keyword] = res.body.created;
       expect(Object.keys(keyword)).toEqual(KEYWORD_FIELDS);
-      expect(keyword).toMatchObject({ text: 'Acme Corp', mode: 'exact', active: true, track_posts: true, track_comments: true });
+      expect(keyword).toMatchObject({
+        text: 'Acme Corp',
+        mode: 'exact',
+        active: true,
+        track_posts: true,
+        track_comments: true,
+      });
       expect(keyword.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/);
     });
 
     it('accepts a bare array and a single { text } object', async () => {
-      const fromArray = await post([{ text: 'first term', mode: 'broad' }, { text: 'second term', mode: 'proximity' }]).expect(201);
-      expect(fromArray.body.created.map((k: { mode: string }) => k.mode)).toEqual(['broad', 'proximity']);
+      const fromArray = await post([
+        { text: 'first term', mode: 'broad' },
+        { text: 'second term', mode: 'proximity' },
+      ]).expect(201);
+      expect(fromArray.body.created.map((k: { mode: string }) => k.mode)).toEqual([
+        'broad',
+        'proximity',
+      ]);
       const single = await post({ text: 'third term', track_comments: false }).expect(201);
-      expect(single.body.created[0]).toMatchObject({ text: 'third term', track_posts: true, track_comments: false });
+      expect(single.body.created[0]).toMatchObject({
+        text: 'third term',
+        track_posts: true,
+        track_comments: false,
+      });
     });
 
     it('reports a live text under existing, case- and whitespace-insensitively, with 200 when nothing was created', async () => {
@@ -54,7 +83,9 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
     it('rejects the second occurrence of a text in one request as duplicate', async () => {
       const res = await post({ keywords: [{ text: 'Widget' }, { text: 'widget' }] }).expect(201);
       expect(res.body.created).toHaveLength(1);
-      expect(res.body.rejected).toEqual([{ text: 'widget', reason: 'duplicate', message: expect.any(String) }]);
+      expect(res.body.rejected).toEqual([
+        { text: 'widget', reason: 'duplicate', message: expect.any(String) },
+      ]);
     });
 
     it.each([
@@ -69,14 +100,23 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
       [{ text: 'valid text', track_comments: 1 }, 'track_comments'],
       [{ text: 'valid text', track_posts: false, track_comments: false }, 'track_'],
       ['just a string', 'object'],
-    ])('rejects an invalid item %j with reason invalid and a message naming %s', async (item, field) => {
-      const res = await post({ keywords: [item, { text: 'good one' }] }).expect(201);
-      expect(res.body.created.map((k: { text: string }) => k.text)).toEqual(['good one']);
-      expect(res.body.rejected).toEqual([{ text: expect.any(String), reason: 'invalid', message: expect.stringContaining(field) }]);
-    });
+    ])(
+      'rejects an invalid item %j with reason invalid and a message naming %s',
+      async (item, field) => {
+        const res = await post({ keywords: [item, { text: 'good one' }] }).expect(201);
+        expect(res.body.created.map((k: { text: string }) => k.text)).toEqual(['good one']);
+        expect(res.body.rejected).toEqual([
+          { text: expect.any(String), reason: 'invalid', message: expect.stringContaining(field) },
+        ]);
+      },
+    );
 
     it('accepts exactly 2 and 80 characters and 6 words', async () => {
-      const res = await post([{ text: 'ab' }, { text: 'y'.repeat(80) }, { text: 'one two three four five six' }]).expect(201);
+      const res = await post([
+        { text: 'ab' },
+        { text: 'y'.repeat(80) },
+        { text: 'one two three four five six' },
+      ]).expect(201);
       expect(res.body.created).toHaveLength(3);
     });
 
@@ -107,16 +147,23 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
     it('creates up to the plan limit in request order and rejects the rest as limit_reached', async () => {
       const items = Array.from({ length: 30 }, (_, i) => ({ text: `brand ${i}` }));
       const res = await post(items).expect(201);
-      expect(res.body.created.map((k: { text: string }) => k.text)).toEqual(items.slice(0, 25).map((i) => i.text));
+      expect(res.body.created.map((k: { text: string }) => k.text)).toEqual(
+        items.slice(0, 25).map((i) => i.text),
+      );
       expect(res.body.rejected).toEqual(
-        items.slice(25).map((i) => ({ text: i.text, reason: 'limit_reached', message: expect.any(String) })),
+        items
+          .slice(25)
+          .map((i) => ({ text: i.text, reason: 'limit_reached', message: expect.any(String) })),
       );
       expect((await list()).count).toBe(25);
     });
 
     it('creates 500 keywords in one call on the scale plan', async () => {
       ({ apiKey: key } = await t.account('scale'));
-      const items = Array.from({ length: 500 }, (_, i) => ({ text: `product name ${i}`, mode: (['exact', 'proximity', 'broad'] as const)[i % 3] }));
+      const items = Array.from({ length: 500 }, (_, i) => ({
+        text: `product name ${i}`,
+        mode: (['exact', 'proximity', 'broad'] as const)[i % 3],
+      }));
       const res = await post({ keywords: items }).expect(201);
       expect(res.body.created).toHaveLength(500);
       const listed = await list();
@@ -129,7 +176,11 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
       const a = (await post({ text: 'older one' }).expect(201)).body.created[0];
       t.clock.advance(1000);
       const b = (await post({ text: 'newer one' }).expect(201)).body.created[0];
-      await t.http.patch(`/api/v1/keywords/${a.id}`).set(bearer(key)).send({ active: false }).expect(200);
+      await t.http
+        .patch(`/api/v1/keywords/${a.id}`)
+        .set(bearer(key))
+        .send({ active: false })
+        .expect(200);
       const body = await list();
       expect(body.data.map((k: { id: string }) => k.id)).toEqual([a.id, b.id]);
       expect(body.data[0].active).toBe(false);
@@ -141,24 +192,52 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
     it('changes mode and flags and bumps updated_at', async () => {
       const k = (await post({ text: 'patch me' }).expect(201)).body.created[0];
       t.clock.advance(5000);
-      const res = await t.http.patch(`/api/v1/keywords/${k.id}`).set(bearer(key)).send({ mode: 'broad', track_posts: false }).expect(200);
+      const res = await t.http
+        .patch(`/api/v1/keywords/${k.id}`)
+        .set(bearer(key))
+        .send({ mode: 'broad', track_posts: false })
+        .expect(200);
       expect(Object.keys(res.body.data)).toEqual(KEYWORD_FIELDS);
-      expect(res.body.data).toMatchObject({ id: k.id, mode: 'broad', track_posts: false, track_comments: true, text: 'patch me' });
+      expect(res.body.data).toMatchObject({
+        id: k.id,
+        mode: 'broad',
+        track_posts: false,
+        track_comments: true,
+        text: 'patch me',
+      });
       expect(res.body.data.updated_at > k.updated_at).toBe(true);
     });
 
     it('pauses and resumes a keyword', async () => {
       const k = (await post({ text: 'pausable' }).expect(201)).body.created[0];
-      await t.http.patch(`/api/v1/keywords/${k.id}`).set(bearer(key)).send({ active: false }).expect(200);
-      const resumed = await t.http.patch(`/api/v1/keywords/${k.id}`).set(bearer(key)).send({ active: true }).expect(200);
+      await t.http
+        .patch(`/api/v1/keywords/${k.id}`)
+        .set(bearer(key))
+        .send({ active: false })
+        .expect(200);
+      const resumed = await t.http
+        .patch(`/api/v1/keywords/${k.id}`)
+        .set(bearer(key))
+        .send({ active: true })
+        .expect(200);
       expect(resumed.body.data.active).toBe(true);
     });
 
     it('answers 403 keyword_limit_reached when resuming would exceed the plan, and leaves it paused', async () => {
-      const created = (await post(Array.from({ length: 25 }, (_, i) => ({ text: `slot ${i}` }))).expect(201)).body.created;
-      await t.http.patch(`/api/v1/keywords/${created[0].id}`).set(bearer(key)).send({ active: false }).expect(200);
+      const created = (
+        await post(Array.from({ length: 25 }, (_, i) => ({ text: `slot ${i}` }))).expect(201)
+      ).body.created;
+      await t.http
+        .patch(`/api/v1/keywords/${created[0].id}`)
+        .set(bearer(key))
+        .send({ active: false })
+        .expect(200);
       await post({ text: 'takes the slot' }).expect(201);
-      const res = await t.http.patch(`/api/v1/keywords/${created[0].id}`).set(bearer(key)).send({ active: true }).expect(403);
+      const res = await t.http
+        .patch(`/api/v1/keywords/${created[0].id}`)
+        .set(bearer(key))
+        .send({ active: true })
+        .expect(403);
       expect(res.body).toEqual({ error: expect.any(String), code: 'keyword_limit_reached' });
       const listed = await list();
       expect(listed.data.find((k: { id: string }) => k.id === created[0].id).active).toBe(false);
@@ -172,21 +251,34 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
       [{}],
     ])('answers 422 invalid_body for %j and changes nothing', async (change) => {
       const k = (await post({ text: 'stable', track_comments: false }).expect(201)).body.created[0];
-      const res = await t.http.patch(`/api/v1/keywords/${k.id}`).set(bearer(key)).send(change).expect(422);
+      const res = await t.http
+        .patch(`/api/v1/keywords/${k.id}`)
+        .set(bearer(key))
+        .send(change)
+        .expect(422);
       expect(res.body).toEqual({ error: expect.any(String), code: 'invalid_body' });
       expect((await list()).data[0]).toEqual(k);
     });
 
     it('answers 404 not_found for an unknown id', async () => {
-      const res = await t.http.patch('/api/v1/keywords/unknown').set(bearer(key)).send({ active: false }).expect(404);
+      const res = await t.http
+        .patch('/api/v1/keywords/unknown')
+        .set(bearer(key))
+        .send({ active: false })
+        .expect(404);
       expect(res.body).toEqual({ error: expect.any(String), code: 'not_found' });
     });
   });
 
   describe('DELETE /keywords/:id', () => {
     it('soft-deletes: answers { deleted, id }, hides it, frees the slot, and a second delete is 404', async () => {
-      const created = (await post(Array.from({ length: 25 }, (_, i) => ({ text: `full ${i}` }))).expect(201)).body.created;
-      const res = await t.http.delete(`/api/v1/keywords/${created[0].id}`).set(bearer(key)).expect(200);
+      const created = (
+        await post(Array.from({ length: 25 }, (_, i) => ({ text: `full ${i}` }))).expect(201)
+      ).body.created;
+      const res = await t.http
+        .delete(`/api/v1/keywords/${created[0].id}`)
+        .set(bearer(key))
+        .expect(200);
       expect(res.body).toEqual({ deleted: true, id: created[0].id });
       expect((await list()).count).toBe(24);
       await post({ text: 'fits again' }).expect(201);
@@ -195,19 +287,33 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
 
     it('restores a deleted text on create: same id, under created, with the new mode and flags, active', async () => {
       const k = (await post({ text: 'Comeback', mode: 'exact' }).expect(201)).body.created[0];
-      await t.http.patch(`/api/v1/keywords/${k.id}`).set(bearer(key)).send({ active: false }).expect(200);
+      await t.http
+        .patch(`/api/v1/keywords/${k.id}`)
+        .set(bearer(key))
+        .send({ active: false })
+        .expect(200);
       await t.http.delete(`/api/v1/keywords/${k.id}`).set(bearer(key)).expect(200);
       const res = await post({ text: 'comeback', mode: 'broad', track_posts: false }).expect(201);
-      expect(res.body.created[0]).toMatchObject({ id: k.id, text: 'comeback', mode: 'broad', active: true, track_posts: false });
+      expect(res.body.created[0]).toMatchObject({
+        id: k.id,
+        text: 'comeback',
+        mode: 'broad',
+        active: true,
+        track_posts: false,
+      });
       expect((await list()).count).toBe(1);
     });
 
     it('restoring needs a free slot like any new keyword', async () => {
-      const created = (await post(Array.from({ length: 25 }, (_, i) => ({ text: `cap ${i}` }))).expect(201)).body.created;
+      const created = (
+        await post(Array.from({ length: 25 }, (_, i) => ({ text: `cap ${i}` }))).expect(201)
+      ).body.created;
       await t.http.delete(`/api/v1/keywords/${created[0].id}`).set(bearer(key)).expect(200);
       await post({ text: 'newcomer' }).expect(201);
       const res = await post({ text: 'cap 0' }).expect(200);
-      expect(res.body.rejected).toEqual([{ text: 'cap 0', reason: 'limit_reached', message: expect.any(String) }]);
+      expect(res.body.rejected).toEqual([
+        { text: 'cap 0', reason: 'limit_reached', message: expect.any(String) },
+      ]);
     });
   });
 });

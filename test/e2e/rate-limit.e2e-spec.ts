@@ -5,7 +5,9 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 async function spendReads(t: TestApp, apiKey: string, count: number): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < count; i += 1) {
-    const res = await t.http.get(i % 2 === 0 ? '/api/v1/keywords' : '/api/v1/usage').set(bearer(apiKey));
+    const res = await t.http
+      .get(i % 2 === 0 ? '/api/v1/keywords' : '/api/v1/usage')
+      .set(bearer(apiKey));
     statuses.push(res.status);
   }
   return statuses;
@@ -51,10 +53,17 @@ describe('read rate limit (in memory)', () => {
   it('counts writes on a separate budget of 120 per minute', async () => {
     const { apiKey } = await t.account();
     await spendReads(t, apiKey, 61);
-    await t.http.post('/api/v1/keywords').set(bearer(apiKey)).send({ text: 'still writable' }).expect(201);
+    await t.http
+      .post('/api/v1/keywords')
+      .set(bearer(apiKey))
+      .send({ text: 'still writable' })
+      .expect(201);
     const statuses: number[] = [];
     for (let i = 0; i < 120; i += 1) {
-      statuses.push((await t.http.patch('/api/v1/keywords/unknown').set(bearer(apiKey)).send({ active: false })).status);
+      statuses.push(
+        (await t.http.patch('/api/v1/keywords/unknown').set(bearer(apiKey)).send({ active: false }))
+          .status,
+      );
     }
     expect(statuses.filter((s) => s === 404)).toHaveLength(119);
     expect(statuses.at(-1)).toBe(429);

@@ -1,27 +1,28 @@
+import type { TermKind } from './term.js';
+
 /**
  * What a keyword is indexed under: the matcher verifies a keyword only where its anchor occurs
- * in the text, so the anchor should be as rare as possible. A phrase anchor (a token and the
- * token that must follow it, as in "best vpn") is far rarer than either token alone, which
- * keeps phrases of common words ("how to", "the best") from being verified on every item.
+ * in the text, so the anchor should be rare in text and shared by few keywords. A phrase
+ * anchor (a token and the token that must follow it, as in "best vpn") is far rarer than
+ * either token alone, which keeps phrases of common words ("how to", "the best") from being
+ * verified on every item.
  *
- * Without corpus statistics, rarity is estimated: common English function words count least,
- * longer tokens more (word frequency falls steeply with length); ties go to the anchor shared
- * by the fewest keywords already indexed.
+ * Without corpus statistics, rarity in text is estimated: common English function words
+ * count least, longer tokens more (word frequency falls steeply with length). Each doubling of
+ * the keywords already filed under an anchor costs as much as two characters of length, so
+ * a popular brand stops attracting every new keyword that mentions it.
  */
 export interface Anchor {
-  /** 'token': the text token itself; 'stem': the Porter stem of the text token. */
-  readonly index: 'token' | 'stem';
+  /** 'token': the text token itself; 'stem': the English stem of a text token. */
+  readonly kind: TermKind;
   readonly key: string;
   /** The token that must follow `key` in the text, or null for a single-token anchor. */
   readonly nextKey: string | null;
   /** The keyword token `key` comes from (itself, or the token a stem was taken from). */
   readonly token: string;
-  /** Which word of the keyword (for rules that match word by word) and which token of it. */
-  readonly wordIndex: number;
+  /** Position of that token in the keyword phrase (exact mode verifies from there). */
   readonly tokenOffset: number;
 }
-
-export type AnchorChooser = (options: readonly Anchor[]) => Anchor;
 
 const FUNCTION_WORDS = new Set(
   (
@@ -31,25 +32,27 @@ const FUNCTION_WORDS = new Set(
 );
 
 const CONTENT_WORD_WEIGHT = 10;
+const SHARING_PENALTY = 2;
 
 function tokenWeight(token: string): number {
   return FUNCTION_WORDS.has(token) ? 1 : CONTENT_WORD_WEIGHT + token.length;
-}
-
-function rarity(anchor: Anchor): number {
-  const following = anchor.nextKey === null ? 0 : tokenWeight(anchor.nextKey);
-  return tokenWeight(anchor.token) + following;
 }
 
 export function chooseAnchor(
   options: readonly Anchor[],
   keywordsSharing: (anchor: Anchor) => number,
 ): Anchor {
+  const score = (anchor: Anchor): number =>
+    tokenWeight(anchor.token) +
+    (anchor.nextKey === null ? 0 : tokenWeight(anchor.nextKey)) -
+    SHARING_PENALTY * Math.log2(1 + keywordsSharing(anchor));
   let best = options[0];
+  let bestScore = score(best);
   for (const option of options.slice(1)) {
-    const difference = rarity(option) - rarity(best);
-    if (difference > 0 || (difference === 0 && keywordsSharing(option) < keywordsSharing(best))) {
+    const optionScore = score(option);
+    if (optionScore > bestScore) {
       best = option;
+      bestScore = optionScore;
     }
   }
   return best;

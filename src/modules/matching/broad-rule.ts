@@ -1,6 +1,6 @@
 import type { FieldView } from './field-view.js';
 import type { MatchRule } from './match-rule.js';
-import { phraseOccursIn, type Phrase } from './phrase.js';
+import { phraseOccursIn, type PhrasePattern } from './phrase-pattern.js';
 
 /**
  * `broad` mode: every word anywhere in the field, in any order. Plain words compare by
@@ -11,13 +11,13 @@ export class BroadRule implements MatchRule {
   readonly perField = true;
 
   constructor(
-    private readonly stems: readonly string[],
-    private readonly symbolWords: readonly Phrase[],
+    private readonly stemIds: readonly number[],
+    private readonly symbolWords: readonly PhrasePattern[],
   ) {}
 
   matches(field: FieldView): boolean {
     return (
-      this.stems.every((stem) => field.hasStem(stem)) &&
+      this.stemIds.every((stemId) => field.occursIn(stemId)) &&
       this.symbolWords.every((word) => phraseOccursIn(field, word))
     );
   }

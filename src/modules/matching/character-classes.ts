@@ -2,6 +2,9 @@
  * Word characters are Unicode letters and digits, plus combining marks so that scripts
  * written with vowel signs or diacritics (Devanagari, Thai, decomposed Latin…) stay one word.
  * Everything else (punctuation, symbols, emoji, whitespace) separates words.
+ *
+ * The helpers take character codes, not strings: V8 specialises each string access for the
+ * string representations it has seen, so the hot loops read their own characters.
  */
 const WORD_CHARACTER = /^[\p{L}\p{N}\p{M}]$/u;
 
@@ -16,14 +19,39 @@ function classify(codePoint: number): number {
   return WORD_CHARACTER.test(String.fromCodePoint(codePoint)) ? WORD : NOT_WORD;
 }
 
-export function isWordCodePoint(codePoint: number): boolean {
-  if (codePoint > 0xffff) return classify(codePoint) === WORD;
-  let known = bmpClasses[codePoint];
-  if (known === UNKNOWN) {
-    known = codePoint >= 0xd800 && codePoint <= 0xdfff ? NOT_WORD : classify(codePoint);
-    bmpClasses[codePoint] = known;
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+function isAsciiWordCode(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a)
+  );
+}
+
+/**
+ * UTF-16 length of the word character whose first code unit is `code` (2 for a surrogate
+ * pair completed by `next`), or 0 when it is not a word character.
+ */
+export function wordCharLength(code: number, next: number): number {
+  if (code < 0x80) return isAsciiWordCode(code) ? 1 : 0;
+  if (isHighSurrogate(code)) {
+    if (!isLowSurrogate(next)) return 0;
+    const codePoint = (code - 0xd800) * 0x400 + (next - 0xdc00) + 0x10000;
+    return classify(codePoint) === WORD ? 2 : 0;
   }
-  return known === WORD;
+  let known = bmpClasses[code];
+  if (known === UNKNOWN) {
+    known = isLowSurrogate(code) ? NOT_WORD : classify(code);
+    bmpClasses[code] = known;
+  }
+  return known === WORD ? 1 : 0;
 }
 
 /** The characters JavaScript's `\s` matches. */

@@ -1,102 +1,151 @@
 import { stemmer } from 'stemmer';
 
-import type { Anchor, AnchorChooser } from './anchor.js';
+import { chooseAnchor, type Anchor } from './anchor.js';
 import { BroadRule } from './broad-rule.js';
 import { ExactRule } from './exact-rule.js';
 import type { KeywordMode } from './keyword-definition.js';
 import type { MatchRule } from './match-rule.js';
-import { isBareToken, parsePhrase, type Phrase } from './phrase.js';
+import { isBareToken, parsePhrase, type ParsedPhrase } from './phrase.js';
+import type { PhrasePattern } from './phrase-pattern.js';
 import { PhraseSearchRule } from './phrase-search-rule.js';
+import { PRESENCE_RULE } from './presence-rule.js';
 import { PROXIMITY_SLACK, ProximityRule } from './proximity-rule.js';
+import type { Term, TermKind } from './term.js';
 import { foldCase } from './text-normalization.js';
 import { tokenize } from './tokenizer.js';
 
-/** A keyword ready to index: its rule, and the anchor to file it under (null: no token at all). */
+export interface CompileContext {
+  chooseAnchor(options: readonly Anchor[]): Anchor;
+  /** The shared term for a token or stem; the caller releases it with the keyword. */
+  acquireTerm(kind: TermKind, key: string): Term;
+}
+
+/** A keyword's rule and where to file it (anchorTerm null: no letter or digit at all). */
 export interface CompiledKeyword {
   readonly rule: MatchRule;
-  readonly anchor: Anchor | null;
+  readonly anchorTerm: Term | null;
+  readonly nextTerm: Term | null;
+  /** Id of a second term the keyword cannot match without (0: none). */
+  readonly requiredTermId: number;
 }
 
 export function compileKeyword(
   text: string,
   mode: KeywordMode,
-  chooseAnchor: AnchorChooser,
+  context: CompileContext,
 ): CompiledKeyword {
   const folded = foldCase(text).replace(/\s+/g, ' ').trim();
   switch (mode) {
     case 'exact':
-      return compileExact(folded, chooseAnchor);
+      return compileExact(folded, context);
     case 'proximity':
-      return compileProximity(folded, chooseAnchor);
+      return compileProximity(folded, context);
     case 'broad':
-      return compileBroad(folded, chooseAnchor);
+      return compileBroad(folded, context);
   }
 }
 
-function compileExact(folded: string, chooseAnchor: AnchorChooser): CompiledKeyword {
+function compileExact(folded: string, context: CompileContext): CompiledKeyword {
   const phrase = parsePhrase(folded);
-  if (phrase.tokens.length === 0) return { rule: new PhraseSearchRule(folded), anchor: null };
-  const anchor = chooseAnchor(tokenAnchors(phrase, 0));
-  return { rule: new ExactRule(phrase, anchor.tokenOffset), anchor };
+  if (phrase.tokens.length === 0) {
+    return {
+      rule: new PhraseSearchRule(folded),
+      anchorTerm: null,
+      nextTerm: null,
+      requiredTermId: 0,
+    };
+  }
+  if (isBareToken(phrase)) return presenceOf(tokenAnchors(phrase)[0], context);
+  const anchor = context.chooseAnchor(phraseAnchors(phrase));
+  const rule = new ExactRule(toPattern(phrase, context), anchor.tokenOffset);
+  return { rule, ...placement(anchor, [], context) };
 }
 
-function compileProximity(folded: string, chooseAnchor: AnchorChooser): CompiledKeyword {
+function compileProximity(folded: string, context: CompileContext): CompiledKeyword {
   const words = distinctWordsWithTokens(folded);
-  if (!folded.includes(' ') || words.length === 0) return compileExact(folded, chooseAnchor);
+  if (!folded.includes(' ') || words.length === 0) return compileExact(folded, context);
   const window = tokenize(folded).tokens.length + PROXIMITY_SLACK;
-  const anchor = chooseAnchor(words.flatMap((word, wordIndex) => tokenAnchors(word, wordIndex)));
-  return { rule: new ProximityRule(words, window, anchor.wordIndex, anchor.tokenOffset), anchor };
+  const rule = new ProximityRule(
+    words.map((word) => toPattern(word, context)),
+    window,
+  );
+  const options = words.flatMap(tokenAnchors);
+  return { rule, ...placement(context.chooseAnchor(options), options, context) };
 }
 
-function compileBroad(folded: string, chooseAnchor: AnchorChooser): CompiledKeyword {
+function compileBroad(folded: string, context: CompileContext): CompiledKeyword {
   const words = distinctWordsWithTokens(folded);
-  if (words.length === 0) return compileExact(folded, chooseAnchor);
-  const bareTokens = words.filter(isBareToken).map((word) => word.tokens[0]);
+  if (words.length === 0) return compileExact(folded, context);
+  const stemAnchors = words.filter(isBareToken).map((word): Anchor => {
+    const token = word.tokens[0];
+    return { kind: 'stem', key: stemmer(token), nextKey: null, token, tokenOffset: 0 };
+  });
+  if (words.length === 1 && stemAnchors.length === 1) return presenceOf(stemAnchors[0], context);
   const symbolWords = words.filter((word) => !isBareToken(word));
-  const options: Anchor[] = [
-    ...bareTokens.map((token, wordIndex): Anchor => {
-      return {
-        index: 'stem',
-        key: stemmer(token),
-        nextKey: null,
-        token,
-        wordIndex,
-        tokenOffset: 0,
-      };
-    }),
-    ...symbolWords.flatMap((word, wordIndex) => tokenAnchors(word, wordIndex)),
-  ];
-  const wordStems = [...new Set(bareTokens.map((token) => stemmer(token)))];
-  return { rule: new BroadRule(wordStems, symbolWords), anchor: chooseAnchor(options) };
+  const stems = [...new Set(stemAnchors.map((anchor) => anchor.key))];
+  const rule = new BroadRule(
+    stems.map((stem) => context.acquireTerm('stem', stem).id),
+    symbolWords.map((word) => toPattern(word, context)),
+  );
+  const options = [...stemAnchors, ...symbolWords.flatMap(tokenAnchors)];
+  return { rule, ...placement(context.chooseAnchor(options), options, context) };
+}
+
+/** A keyword that is one bare word: its anchor occurring is the match. */
+function presenceOf(anchor: Anchor, context: CompileContext): CompiledKeyword {
+  return { rule: PRESENCE_RULE, ...placement(anchor, [], context) };
+}
+
+/**
+ * The chosen anchor's terms and, among the other terms a match needs (`options`), the one
+ * checked before the keyword is verified.
+ */
+function placement(
+  anchor: Anchor,
+  options: readonly Anchor[],
+  context: CompileContext,
+): Omit<CompiledKeyword, 'rule'> {
+  const others = options.filter(({ kind, key }) => kind !== anchor.kind || key !== anchor.key);
+  const required = others.length === 0 ? null : chooseAnchor(others, () => 0);
+  return {
+    anchorTerm: context.acquireTerm(anchor.kind, anchor.key),
+    nextTerm: anchor.nextKey === null ? null : context.acquireTerm('token', anchor.nextKey),
+    requiredTermId: required === null ? 0 : context.acquireTerm(required.kind, required.key).id,
+  };
 }
 
 /**
  * The keyword's whitespace-separated words, each once. Words without a letter or digit
  * ("&" in "r & d") carry no position or stem and are left out of proximity and broad matching.
  */
-function distinctWordsWithTokens(folded: string): Phrase[] {
+function distinctWordsWithTokens(folded: string): ParsedPhrase[] {
   return [...new Set(folded.split(' '))]
     .map((word) => parsePhrase(word))
     .filter((word) => word.tokens.length > 0);
 }
 
+function toPattern(phrase: ParsedPhrase, context: CompileContext): PhrasePattern {
+  return {
+    termIds: phrase.tokens.map((token) => context.acquireTerm('token', token).id),
+    gaps: phrase.gaps,
+    prefix: phrase.prefix,
+    suffix: phrase.suffix,
+    bare: isBareToken(phrase),
+  };
+}
+
+function tokenAnchors(phrase: ParsedPhrase): Anchor[] {
+  return phrase.tokens.map((token, tokenOffset) => {
+    return { kind: 'token', key: token, nextKey: null, token, tokenOffset };
+  });
+}
+
 /** Each pair of adjacent tokens of a phrase, or its single token. */
-function tokenAnchors(phrase: Phrase, wordIndex: number): Anchor[] {
+function phraseAnchors(phrase: ParsedPhrase): Anchor[] {
   const { tokens } = phrase;
-  if (tokens.length === 1) {
-    return [
-      {
-        index: 'token',
-        key: tokens[0],
-        nextKey: null,
-        token: tokens[0],
-        wordIndex,
-        tokenOffset: 0,
-      },
-    ];
-  }
+  if (tokens.length === 1) return tokenAnchors(phrase);
   return tokens.slice(0, -1).map((token, tokenOffset) => {
     const nextKey = tokens[tokenOffset + 1];
-    return { index: 'token', key: token, nextKey, token, wordIndex, tokenOffset };
+    return { kind: 'token', key: token, nextKey, token, tokenOffset };
   });
 }

@@ -1,17 +1,17 @@
 import type { FieldView } from './field-view.js';
 import type { MatchRule } from './match-rule.js';
-import { phraseMatchesAt, type Phrase } from './phrase.js';
+import { phraseMatchesAt, type PhrasePattern } from './phrase-pattern.js';
 
-/** `exact` mode: the whole keyword as a phrase, anchored on one of its tokens. */
+/** `exact` mode: the whole keyword as a phrase, verified where its anchor token occurs. */
 export class ExactRule implements MatchRule {
   readonly perField = false;
 
   constructor(
-    private readonly phrase: Phrase,
+    private readonly pattern: PhrasePattern,
     private readonly anchorOffset: number,
   ) {}
 
   matches(field: FieldView, anchorPosition: number): boolean {
-    return phraseMatchesAt(field, anchorPosition - this.anchorOffset, this.phrase);
+    return phraseMatchesAt(field, anchorPosition - this.anchorOffset, this.pattern);
   }
 }

@@ -1,26 +1,23 @@
-import type { TokenInfo } from './token-cache.js';
-import type { TokenizedText } from './tokenizer.js';
-
-/** One folded, tokenised field of an item, with what the index knows about each token. */
-export class FieldView implements TokenizedText {
+/**
+ * One field of an item, as the rules see it while it is being matched. The arrays are buffers
+ * reused from field to field: only their first `tokenCount` entries belong to it.
+ */
+export interface FieldView {
+  /**
+   * The text tokens and separators are read from: folded, or for ASCII text the raw text,
+   * whose separators (never letters or digits) folding would not change.
+   */
   readonly text: string;
-  readonly tokens: string[];
-  readonly starts: number[];
-  readonly ends: number[];
-  private stems: Set<string> | undefined;
-
-  constructor(
-    tokenized: TokenizedText,
-    readonly tokenInfos: readonly TokenInfo[],
-  ) {
-    this.text = tokenized.text;
-    this.tokens = tokenized.tokens;
-    this.starts = tokenized.starts;
-    this.ends = tokenized.ends;
-  }
-
-  hasStem(stem: string): boolean {
-    this.stems ??= new Set(this.tokenInfos.map((info) => info.stem));
-    return this.stems.has(stem);
-  }
+  readonly tokenCount: number;
+  /** Start and exclusive end offsets of each token (maximal run of word characters). */
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** Id of the token term each token is (0 when no keyword uses that token). */
+  readonly tokenIds: Int32Array;
+  /** Whether the token or stem term with that id occurs in the field. */
+  occursIn(termId: number): boolean;
+  /** Token position of the last occurrence of a token term, -1 if none. */
+  lastPosition(termId: number): number;
+  /** Token position of the previous occurrence of the token at `position`, -1 if none. */
+  previousPosition(position: number): number;
 }

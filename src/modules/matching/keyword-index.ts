@@ -1,104 +1,111 @@
-import type { Anchor } from './anchor.js';
-import type { KeywordDefinition } from './keyword-definition.js';
-import type { MatchRule } from './match-rule.js';
+import { CandidatePool } from './candidate-pool.js';
+import type { IndexedKeyword } from './indexed-keyword.js';
+import { PairFilter } from './pair-filter.js';
+import type { Term } from './term.js';
+import { TermTable } from './term-table.js';
 
-/** A keyword as held by the matcher, with the bookkeeping that keeps each check cheap. */
-export interface IndexedKeyword {
-  readonly definition: KeywordDefinition;
-  readonly rule: MatchRule;
-  readonly anchor: Anchor | null;
-  /** Item stamp of the last match, so an item reports the keyword once. */
-  matchedStamp: number;
-  /** Field stamp of the last check of a per-field rule, so a field checks it once. */
-  checkedStamp: number;
-  /** Position in its candidate list, for constant-time removal. */
-  slot: number;
-}
+/** Bits of TermTable.candidateKinds: which candidate lists of a term hold keywords. */
+export const HAS_PER_FIELD = 1;
+export const HAS_POSITIONAL = 2;
+export const HAS_FOLLOWERS = 4;
 
-/** The keywords anchored on one token (or stem): alone, or followed by a given token. */
-export interface AnchorBucket {
-  readonly keywords: IndexedKeyword[];
-  followedBy: Map<string, IndexedKeyword[]> | undefined;
-}
-
-/** Keywords filed under their anchor; keywords without one (symbols only) in a short list. */
+/**
+ * Files each keyword in a candidate list of its anchor term: verified once per field where
+ * the term occurs, at each occurrence, or at each occurrence followed by a given token term.
+ * List heads are kept in arrays indexed by term id, so the matcher reaches a term's keywords
+ * without touching any object. Keywords without an anchor go to a list checked on every field.
+ */
 export class KeywordIndex {
-  readonly unanchored: IndexedKeyword[] = [];
-  /** Changes whenever a bucket is created or dropped (not when one merely grows or shrinks). */
-  version = 0;
-  private readonly byToken = new Map<string, AnchorBucket>();
-  private readonly byStem = new Map<string, AnchorBucket>();
+  readonly terms = new TermTable();
+  readonly pool = new CandidatePool();
+  readonly pairs = new PairFilter();
+  /** By anchor term id: first node of its lists (0: empty). */
+  perFieldHeads = new Int32Array(1024);
+  positionalHeads = new Int32Array(1024);
+  /** By anchor term id, then by the id of the token term that must follow it: first node. */
+  readonly followedBy: (Map<number, number> | undefined)[] = [];
+  unanchoredHead = 0;
 
-  withToken(token: string): AnchorBucket | undefined {
-    return this.byToken.get(token);
-  }
-
-  withStem(stem: string): AnchorBucket | undefined {
-    return this.byStem.get(stem);
-  }
-
-  keywordsSharing(anchor: Anchor): number {
-    return this.listFor(anchor)?.length ?? 0;
+  /** How many keywords are already filed under an anchor (its term, or term and follower). */
+  keywordsFiledUnder(anchorTerm: Term, nextTerm: Term): number {
+    let count = 0;
+    const head = this.followedBy[anchorTerm.id]?.get(nextTerm.id) ?? 0;
+    for (let node = head; node !== 0; node = this.pool.next(node)) count++;
+    return count;
   }
 
   add(keyword: IndexedKeyword): void {
-    const list = keyword.anchor === null ? this.unanchored : this.createListFor(keyword.anchor);
-    keyword.slot = list.length;
-    list.push(keyword);
+    const { anchorTerm, nextTerm } = keyword;
+    if (anchorTerm !== null) this.ensureCapacity(anchorTerm.id);
+    const head = this.headOf(keyword);
+    keyword.node = this.pool.insert(head, keyword);
+    this.setHead(keyword, keyword.node);
+    if (anchorTerm === null) return;
+    if (nextTerm !== null && head === 0) this.pairs.add(anchorTerm.id, nextTerm.id);
+    this.updateCandidateKinds(anchorTerm.id);
   }
 
   remove(keyword: IndexedKeyword): void {
-    const { anchor } = keyword;
-    const list = anchor === null ? this.unanchored : this.listFor(anchor);
-    if (list === undefined || list[keyword.slot] !== keyword) {
-      throw new Error(`keyword ${keyword.definition.id} is not indexed`);
+    const { anchorTerm, nextTerm } = keyword;
+    const head = this.pool.remove(this.headOf(keyword), keyword.node);
+    this.setHead(keyword, head);
+    if (anchorTerm !== null) {
+      if (nextTerm !== null && head === 0) this.dropPair();
+      this.updateCandidateKinds(anchorTerm.id);
     }
-    const last = list.pop() as IndexedKeyword;
-    if (last !== keyword) {
-      list[keyword.slot] = last;
-      last.slot = keyword.slot;
-    }
-    if (anchor !== null && list.length === 0) this.dropEmpty(anchor);
+    for (const term of keyword.terms) this.terms.release(term);
   }
 
-  private bucketsFor(anchor: Anchor): Map<string, AnchorBucket> {
-    return anchor.index === 'token' ? this.byToken : this.byStem;
+  private dropPair(): void {
+    this.pairs.remove();
+    if (this.pairs.needsRebuild) this.pairs.rebuild(this.livePairs());
   }
 
-  private listFor(anchor: Anchor): IndexedKeyword[] | undefined {
-    const bucket = this.bucketsFor(anchor).get(anchor.key);
-    if (bucket === undefined || anchor.nextKey === null) return bucket?.keywords;
-    return bucket.followedBy?.get(anchor.nextKey);
+  private *livePairs(): Generator<[number, number]> {
+    for (let anchorId = 0; anchorId < this.followedBy.length; anchorId++) {
+      for (const nextId of this.followedBy[anchorId]?.keys() ?? []) yield [anchorId, nextId];
+    }
   }
 
-  private createListFor(anchor: Anchor): IndexedKeyword[] {
-    const buckets = this.bucketsFor(anchor);
-    let bucket = buckets.get(anchor.key);
-    if (bucket === undefined) {
-      bucket = { keywords: [], followedBy: undefined };
-      buckets.set(anchor.key, bucket);
-      this.version++;
-    }
-    if (anchor.nextKey === null) return bucket.keywords;
-    bucket.followedBy ??= new Map();
-    let list = bucket.followedBy.get(anchor.nextKey);
-    if (list === undefined) {
-      list = [];
-      bucket.followedBy.set(anchor.nextKey, list);
-    }
-    return list;
+  private headOf({ anchorTerm, nextTerm, rule }: IndexedKeyword): number {
+    if (anchorTerm === null) return this.unanchoredHead;
+    const id = anchorTerm.id;
+    if (nextTerm !== null) return this.followedBy[id]?.get(nextTerm.id) ?? 0;
+    return rule.perField ? this.perFieldHeads[id] : this.positionalHeads[id];
   }
 
-  private dropEmpty(anchor: Anchor): void {
-    const buckets = this.bucketsFor(anchor);
-    const bucket = buckets.get(anchor.key) as AnchorBucket;
-    if (anchor.nextKey !== null) {
-      bucket.followedBy?.delete(anchor.nextKey);
-      if (bucket.followedBy?.size === 0) bucket.followedBy = undefined;
+  private setHead({ anchorTerm, nextTerm, rule }: IndexedKeyword, head: number): void {
+    if (anchorTerm === null) {
+      this.unanchoredHead = head;
+      return;
     }
-    if (bucket.keywords.length === 0 && bucket.followedBy === undefined) {
-      buckets.delete(anchor.key);
-      this.version++;
+    const id = anchorTerm.id;
+    if (nextTerm === null) {
+      (rule.perField ? this.perFieldHeads : this.positionalHeads)[id] = head;
+      return;
     }
+    const followers = (this.followedBy[id] ??= new Map());
+    if (head !== 0) followers.set(nextTerm.id, head);
+    else followers.delete(nextTerm.id);
+    if (followers.size === 0) this.followedBy[id] = undefined;
+  }
+
+  private ensureCapacity(termId: number): void {
+    if (termId < this.perFieldHeads.length) return;
+    const length = Math.max(termId + 1, this.perFieldHeads.length * 2);
+    const grow = (heads: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+      const grown = new Int32Array(length);
+      grown.set(heads);
+      return grown;
+    };
+    this.perFieldHeads = grow(this.perFieldHeads);
+    this.positionalHeads = grow(this.positionalHeads);
+  }
+
+  private updateCandidateKinds(id: number): void {
+    this.terms.candidateKinds[id] =
+      (this.perFieldHeads[id] !== 0 ? HAS_PER_FIELD : 0) |
+      (this.positionalHeads[id] !== 0 ? HAS_POSITIONAL : 0) |
+      (this.followedBy[id] !== undefined ? HAS_FOLLOWERS : 0);
   }
 }

@@ -329,6 +329,14 @@ describe('KeywordMatcher', () => {
       expect(found.map((definition) => definition.text).sort()).toEqual(['acme inc', 'acme labs']);
     });
 
+    it('keeps matching phrases after thousands of other phrases were removed', () => {
+      const removed = Array.from({ length: 3000 }, (_, index) => keyword(`gone${index} phrase`));
+      const kept = keyword('kept phrase');
+      const matcher = new KeywordMatcher([...removed, kept]);
+      for (const definition of removed) matcher.remove(definition.id);
+      expect(matcher.match(comment('a kept phrase, not gone1 phrase'))).toEqual([kept]);
+    });
+
     it('stops matching a removed symbol-only keyword', () => {
       const symbols = keyword('++');
       const matcher = new KeywordMatcher([symbols]);
@@ -364,7 +372,9 @@ describe('KeywordMatcher', () => {
       const first = keyword('acme', 'exact', { accountId: 'a' });
       const second = keyword('ACME', 'exact', { accountId: 'b' });
       const matcher = new KeywordMatcher([first, second]);
-      expect(matcher.match(comment('acme'))).toEqual([first, second]);
+      const found = matcher.match(comment('acme'));
+      expect(found).toHaveLength(2);
+      expect(found).toEqual(expect.arrayContaining([first, second]));
     });
 
     it('returns nothing for empty fields', () => {

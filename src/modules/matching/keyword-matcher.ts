@@ -1,11 +1,13 @@
-import { chooseAnchor } from './anchor.js';
-import { compileKeyword } from './compile-keyword.js';
-import { FieldView } from './field-view.js';
+import { chooseAnchor, type Anchor } from './anchor.js';
+import { compileKeyword, type CompileContext } from './compile-keyword.js';
+import { FieldScanner } from './field-scanner.js';
+import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-keyword.js';
 import type { KeywordDefinition } from './keyword-definition.js';
-import { KeywordIndex, type AnchorBucket, type IndexedKeyword } from './keyword-index.js';
-import { foldCase } from './text-normalization.js';
-import { TokenCache } from './token-cache.js';
-import { tokenize } from './tokenizer.js';
+import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, KeywordIndex } from './keyword-index.js';
+import { PRESENCE_RULE } from './presence-rule.js';
+import type { ScannedField } from './scanned-field.js';
+import type { Term } from './term.js';
+import { TokenTable } from './token-table.js';
 
 /** A post is matched on [title, selftext], a comment on [body]; each field on its own. */
 export interface MatchInput {
@@ -14,18 +16,19 @@ export interface MatchInput {
 }
 
 /**
- * In-memory keyword matching (decisions.md §4). Each keyword is indexed under one anchor
- * (a token, a pair of adjacent tokens, or a stem for broad keywords); an item's fields are
- * tokenised once, and only the keywords whose anchor occurs in a field are verified, so the
- * cost follows the text length, not the number of keywords.
+ * In-memory keyword matching (decisions.md §4). Each keyword is filed under one anchor term
+ * (a token, a token followed by a given token, or an English stem). A field is tokenised once,
+ * each token resolving to its terms with one hash-table probe; only keywords whose anchor
+ * occurs in the field are verified, so the cost follows the text length, not the number of
+ * keywords.
  */
 export class KeywordMatcher {
   private readonly keywords = new Map<string, IndexedKeyword>();
   private readonly index = new KeywordIndex();
-  private readonly tokenCache = new TokenCache(this.index);
+  private readonly scanner = new FieldScanner(new TokenTable(this.index.terms), this.index.terms);
   private itemStamp = 0;
-  private fieldStamp = 0;
-  private matchesPosts = false;
+  /** TRACKS_* bit of the item being matched. */
+  private matchingType = 0;
 
   constructor(keywords: Iterable<KeywordDefinition> = []) {
     for (const keyword of keywords) this.upsert(keyword);
@@ -37,19 +40,44 @@ export class KeywordMatcher {
 
   upsert(definition: KeywordDefinition): void {
     this.remove(definition.id);
-    const { rule, anchor } = compileKeyword(definition.text, definition.mode, (options) =>
-      chooseAnchor(options, (option) => this.index.keywordsSharing(option)),
+    const terms: Term[] = [];
+    const context: CompileContext = {
+      chooseAnchor: (options) => chooseAnchor(options, (option) => this.keywordsSharing(option)),
+      acquireTerm: (kind, key) => {
+        const term = this.index.terms.acquire(kind, key);
+        terms.push(term);
+        return term;
+      },
+    };
+    const { rule, anchorTerm, nextTerm, requiredTermId } = compileKeyword(
+      definition.text,
+      definition.mode,
+      context,
     );
     const keyword: IndexedKeyword = {
       definition,
       rule,
-      anchor,
+      tracks:
+        (definition.trackPosts ? TRACKS_POSTS : 0) |
+        (definition.trackComments ? TRACKS_COMMENTS : 0),
+      anchorTerm,
+      nextTerm,
+      requiredTermId,
+      terms,
       matchedStamp: 0,
-      checkedStamp: 0,
-      slot: 0,
+      node: 0,
     };
     this.index.add(keyword);
     this.keywords.set(definition.id, keyword);
+  }
+
+  /** Keywords already filed under the anchor (for a token alone: all keywords using it). */
+  private keywordsSharing({ kind, key, nextKey }: Anchor): number {
+    const term = this.index.terms.find(kind, key);
+    if (term === undefined) return 0;
+    if (nextKey === null) return term.users;
+    const next = this.index.terms.find('token', nextKey);
+    return next === undefined ? 0 : this.index.keywordsFiledUnder(term, next);
   }
 
   remove(keywordId: string): void {
@@ -63,62 +91,60 @@ export class KeywordMatcher {
   match(input: MatchInput): KeywordDefinition[] {
     const matched: KeywordDefinition[] = [];
     this.itemStamp++;
-    this.matchesPosts = input.type === 'post';
+    this.matchingType = input.type === 'post' ? TRACKS_POSTS : TRACKS_COMMENTS;
     for (const text of input.fields) {
-      if (text.length > 0) this.matchField(this.fieldView(text), matched);
+      if (text.length === 0) continue;
+      this.matchField(this.scanner.scan(text), matched);
     }
     return matched;
   }
 
-  private fieldView(text: string): FieldView {
-    const tokenized = tokenize(foldCase(text));
-    return new FieldView(
-      tokenized,
-      tokenized.tokens.map((token) => this.tokenCache.lookup(token)),
-    );
-  }
-
-  private matchField(field: FieldView, matched: KeywordDefinition[]): void {
-    this.fieldStamp++;
-    const { tokenInfos } = field;
-    for (let position = 0; position < tokenInfos.length; position++) {
-      const { byToken, byStem } = tokenInfos[position];
-      if (byToken !== undefined) this.verifyBucket(byToken, field, position, matched);
-      if (byStem !== undefined) this.verifyBucket(byStem, field, position, matched);
-    }
-    this.verify(this.index.unanchored, field, -1, matched);
-  }
-
-  private verifyBucket(
-    bucket: AnchorBucket,
-    field: FieldView,
-    position: number,
-    matched: KeywordDefinition[],
-  ): void {
-    if (bucket.keywords.length > 0) this.verify(bucket.keywords, field, position, matched);
-    const next = field.tokens[position + 1];
-    if (bucket.followedBy === undefined || next === undefined) return;
-    const followed = bucket.followedBy.get(next);
-    if (followed !== undefined) this.verify(followed, field, position, matched);
-  }
-
-  private verify(
-    candidates: readonly IndexedKeyword[],
-    field: FieldView,
-    position: number,
-    matched: KeywordDefinition[],
-  ): void {
-    for (const keyword of candidates) {
-      if (keyword.matchedStamp === this.itemStamp) continue;
-      const { definition, rule } = keyword;
-      if (!(this.matchesPosts ? definition.trackPosts : definition.trackComments)) continue;
-      if (rule.perField) {
-        if (keyword.checkedStamp === this.fieldStamp) continue;
-        keyword.checkedStamp = this.fieldStamp;
+  private matchField(field: ScannedField, matched: KeywordDefinition[]): void {
+    const { terms, pairs, perFieldHeads, positionalHeads, followedBy } = this.index;
+    for (let index = 0; index < field.anchorCount; index++) {
+      const termId = field.anchorIds[index];
+      const kinds = terms.candidateKinds[termId];
+      if ((kinds & HAS_PER_FIELD) !== 0) this.verify(perFieldHeads[termId], field, -1, matched);
+      if ((kinds & (HAS_POSITIONAL | HAS_FOLLOWERS)) === 0) continue;
+      for (
+        let position = field.lastPosition(termId);
+        position >= 0;
+        position = field.previousPosition(position)
+      ) {
+        if ((kinds & HAS_POSITIONAL) !== 0) {
+          this.verify(positionalHeads[termId], field, position, matched);
+        }
+        const next = position + 1 < field.tokenCount ? field.tokenIds[position + 1] : 0;
+        if ((kinds & HAS_FOLLOWERS) === 0 || next === 0 || !pairs.mayContain(termId, next)) {
+          continue;
+        }
+        const followers = followedBy[termId]?.get(next);
+        if (followers !== undefined) this.verify(followers, field, position, matched);
       }
-      if (rule.matches(field, position)) {
+    }
+    if (this.index.unanchoredHead !== 0) {
+      this.verify(this.index.unanchoredHead, field, -1, matched);
+    }
+  }
+
+  /** Verifies the candidates of the list starting at node `head`. */
+  private verify(
+    head: number,
+    field: ScannedField,
+    position: number,
+    matched: KeywordDefinition[],
+  ): void {
+    const { pool } = this.index;
+    for (let node = head; node !== 0; node = pool.next(node)) {
+      const required = pool.requiredTermId(node);
+      if (required !== 0 && !field.occursIn(required)) continue;
+      if ((pool.tracks(node) & this.matchingType) === 0) continue;
+      const keyword = pool.keyword(node);
+      if (keyword.matchedStamp === this.itemStamp) continue;
+      const { rule } = keyword;
+      if (rule === PRESENCE_RULE || rule.matches(field, position)) {
         keyword.matchedStamp = this.itemStamp;
-        matched.push(definition);
+        matched.push(keyword.definition);
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { FieldView } from './field-view.js';
 import type { MatchRule } from './match-rule.js';
-import { phraseMatchesAt, type Phrase } from './phrase.js';
+import { phraseStartsIn, type PhrasePattern } from './phrase-pattern.js';
 
 /** Extra text tokens a proximity window may hold beyond the keyword's own. */
 export const PROXIMITY_SLACK = 5;
@@ -13,63 +13,25 @@ export const PROXIMITY_SLACK = 5;
  * the word "corp". A word with symbols ("c++", "node.js") must occur as written.
  */
 export class ProximityRule implements MatchRule {
-  readonly perField = false;
-  private readonly anchorWord: Phrase;
-  private readonly otherWords: readonly Phrase[];
+  readonly perField = true;
 
   constructor(
-    words: readonly Phrase[],
+    private readonly words: readonly PhrasePattern[],
     private readonly window: number,
-    anchorWordIndex: number,
-    private readonly anchorOffset: number,
-  ) {
-    this.anchorWord = words[anchorWordIndex];
-    this.otherWords = words.filter((_, index) => index !== anchorWordIndex);
+  ) {}
+
+  matches(field: FieldView): boolean {
+    if (!this.words.every((word) => field.occursIn(word.termIds[0]))) return false;
+    const starts = this.words.map((word) => phraseStartsIn(field, word));
+    if (starts.some((wordStarts) => wordStarts.length === 0)) return false;
+    // The tightest window starts where one of the words starts.
+    return starts.some((wordStarts) => wordStarts.some((left) => this.fitsFrom(starts, left)));
   }
 
-  matches(field: FieldView, anchorPosition: number): boolean {
-    const start = anchorPosition - this.anchorOffset;
-    if (!phraseMatchesAt(field, start, this.anchorWord)) return false;
-    const end = start + this.anchorWord.tokens.length - 1;
-    // Any qualifying window holds this anchor occurrence, so only its neighbourhood matters.
-    const low = Math.max(0, end - this.window + 1);
-    const high = Math.min(field.tokens.length - 1, start + this.window - 1);
-    for (const word of this.otherWords) {
-      if (!this.occursWithin(field, word, low, high)) return false;
-    }
-    const occurrences = this.otherWords.map((word) =>
-      this.occurrencesWithin(field, word, low, high),
+  private fitsFrom(starts: readonly (readonly number[])[], left: number): boolean {
+    const right = left + this.window - 1;
+    return this.words.every((word, index) =>
+      starts[index].some((start) => start >= left && start + word.termIds.length - 1 <= right),
     );
-    for (let windowStart = low; windowStart <= start; windowStart++) {
-      const windowEnd = windowStart + this.window - 1;
-      const allInside = this.otherWords.every((word, index) =>
-        occurrences[index].some(
-          (wordStart) =>
-            wordStart >= windowStart && wordStart + word.tokens.length - 1 <= windowEnd,
-        ),
-      );
-      if (allInside) return true;
-    }
-    return false;
-  }
-
-  /** A cheap first test, as most candidates fail it: does the word occur near the anchor at all? */
-  private occursWithin(field: FieldView, word: Phrase, low: number, high: number): boolean {
-    const first = word.tokens[0];
-    for (let position = low; position + word.tokens.length - 1 <= high; position++) {
-      if (field.tokens[position] === first && phraseMatchesAt(field, position, word)) return true;
-    }
-    return false;
-  }
-
-  private occurrencesWithin(field: FieldView, word: Phrase, low: number, high: number): number[] {
-    const starts: number[] = [];
-    const first = word.tokens[0];
-    for (let position = low; position + word.tokens.length - 1 <= high; position++) {
-      if (field.tokens[position] === first && phraseMatchesAt(field, position, word)) {
-        starts.push(position);
-      }
-    }
-    return starts;
   }
 }

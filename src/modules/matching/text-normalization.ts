@@ -1,10 +1,11 @@
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[^\x00-\x7f]/;
 
-/**
- * The one comparison form for keywords and Reddit text: Unicode NFKC, then lower-case.
- * ASCII text is already NFKC, so it skips the (comparatively slow) normalisation call.
- */
+/** ASCII text is already NFKC, and lower-casing it only maps A-Z to a-z. */
+export function isAscii(text: string): boolean {
+  return !NON_ASCII.test(text);
+}
+
+/** The one comparison form for keywords and Reddit text: Unicode NFKC, then lower-case. */
 export function foldCase(text: string): string {
-  const normalized = ASCII_ONLY.test(text) ? text : text.normalize('NFKC');
-  return normalized.toLowerCase();
+  return (isAscii(text) ? text : text.normalize('NFKC')).toLowerCase();
 }

@@ -1,13 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
+import { WebhookTester } from '../../delivery/webhook-tester.service.js';
+import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
 import { CreateWebhookDto, UpdateWebhookDto } from '../dto/webhook.dto.js';
 import { toWebhookResponse } from '../webhook.response.js';
 import { WebhooksService } from '../webhooks.service.js';
 
 @Controller('webhooks')
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly tester: WebhookTester,
+  ) {}
 
   @Get()
   async list(@CurrentCaller() caller: Caller) {
@@ -31,5 +36,13 @@ export class WebhooksController {
   async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     await this.webhooks.remove(caller.accountId, id);
     return { deleted: true, id };
+  }
+
+  /** Answers { ok, status, error } unwrapped, as the spec shows. */
+  @Post(':id/test')
+  @HttpCode(200)
+  @WebhookTestBudget()
+  test(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return this.tester.test(caller.accountId, id);
   }
 }

@@ -1,0 +1,449 @@
+/**
+ * Webhook delivery through the real pipeline and worker: alerts are stored by IngestionPipeline
+ * (alert + outbox rows in one transaction), the background worker claims, signs and posts them
+ * to receivers on 127.0.0.1: fast ones, failing ones (500) and slow ones that answer only after
+ * the deadline. The same run first measures a baseline without the slow receivers, so the
+ * fast receivers' figures can be compared with and without them.
+ *
+ *   npm run build && node dist/bench/deliver.bench.js [--alerts 5000] [--rate 400] [--fast 4]
+ *     [--slow 2] [--failing 1] [--timeout-ms 500] [--max-seconds 60]
+ *   DATABASE_URL unset: a temporary SQLite file. DATABASE_URL=postgres://…: a throwaway database
+ *   created next to the one named (CREATE DATABASE), dropped at the end.
+ *   --rate is alerts stored per second (each goes to every webhook); 0 stores them all at once.
+ */
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { Module, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import pg from 'pg';
+import { pino } from 'pino';
+import { CliModule } from '../src/cli/cli.module.js';
+import { loadConfig } from '../src/config/app-config.js';
+import { planLimits } from '../src/config/plans.js';
+import { Database } from '../src/database/database.js';
+import { AccountsService } from '../src/modules/accounts/accounts.service.js';
+import { IngestionPipeline } from '../src/modules/ingestion/ingestion-pipeline.service.js';
+import type { RedditPost } from '../src/modules/ingestion/reddit-item.js';
+import { KeywordsModule } from '../src/modules/keywords/keywords.module.js';
+import { KeywordsService } from '../src/modules/keywords/keywords.service.js';
+import { WebhooksModule } from '../src/modules/webhooks/webhooks.module.js';
+import { WebhooksService } from '../src/modules/webhooks/webhooks.service.js';
+
+const DAILY_CAP = planLimits('scale').perKeywordDailyCap;
+const FEED_TICK_MS = 50;
+/** Items per pipeline call when storing at once: about one Reddit listing page. */
+const BURST_BATCH = 100;
+
+interface Options {
+  alerts: number;
+  rate: number;
+  fast: number;
+  slow: number;
+  failing: number;
+  timeoutMs: number;
+  maxSeconds: number;
+}
+
+interface PhaseResult {
+  name: string;
+  fastDelivered: number;
+  fastExpected: number;
+  fastPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  failingAnswered: number;
+  slowAttempts: number;
+  seconds: number;
+}
+
+type ReceiverKind = 'fast' | 'slow' | 'failing';
+
+interface ReceiverSetup {
+  kinds: ReceiverKind[];
+  slowMs: number;
+}
+
+/** Messages from the receivers' thread. */
+type ReceiverMessage =
+  | { type: 'ready'; urls: string[] }
+  | { type: 'progress'; counts: number[] }
+  | { type: 'report'; arrivals: Array<Array<[string, number]>> };
+
+/**
+ * Loopback endpoints on their own thread (their own event loop, like a real peer), noting when
+ * each delivery arrived: fast ones answer 200 at once, failing ones 500, slow ones after slowMs.
+ */
+class Receivers {
+  private counts: number[] = [];
+
+  private constructor(
+    private readonly worker: Worker,
+    readonly kinds: ReceiverKind[],
+    readonly urls: string[],
+  ) {
+    worker.on('message', (message: ReceiverMessage) => {
+      if (message.type === 'progress') this.counts = message.counts;
+    });
+  }
+
+  static async start(setup: ReceiverSetup): Promise<Receivers> {
+    const worker = new Worker(new URL(import.meta.url), { workerData: setup });
+    const [ready] = (await once(worker, 'message')) as [ReceiverMessage];
+    if (ready.type !== 'ready') throw new Error('receivers did not start');
+    return new Receivers(worker, setup.kinds, ready.urls);
+  }
+
+  received(kind: ReceiverKind): number {
+    return this.kinds.reduce((sum, k, i) => sum + (k === kind ? (this.counts[i] ?? 0) : 0), 0);
+  }
+
+  /** Delivery id → arrival time (epoch ms), per receiver. */
+  async arrivals(): Promise<Array<Map<string, number>>> {
+    this.worker.postMessage('report');
+    for (;;) {
+      const [message] = (await once(this.worker, 'message')) as [ReceiverMessage];
+      if (message.type === 'report') return message.arrivals.map((entries) => new Map(entries));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+/** The receivers' thread. */
+async function serveReceivers({ kinds, slowMs }: ReceiverSetup): Promise<void> {
+  const arrivals = kinds.map(() => new Map<string, number>());
+  const urls = await Promise.all(
+    kinds.map(async (kind, index) => {
+      const server = http.createServer((request, response) => {
+        arrivals[index].set(String(request.headers['x-webhook-delivery']), Date.now());
+        request.resume();
+        request.on('end', () => {
+          if (kind === 'fast') response.writeHead(200).end();
+          else if (kind === 'failing') response.writeHead(500).end();
+          else setTimeout(() => response.writeHead(200).end(), slowMs).unref();
+        });
+      });
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    }),
+  );
+  const port = parentPort!;
+  port.postMessage({ type: 'ready', urls } satisfies ReceiverMessage);
+  setInterval(() => {
+    port.postMessage({ type: 'progress', counts: arrivals.map((a) => a.size) });
+  }, 20).unref();
+  port.on('message', () => {
+    port.postMessage({
+      type: 'report',
+      arrivals: arrivals.map((a) => [...a]),
+    } satisfies ReceiverMessage);
+  });
+}
+
+interface Target {
+  url: string;
+  label: string;
+  drop(): Promise<void>;
+}
+
+async function openTarget(): Promise<Target> {
+  const given = process.env.DATABASE_URL;
+  if (given === undefined || given === '') {
+    const dir = mkdtempSync(join(tmpdir(), 'deliver-bench-'));
+    return {
+      url: `sqlite:${join(dir, 'bench.sqlite')}`,
+      label: 'SQLite (temporary file)',
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  if (given.startsWith('sqlite:')) return { url: given, label: 'SQLite', drop: async () => {} };
+  const name = `deliver_bench_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: given });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(given);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    label: 'PostgreSQL',
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+async function boot(databaseUrl: string, timeoutMs: number): Promise<INestApplicationContext> {
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_TIMEOUT_MS: String(timeoutMs),
+    ...(process.env.DELIVERY_CONCURRENCY
+      ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY }
+      : {}),
+    ROLE: 'all',
+    LOG_LEVEL: 'error',
+  });
+  @Module({
+    imports: [
+      CliModule.forRoot({ config, logger: pino({ level: 'error' }) }),
+      KeywordsModule,
+      WebhooksModule,
+    ],
+  })
+  class DeliverBenchModule {}
+  const app = await NestFactory.createApplicationContext(DeliverBenchModule, { logger: false });
+  await app.init();
+  return app;
+}
+
+/** One account with enough keywords to stay under the daily cap, and one webhook per receiver. */
+async function subscribe(
+  app: INestApplicationContext,
+  phase: string,
+  alerts: number,
+  urls: string[],
+): Promise<string[]> {
+  const { account } = await app.get(AccountsService).createAccount({
+    plan: 'scale',
+    product: 'alerts',
+  });
+  const caller = {
+    accountId: account.id,
+    keyId: '',
+    product: account.product,
+    plan: account.plan,
+    status: account.status,
+    limits: planLimits('scale'),
+  };
+  const terms = Array.from(
+    { length: Math.ceil(alerts / DAILY_CAP) },
+    (_, i) => `${phase}x${process.pid}k${i}`,
+  );
+  await app.get(KeywordsService).create(
+    caller,
+    terms.map((text) => ({ text })),
+  );
+  const webhooks = app.get(WebhooksService);
+  for (const url of urls) await webhooks.create(account.id, { url });
+  return terms;
+}
+
+function postsFor(terms: string[], count: number, phase: string): RedditPost[] {
+  return Array.from({ length: count }, (_, i) => {
+    const id = `${phase}${i.toString(36)}`;
+    return {
+      type: 'post' as const,
+      id,
+      subreddit: 'bench',
+      author: 'bench',
+      title: `News about ${terms[i % terms.length]} today`,
+      selftext: '',
+      permalink: `/r/bench/comments/${id}/news/`,
+      createdUtc: Math.floor(Date.now() / 1000),
+      score: 1,
+      numComments: 0,
+    };
+  });
+}
+
+/** Stores the posts through the pipeline: at `rate` alerts per second, or all at once. */
+async function feed(
+  app: INestApplicationContext,
+  posts: RedditPost[],
+  rate: number,
+): Promise<number> {
+  const pipeline = app.get(IngestionPipeline);
+  let alerts = 0;
+  if (rate <= 0) {
+    for (let start = 0; start < posts.length; start += BURST_BATCH) {
+      alerts += (await pipeline.process(posts.slice(start, start + BURST_BATCH))).alerts;
+      // A real source waits on the network between pages; SQLite calls alone never yield.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return alerts;
+  }
+  const startedAt = Date.now();
+  let stored = 0;
+  while (stored < posts.length) {
+    const due = Math.min(posts.length, Math.floor(((Date.now() - startedAt) / 1000) * rate) + 1);
+    if (due > stored) {
+      alerts += (await pipeline.process(posts.slice(stored, due))).alerts;
+      stored = due;
+    }
+    await sleep(FEED_TICK_MS);
+  }
+  return alerts;
+}
+
+async function waitFor(done: () => boolean, deadline: number): Promise<void> {
+  while (!done() && Date.now() < deadline) await sleep(20);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function runPhase(
+  app: INestApplicationContext,
+  name: string,
+  options: Options,
+  slowReceivers: number,
+): Promise<PhaseResult> {
+  const kinds: ReceiverKind[] = [
+    ...Array<ReceiverKind>(options.fast).fill('fast'),
+    ...Array<ReceiverKind>(options.failing).fill('failing'),
+    ...Array<ReceiverKind>(slowReceivers).fill('slow'),
+  ];
+  const receivers = await Receivers.start({ kinds, slowMs: options.timeoutMs * 2 });
+  try {
+    const terms = await subscribe(app, name, options.alerts, receivers.urls);
+    const posts = postsFor(terms, options.alerts, name);
+    const fastExpected = options.alerts * options.fast;
+    const startedAt = Date.now();
+    const stored = await feed(app, posts, options.rate);
+    if (stored !== options.alerts) console.log(`${name}: only ${stored} posts made an alert`);
+    await waitFor(
+      () => receivers.received('fast') >= fastExpected,
+      startedAt + options.maxSeconds * 1000,
+    );
+    const seconds = (Date.now() - startedAt) / 1000;
+
+    const arrivals = await receivers.arrivals();
+    const fast = arrivals.filter((_, index) => kinds[index] === 'fast');
+    const storedAt = await storedTimes(
+      app,
+      fast.flatMap((byId) => [...byId.keys()]),
+    );
+    const latencies: number[] = [];
+    let first = Number.POSITIVE_INFINITY;
+    let last = 0;
+    for (const [id, arrivedAt] of fast.flatMap((byId) => [...byId])) {
+      const storedMs = storedAt.get(id) ?? arrivedAt;
+      latencies.push(arrivedAt - storedMs);
+      first = Math.min(first, storedMs);
+      last = Math.max(last, arrivedAt);
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      name,
+      fastDelivered: latencies.length,
+      fastExpected,
+      fastPerSecond: latencies.length / Math.max(0.001, (last - first) / 1000),
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      maxMs: latencies.at(-1) ?? Number.NaN,
+      failingAnswered: receivers.received('failing'),
+      slowAttempts: receivers.received('slow'),
+      seconds,
+    };
+  } finally {
+    await receivers.close();
+  }
+}
+
+/** When each delivery's row was written, in the transaction that stored its alert. */
+async function storedTimes(
+  app: INestApplicationContext,
+  deliveryIds: string[],
+): Promise<Map<string, number>> {
+  const database = app.get(Database);
+  const storedAt = new Map<string, number>();
+  for (let start = 0; start < deliveryIds.length; start += 5000) {
+    const rows = await database.query<{ id: string; created_at: string | number }>(
+      database.manager,
+      'SELECT id, created_at FROM deliveries WHERE id IN (:...ids)',
+      { ids: deliveryIds.slice(start, start + 5000) },
+    );
+    for (const row of rows) storedAt.set(row.id, Number(row.created_at));
+  }
+  return storedAt;
+}
+
+function print(result: PhaseResult): void {
+  console.log(
+    [
+      result.name.padEnd(22),
+      `${result.fastDelivered}/${result.fastExpected}`.padStart(13),
+      result.fastPerSecond.toFixed(0).padStart(9),
+      result.p50Ms.toFixed(0).padStart(7),
+      result.p99Ms.toFixed(0).padStart(7),
+      result.maxMs.toFixed(0).padStart(7),
+      String(result.failingAnswered).padStart(8),
+      String(result.slowAttempts).padStart(8),
+      result.seconds.toFixed(1).padStart(7),
+    ].join(' '),
+  );
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      alerts: { type: 'string' },
+      rate: { type: 'string' },
+      fast: { type: 'string' },
+      slow: { type: 'string' },
+      failing: { type: 'string' },
+      'timeout-ms': { type: 'string' },
+      'max-seconds': { type: 'string' },
+    },
+  });
+  const options: Options = {
+    alerts: Math.min(50_000, Number(values.alerts ?? 5000)),
+    rate: Number(values.rate ?? 400),
+    fast: Math.min(32, Number(values.fast ?? 4)),
+    slow: Math.min(32, Number(values.slow ?? 2)),
+    failing: Math.min(32, Number(values.failing ?? 1)),
+    timeoutMs: Number(values['timeout-ms'] ?? 500),
+    maxSeconds: Math.min(600, Number(values['max-seconds'] ?? 60)),
+  };
+  const target = await openTarget();
+  const app = await boot(target.url, options.timeoutMs);
+  try {
+    console.log(
+      `deliver benchmark on ${target.label}: ${options.alerts} alerts ` +
+        `${options.rate > 0 ? `at ${options.rate}/s` : 'stored at once'}, ` +
+        `${options.fast} fast + ${options.failing} failing (500) webhooks, ` +
+        `then + ${options.slow} slow (answer after ${options.timeoutMs * 2} ms, deadline ${options.timeoutMs} ms)`,
+    );
+    console.log(
+      'phase                  fast received   fast/s  p50 ms  p99 ms  max ms  500s    slow    seconds',
+    );
+    const baseline = await runPhase(app, 'baseline', options, 0);
+    print(baseline);
+    const mixed = await runPhase(app, 'withslow', options, options.slow);
+    print(mixed);
+    console.log(
+      `fast deliveries/s with slow receivers / without: ${(mixed.fastPerSecond / baseline.fastPerSecond).toFixed(2)}` +
+        ` (p99 ${mixed.p99Ms.toFixed(0)} ms vs ${baseline.p99Ms.toFixed(0)} ms)`,
+    );
+  } finally {
+    await app.close();
+    await target.drop();
+  }
+}
+
+if (isMainThread) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+} else {
+  void serveReceivers(workerData as ReceiverSetup);
+}

@@ -1,0 +1,45 @@
+import type { DatabaseKind } from '../../database/data-source-options.js';
+
+/** The fragments of the outbox's statements that SQLite and PostgreSQL spell differently. */
+export class DeliverySql {
+  constructor(private readonly kind: DatabaseKind) {}
+
+  /**
+   * `column IN <the list bound as :name>` as one parameter, so the statement text is the same for
+   * every list length and is prepared once.
+   */
+  inList(column: string, name: string): string {
+    return this.kind === 'postgres'
+      ? `(${column} = ANY(CAST(:${name} AS varchar[])))`
+      : `(${column} IN (SELECT value FROM json_each(:${name})))`;
+  }
+
+  list(values: readonly string[]): string | readonly string[] {
+    return this.kind === 'postgres' ? values : JSON.stringify(values);
+  }
+
+  /**
+   * TypeORM writes numbers into SQLite statement text, so each value would prepare a new
+   * statement; a bigint is bound as a parameter instead.
+   */
+  int(value: number): number | bigint {
+    return this.kind === 'postgres' ? value : BigInt(value);
+  }
+
+  /**
+   * A JSON array of objects bound as :name, read as a table `v` with the given columns. Joins
+   * with it also filter the target by id list, so the planner looks rows up by primary key
+   * instead of guessing the size of the JSON.
+   */
+  jsonRows(name: string, columns: Record<string, 'varchar' | 'bigint' | 'integer'>): string {
+    const entries = Object.entries(columns);
+    if (this.kind === 'postgres') {
+      const definition = entries.map(([column, type]) => `${column} ${type}`).join(', ');
+      return `jsonb_to_recordset(CAST(:${name} AS jsonb)) AS v(${definition})`;
+    }
+    const fields = entries
+      .map(([column]) => `json_extract(value, '$.${column}') AS ${column}`)
+      .join(', ');
+    return `(SELECT ${fields} FROM json_each(:${name})) AS v`;
+  }
+}

@@ -1,0 +1,288 @@
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
+import { Mutex } from 'async-mutex';
+import type { Logger } from 'pino';
+import { Clock } from '../../common/time/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { ROOT_LOGGER } from '../../core.module.js';
+import type { AlertEntity } from '../alerts/alert.entity.js';
+import { toWebhookPayload } from '../alerts/alert-payload.js';
+import { DeliveryMetrics, type DeliveryOutcome } from './delivery.metrics.js';
+import {
+  DeliveryStore,
+  type ClaimedDelivery,
+  type DeliverableWebhook,
+  type SettledDelivery,
+} from './delivery.store.js';
+import { DeliverySlots, slotShares } from './delivery-slots.js';
+import { GroupCommit } from './group-commit.js';
+import { DeliveryWakeups } from './delivery-wakeups.service.js';
+import { signedWebhookRequest } from './signed-webhook-request.js';
+import { Wakeup } from './wakeup.js';
+import { WebhookSender } from './webhook-sender.js';
+
+export interface DeliveryRunSummary {
+  claimed: number;
+  succeeded: number;
+  failed: number;
+  canceled: number;
+}
+
+/** How often due rows are looked for when no wake-up came (other instances, expired leases). */
+export const DELIVERY_POLL_MS = 200;
+
+/**
+ * A claim covers one attempt (at most the timeout) with room to spare, so only a worker that
+ * died mid-attempt lets it expire; that is the one case in which a delivery is sent twice.
+ */
+export function deliveryLeaseMs(timeoutMs: number): number {
+  return 3 * timeoutMs;
+}
+
+const MIN_CLAIM_INTERVAL_MS = 5;
+
+/** Rows read per free slot, so rows of webhooks at their limit leave enough for the others. */
+const CANDIDATES_PER_SLOT = 2;
+
+interface DeliveryTarget {
+  alert: AlertEntity;
+  webhook: DeliverableWebhook;
+}
+
+interface FillResult {
+  moreDue: boolean;
+  skippedBusy: boolean;
+}
+
+function outcomeOf({ outcome }: SettledDelivery): DeliveryOutcome {
+  if (outcome === null) return 'canceled';
+  return outcome.ok ? 'succeeded' : 'failed';
+}
+
+const emptyRunSummary = (): DeliveryRunSummary => ({
+  claimed: 0,
+  succeeded: 0,
+  failed: 0,
+  canceled: 0,
+});
+
+/**
+ * Drains the outbox: claims due rows (never more than there are free slots), signs and posts
+ * each one once, and records the outcome. Sends run side by side within DeliverySlots, so one
+ * slow receiver holds up nobody else.
+ */
+@Injectable()
+export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger: Logger;
+  private readonly leaseMs: number;
+  private readonly slots: DeliverySlots;
+  private readonly recordings = new Set<Promise<void>>();
+  private readonly claiming = new Mutex();
+  private readonly wakeup = new Wakeup();
+  private readonly outcomes: GroupCommit<SettledDelivery, boolean>;
+  private lastClaimAt = Number.NEGATIVE_INFINITY;
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private stopListening: (() => void) | null = null;
+
+  constructor(
+    private readonly store: DeliveryStore,
+    private readonly sender: WebhookSender,
+    private readonly clock: Clock,
+    private readonly wakeups: DeliveryWakeups,
+    private readonly metrics: DeliveryMetrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) rootLogger: Logger,
+  ) {
+    this.logger = rootLogger.child({ component: 'delivery-worker' });
+    const { concurrency, timeoutMs } = config.webhooks;
+    this.slots = new DeliverySlots(slotShares(concurrency, timeoutMs), () => this.wakeup.wake());
+    this.leaseMs = deliveryLeaseMs(config.webhooks.timeoutMs);
+    this.outcomes = new GroupCommit((settled) => this.store.recordOutcomes(settled));
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.backgroundJobs) return;
+    this.stopListening = this.wakeups.onWake(() => this.wakeup.wake());
+    this.loop = this.runForever();
+  }
+
+  /** Lets the attempts in flight finish and record their outcome, so no lease has to expire. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.stopListening?.();
+    this.wakeup.wake();
+    await this.loop;
+    await this.claiming.waitForUnlock();
+    await this.store.releaseClaimConnection();
+    await this.recorded();
+  }
+
+  /** Delivers everything due until nothing is due and nothing is in flight. */
+  async runOnce(): Promise<DeliveryRunSummary> {
+    const summary = emptyRunSummary();
+    for (;;) {
+      await this.spaceOutClaims();
+      const { moreDue, skippedBusy } = await this.fillFreeSlots(summary);
+      const idle = this.slots.idle();
+      if (idle && !moreDue && !skippedBusy) {
+        await this.recorded();
+        return summary;
+      }
+      // Idle after skipping busy webhooks: their attempts ended meanwhile, so look again.
+      if (idle || (moreDue && this.slots.free() > 0)) continue;
+      await this.wakeup.wait(DELIVERY_POLL_MS);
+    }
+  }
+
+  /**
+   * While attempts are in flight, a claim waits until a quarter of the slots are free or a few
+   * milliseconds have passed, so a busy worker claims rows in batches rather than one query per
+   * finished attempt.
+   */
+  private async spaceOutClaims(): Promise<void> {
+    const batch = Math.ceil(this.config.webhooks.concurrency / 4);
+    for (;;) {
+      if (this.slots.idle() || this.slots.free() >= batch) return;
+      const wait = this.lastClaimAt + MIN_CLAIM_INTERVAL_MS - performance.now();
+      if (wait <= 0) return;
+      await this.wakeup.wait(wait);
+    }
+  }
+
+  private async runForever(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        await this.runOnce();
+      } catch (error) {
+        this.logger.error({ err: error }, 'delivery run failed; retrying after a poll interval');
+      }
+      if (!this.stopping) await this.wakeup.wait(DELIVERY_POLL_MS);
+    }
+  }
+
+  /**
+   * Claims as many due rows as there are free slots, within the per-webhook limits, and starts
+   * them. `moreDue`: rows may be left that could start now; `skippedBusy`: rows of webhooks at
+   * their limit may be left.
+   */
+  private fillFreeSlots(summary: DeliveryRunSummary): Promise<FillResult> {
+    return this.claiming.runExclusive(async () => {
+      const free = this.slots.free();
+      if (this.stopping) return { moreDue: false, skippedBusy: false };
+      if (free <= 0) return { moreDue: true, skippedBusy: false };
+      this.lastClaimAt = performance.now();
+      const now = this.clock.nowMs();
+      const skipWebhookIds = this.slots.fullWebhooks();
+      const window = free * CANDIDATES_PER_SLOT;
+      const { due, chosen, claimed } = await this.store.claimDueDeliveries({
+        window,
+        now,
+        leaseUntil: now + this.leaseMs,
+        skipWebhookIds,
+        choose: (rows) => this.slots.pick(rows),
+      });
+      this.startAll(claimed, summary);
+      return {
+        moreDue: due.length === window || chosen.length === free,
+        skippedBusy: skipWebhookIds.length > 0 || chosen.length < due.length,
+      };
+    });
+  }
+
+  /**
+   * The claimed rows take their slots at once; one read of the alerts and of the webhooks'
+   * current state for the whole batch then runs while the next claim goes ahead.
+   */
+  private startAll(claims: ClaimedDelivery[], summary: DeliveryRunSummary): void {
+    if (claims.length === 0) return;
+    const targets = Promise.all([
+      this.store.findAlerts(claims.map((claim) => claim.alertId)),
+      this.store.findDeliverableWebhooks(claims.map((claim) => claim.webhookId)),
+    ]);
+    for (const claim of claims) {
+      const target = targets.then(([alerts, webhooks]) => {
+        const alert = alerts.get(claim.alertId);
+        const webhook = webhooks.get(claim.webhookId);
+        return alert && webhook ? { alert, webhook } : null;
+      });
+      this.start(claim, target, summary);
+    }
+    summary.claimed += claims.length;
+  }
+
+  /** The slot is held for the HTTP attempt only; recording the outcome is batched behind it. */
+  private start(
+    claim: ClaimedDelivery,
+    target: Promise<DeliveryTarget | null>,
+    summary: DeliveryRunSummary,
+  ): void {
+    const attempt = target.then((found) => this.attempt(claim, found));
+    this.slots.occupy(
+      claim.webhookId,
+      attempt.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    const recorded = attempt
+      .then((settled) => this.record(settled))
+      .then(
+        (outcome) => {
+          summary[outcome] += 1;
+        },
+        (error: unknown) => {
+          this.logger.error(
+            { err: error, deliveryId: claim.id },
+            'delivery outcome not recorded; the row is claimed again when its lease expires',
+          );
+        },
+      )
+      .finally(() => this.recordings.delete(recorded));
+    this.recordings.add(recorded);
+  }
+
+  /** A webhook paused or deleted since the alert was stored gets nothing: the row is canceled. */
+  private async attempt(
+    claim: ClaimedDelivery,
+    target: DeliveryTarget | null,
+  ): Promise<SettledDelivery> {
+    const attemptedAt = this.clock.nowMs();
+    if (target === null) return { claim, outcome: null, attemptedAt };
+    const { alert, webhook } = target;
+    const result = await this.sender.send(
+      signedWebhookRequest({
+        url: webhook.url,
+        secret: webhook.secret,
+        webhookId: claim.webhookId,
+        deliveryId: claim.id,
+        event: alert.event,
+        payload: toWebhookPayload(alert, claim.webhookId),
+      }),
+    );
+    this.slots.observe(claim.webhookId, result.durationMs);
+    this.metrics.recordLatency(result.ok, this.clock.nowMs() - claim.createdAt);
+    return { claim, outcome: result, attemptedAt };
+  }
+
+  private async record(settled: SettledDelivery): Promise<DeliveryOutcome> {
+    const outcome = outcomeOf(settled);
+    this.metrics.recordOutcome(outcome);
+    const recorded = await this.outcomes.add(settled);
+    if (!recorded && settled.outcome !== null) {
+      this.logger.warn({ deliveryId: settled.claim.id }, 'delivery sent after its lease expired');
+    }
+    return outcome;
+  }
+
+  /** Resolves once the outcomes of every attempt so far are written. */
+  private async recorded(): Promise<void> {
+    await this.slots.drained();
+    await Promise.all(this.recordings);
+  }
+}

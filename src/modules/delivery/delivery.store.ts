@@ -1,0 +1,318 @@
+import { Injectable } from '@nestjs/common';
+import { IsNull, type EntityManager, type QueryRunner } from 'typeorm';
+import { newId } from '../../common/ids.js';
+import { Database } from '../../database/database.js';
+import { AlertEntity } from '../alerts/alert.entity.js';
+import { WebhookEntity } from '../webhooks/webhook.entity.js';
+import type { WebhookAttemptResult } from './webhook-sender.js';
+import { DeliverySql } from './delivery-sql.js';
+import { tallyByWebhook, type WebhookTally } from './webhook-tally.js';
+
+/** A due row as read, before it is claimed. */
+export interface DueDelivery {
+  id: string;
+  webhookId: string;
+}
+
+/** A delivery this worker holds until `claimedUntil`; that value also fences its outcome. */
+export interface ClaimedDelivery {
+  id: string;
+  alertId: string;
+  webhookId: string;
+  createdAt: number;
+  claimedUntil: number;
+}
+
+/** Where and how to send: only for a webhook that is still active and not deleted. */
+export interface DeliverableWebhook {
+  url: string;
+  secret: string;
+}
+
+export type AttemptOutcome = Pick<WebhookAttemptResult, 'ok' | 'status' | 'error' | 'durationMs'>;
+
+/** What became of one claim: an attempt, or null when it was canceled without sending. */
+export interface SettledDelivery {
+  claim: ClaimedDelivery;
+  outcome: AttemptOutcome | null;
+  attemptedAt: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  alert_id: string;
+  webhook_id: string;
+  created_at: string | number;
+  claimed_until: string | number;
+}
+
+const CANCELED_TEXT = 'webhook paused or deleted before the attempt';
+
+/** The outbox rows and the delivery state of webhooks, behind intention-revealing methods. */
+@Injectable()
+export class DeliveryStore {
+  private readonly sql: DeliverySql;
+  private claimRunner: QueryRunner | null = null;
+
+  constructor(private readonly database: Database) {
+    this.sql = new DeliverySql(database.kind);
+  }
+
+  /**
+   * One pending row per active, live webhook of the alert's account, in one statement inside the
+   * transaction that stores the alert. Each row needs its own v7 id without knowing how many
+   * rows there are: a fresh id's time and sequence (bytes 0–10) joined to the webhook id's random
+   * tail (bytes 11–15), so ids still sort by time and differ per webhook.
+   */
+  async enqueueForAlert(manager: EntityManager, alert: AlertEntity, now: number): Promise<void> {
+    await this.database.query(
+      manager,
+      `INSERT INTO deliveries (id, alert_id, webhook_id, account_id, status, created_at)
+       SELECT substr(:idPrefix, 1, 26) || substr(w.id, 27, 10), :alertId, w.id, w.account_id,
+              'pending', :now
+       FROM webhooks w
+       WHERE w.account_id = :accountId AND w.active = TRUE AND w.deleted_at IS NULL`,
+      { idPrefix: newId(), alertId: alert.id, accountId: alert.accountId, now: this.sql.int(now) },
+    );
+  }
+
+  /**
+   * Claims those of the oldest due rows that `choose` picks: pending rows, and sending rows whose
+   * lease expired (their worker died). They become sending until `leaseUntil`. A pending row has
+   * no lease, so one condition on claimed_until covers both, without the OR that leads
+   * PostgreSQL away from reading the index in id order. The claim re-checks each row:
+   * PostgreSQL workers skip rows another worker has locked or taken; SQLite has one writer.
+   */
+  async claimDueDeliveries(request: {
+    window: number;
+    now: number;
+    leaseUntil: number;
+    skipWebhookIds: readonly string[];
+    choose: (due: DueDelivery[]) => DueDelivery[];
+  }): Promise<{ due: DueDelivery[]; chosen: DueDelivery[]; claimed: ClaimedDelivery[] }> {
+    return this.onClaimConnection(async (manager) => {
+      const due = await this.findDue(manager, request);
+      const chosen = request.choose(due);
+      if (chosen.length === 0) return { due, chosen, claimed: [] };
+      const lock = this.database.kind === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+      const rows = await this.database.query<ClaimedRow>(
+        manager,
+        `UPDATE deliveries SET status = 'sending', claimed_until = :leaseUntil
+         WHERE id IN (
+           SELECT id FROM deliveries
+           WHERE ${this.sql.inList('id', 'ids')}
+             AND status IN ('pending', 'sending') AND COALESCE(claimed_until, 0) <= :now
+           ${lock})
+         RETURNING id, alert_id, webhook_id, created_at, claimed_until`,
+        {
+          ids: this.sql.list(chosen.map((delivery) => delivery.id)),
+          now: this.sql.int(request.now),
+          leaseUntil: this.sql.int(request.leaseUntil),
+        },
+      );
+      const claimed = rows
+        .map((row) => ({
+          id: row.id,
+          alertId: row.alert_id,
+          webhookId: row.webhook_id,
+          createdAt: Number(row.created_at),
+          claimedUntil: Number(row.claimed_until),
+        }))
+        .sort((a, b) => (a.id < b.id ? -1 : 1));
+      return { due, chosen, claimed };
+    });
+  }
+
+  async findAlerts(alertIds: readonly string[]): Promise<Map<string, AlertEntity>> {
+    const alerts = await this.database.manager
+      .createQueryBuilder(AlertEntity, 'alert')
+      .where(this.sql.inList('alert.id', 'ids'), { ids: this.sql.list([...new Set(alertIds)]) })
+      .getMany();
+    return new Map(alerts.map((alert) => [alert.id, alert]));
+  }
+
+  /** Read just before sending: a webhook paused or deleted since the alert was stored is absent. */
+  async findDeliverableWebhooks(
+    webhookIds: readonly string[],
+  ): Promise<Map<string, DeliverableWebhook>> {
+    const rows = await this.database.query<DeliverableWebhook & { id: string }>(
+      this.database.manager,
+      `SELECT id, url, secret FROM webhooks
+       WHERE ${this.sql.inList('id', 'ids')} AND active = TRUE AND deleted_at IS NULL`,
+      { ids: this.sql.list([...new Set(webhookIds)]) },
+    );
+    return new Map(rows.map(({ id, url, secret }) => [id, { url, secret }]));
+  }
+
+  /**
+   * Each outcome on its delivery row and on its webhook, all in one transaction, with two
+   * statements however many outcomes there are. An outcome whose claim was lost (the lease
+   * expired and another worker took the row) writes nothing; the result says, per outcome,
+   * whether it was recorded.
+   */
+  async recordOutcomes(settled: readonly SettledDelivery[]): Promise<boolean[]> {
+    return this.database.transaction(async (manager) => {
+      const recorded = await this.settleAll(manager, settled);
+      const attempts = settled.flatMap(({ claim, outcome, attemptedAt }) =>
+        outcome !== null && recorded.has(claim.id)
+          ? [{ webhookId: claim.webhookId, outcome, attemptedAt }]
+          : [],
+      );
+      await this.recordOnWebhooks(manager, tallyByWebhook(attempts));
+      return settled.map(({ claim }) => recorded.has(claim.id));
+    });
+  }
+
+  /** The caller's webhook unless it was deleted; a paused one can still be tested. */
+  findLiveWebhook(accountId: string, webhookId: string): Promise<WebhookEntity | null> {
+    return this.database.manager.findOneBy(WebhookEntity, {
+      id: webhookId,
+      accountId,
+      deletedAt: IsNull(),
+    });
+  }
+
+  /** A test delivery has no outbox row; it counts on the webhook like any other attempt. */
+  async recordTestAttempt(
+    webhookId: string,
+    outcome: AttemptOutcome,
+    attemptedAt: number,
+  ): Promise<void> {
+    await this.database.transaction((manager) =>
+      this.recordOnWebhooks(manager, tallyByWebhook([{ webhookId, outcome, attemptedAt }])),
+    );
+  }
+
+  /** Hands the claims' connection back to the pool (PostgreSQL), as it was. */
+  async releaseClaimConnection(): Promise<void> {
+    const runner = this.claimRunner;
+    this.claimRunner = null;
+    if (runner === null || runner.isReleased) return;
+    await runner.query('RESET ALL').catch(() => undefined);
+    await runner.release();
+  }
+
+  /** Only rows still held under the same lease; returns the ids that were. */
+  private async settleAll(
+    manager: EntityManager,
+    settled: readonly SettledDelivery[],
+  ): Promise<Set<string>> {
+    const rows = await this.database.query<{ id: string }>(
+      manager,
+      `UPDATE deliveries
+       SET status = v.status, claimed_until = NULL, attempted_at = v.attempted_at,
+           http_status = v.http_status, error = v.error, duration_ms = v.duration_ms
+       FROM ${this.sql.jsonRows('batch', {
+         delivery_id: 'varchar',
+         lease: 'bigint',
+         status: 'varchar',
+         attempted_at: 'bigint',
+         http_status: 'integer',
+         error: 'varchar',
+         duration_ms: 'integer',
+       })}
+       WHERE ${this.sql.inList('deliveries.id', 'ids')} AND deliveries.id = v.delivery_id
+         AND deliveries.status = 'sending' AND deliveries.claimed_until = v.lease
+       RETURNING id`,
+      {
+        ids: this.sql.list(settled.map(({ claim }) => claim.id)),
+        batch: JSON.stringify(
+          settled.map(({ claim, outcome, attemptedAt }) => ({
+            delivery_id: claim.id,
+            lease: claim.claimedUntil,
+            status: outcome === null ? 'canceled' : outcome.ok ? 'succeeded' : 'failed',
+            attempted_at: outcome === null ? null : attemptedAt,
+            http_status: outcome?.status ?? null,
+            error: outcome === null ? CANCELED_TEXT : outcome.error,
+            duration_ms: outcome?.durationMs ?? null,
+          })),
+        ),
+      },
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** SQL increments, never read-then-write, so concurrent attempts all count. */
+  private async recordOnWebhooks(
+    manager: EntityManager,
+    tallies: readonly WebhookTally[],
+  ): Promise<void> {
+    if (tallies.length === 0) return;
+    await this.database.query(
+      manager,
+      `UPDATE webhooks
+       SET last_delivery_at =
+             CASE WHEN COALESCE(webhooks.last_delivery_at, 0) < v.last_attempt_at
+                  THEN v.last_attempt_at ELSE webhooks.last_delivery_at END,
+           total_deliveries = webhooks.total_deliveries + v.successes,
+           consecutive_failures =
+             CASE WHEN v.resets_failures = 1 THEN v.trailing_failures
+                  ELSE webhooks.consecutive_failures + v.trailing_failures END,
+           last_error = COALESCE(v.last_error, webhooks.last_error)
+       FROM ${this.sql.jsonRows('tallies', {
+         webhook_id: 'varchar',
+         last_attempt_at: 'bigint',
+         successes: 'integer',
+         trailing_failures: 'integer',
+         resets_failures: 'integer',
+         last_error: 'varchar',
+       })}
+       WHERE ${this.sql.inList('webhooks.id', 'ids')} AND webhooks.id = v.webhook_id`,
+      {
+        ids: this.sql.list(tallies.map((tally) => tally.webhookId)),
+        tallies: JSON.stringify(
+          tallies.map((tally) => ({
+            webhook_id: tally.webhookId,
+            last_attempt_at: tally.lastAttemptAt,
+            successes: tally.successes,
+            trailing_failures: tally.trailingFailures,
+            resets_failures: tally.resetsFailures ? 1 : 0,
+            last_error: tally.lastError,
+          })),
+        ),
+      },
+    );
+  }
+
+  /**
+   * SQLite: inside the single writer's transaction. PostgreSQL: on a connection of its own, one
+   * autocommitted statement at a time (the claim re-checks every row, so it needs no
+   * transaction), whose planner reads the open-rows index in id order and stops at the window:
+   * a queue table's statistics are usually stale (few open rows when they were taken), which
+   * makes the planner prefer collecting and sorting every open row, fine for ten and slow for
+   * ten thousand.
+   */
+  private async onClaimConnection<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.database.kind === 'sqlite') return this.database.transaction(work);
+    // TypeORM releases a runner whose connection broke; the next claim opens another.
+    if (this.claimRunner === null || this.claimRunner.isReleased) {
+      const runner = this.database.dataSource.createQueryRunner();
+      await runner.query(
+        "SELECT set_config('enable_bitmapscan', 'off', false), set_config('enable_sort', 'off', false)",
+      );
+      this.claimRunner = runner;
+    }
+    return work(this.claimRunner.manager);
+  }
+
+  /** The oldest due rows, in id order, at most `window` of them. */
+  private async findDue(
+    manager: EntityManager,
+    request: { window: number; now: number; skipWebhookIds: readonly string[] },
+  ): Promise<DueDelivery[]> {
+    const rows = await this.database.query<{ id: string; webhook_id: string }>(
+      manager,
+      `SELECT id, webhook_id FROM deliveries
+       WHERE status IN ('pending', 'sending') AND COALESCE(claimed_until, 0) <= :now
+         AND NOT ${this.sql.inList('webhook_id', 'skipWebhookIds')}
+       ORDER BY id
+       LIMIT :window`,
+      {
+        now: this.sql.int(request.now),
+        window: this.sql.int(request.window),
+        skipWebhookIds: this.sql.list(request.skipWebhookIds),
+      },
+    );
+    return rows.map((row) => ({ id: row.id, webhookId: row.webhook_id }));
+  }
+}

@@ -1,0 +1,32 @@
+import { AlertEntity } from '../alerts/alert.entity.js';
+import { toWebhookPayload } from '../alerts/alert-payload.js';
+
+const SAMPLE_POST_ID = '1abc2de';
+
+/**
+ * The sample post of POST /webhooks/:id/test: a real payload's fields in the spec's order,
+ * event "test", and test: true at the end.
+ */
+export function testPayload(webhookId: string, nowMs: number): Record<string, unknown> {
+  const sample = Object.assign(new AlertEntity(), {
+    id: 'test',
+    accountId: '',
+    keywordId: 'test',
+    keywordText: 'example',
+    event: 'post' as const,
+    redditId: SAMPLE_POST_ID,
+    title: 'Example post: your webhook is set up',
+    subreddit: 'test',
+    subredditKey: 'test',
+    author: 'example_user',
+    selftext: 'This is a sample post sent by POST /api/v1/webhooks/:id/test.',
+    url: `https://www.reddit.com/r/test/comments/${SAMPLE_POST_ID}/example_post/`,
+    upvotes: 1,
+    replies: 0,
+    createdUtc: Math.floor(nowMs / 1000),
+    comment: null,
+    commentUpvotes: null,
+    matchedAt: nowMs,
+  });
+  return { ...toWebhookPayload(sample, webhookId), event: 'test', test: true };
+}

@@ -1,0 +1,47 @@
+import { tallyByWebhook, type RecordedAttempt } from './webhook-tally.js';
+
+const ok = (webhookId: string, attemptedAt = 1): RecordedAttempt => ({
+  webhookId,
+  attemptedAt,
+  outcome: { ok: true, status: 200, error: null, durationMs: 5 },
+});
+const failed = (webhookId: string, error: string, attemptedAt = 1): RecordedAttempt => ({
+  webhookId,
+  attemptedAt,
+  outcome: { ok: false, status: null, error, durationMs: 5 },
+});
+
+describe('tallyByWebhook', () => {
+  it('counts failures on top of the stored ones when nothing succeeded', () => {
+    expect(tallyByWebhook([failed('a', 'HTTP 500', 3), failed('a', 'timeout', 2)])).toEqual([
+      {
+        webhookId: 'a',
+        lastAttemptAt: 3,
+        successes: 0,
+        trailingFailures: 2,
+        resetsFailures: false,
+        lastError: 'timeout',
+      },
+    ]);
+  });
+
+  it('restarts the failure count at the last success and keeps the last failure text', () => {
+    const [tally] = tallyByWebhook([
+      failed('a', 'HTTP 500'),
+      ok('a'),
+      failed('a', 'connection refused'),
+      ok('a'),
+    ]);
+
+    expect(tally).toMatchObject({
+      successes: 2,
+      trailingFailures: 0,
+      resetsFailures: true,
+      lastError: 'connection refused',
+    });
+  });
+
+  it('keeps webhooks apart, in id order', () => {
+    expect(tallyByWebhook([ok('b'), failed('a', 'x')]).map((t) => t.webhookId)).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,46 @@
+import type { AttemptOutcome } from './delivery.store.js';
+
+export interface RecordedAttempt {
+  webhookId: string;
+  outcome: AttemptOutcome;
+  attemptedAt: number;
+}
+
+/** What a run of attempts does to one webhook's counters, applied with SQL increments. */
+export interface WebhookTally {
+  webhookId: string;
+  lastAttemptAt: number;
+  successes: number;
+  /** Failures after the last success; all of them when none succeeded. */
+  trailingFailures: number;
+  /** The counter restarts from trailingFailures: some attempt succeeded. */
+  resetsFailures: boolean;
+  /** The last failure's text; null keeps the stored one (a success does not clear it). */
+  lastError: string | null;
+}
+
+/** Folds attempts, in the order they ended, into one tally per webhook. */
+export function tallyByWebhook(attempts: readonly RecordedAttempt[]): WebhookTally[] {
+  const tallies = new Map<string, WebhookTally>();
+  for (const { webhookId, outcome, attemptedAt } of attempts) {
+    const tally = tallies.get(webhookId) ?? {
+      webhookId,
+      lastAttemptAt: attemptedAt,
+      successes: 0,
+      trailingFailures: 0,
+      resetsFailures: false,
+      lastError: null,
+    };
+    tally.lastAttemptAt = Math.max(tally.lastAttemptAt, attemptedAt);
+    if (outcome.ok) {
+      tally.successes += 1;
+      tally.trailingFailures = 0;
+      tally.resetsFailures = true;
+    } else {
+      tally.trailingFailures += 1;
+      tally.lastError = outcome.error;
+    }
+    tallies.set(webhookId, tally);
+  }
+  return [...tallies.values()].sort((a, b) => (a.webhookId < b.webhookId ? -1 : 1));
+}

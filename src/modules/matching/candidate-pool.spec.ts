@@ -1,0 +1,78 @@
+import { CandidatePool } from './candidate-pool.js';
+import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-keyword.js';
+import { PRESENCE_RULE } from './presence-rule.js';
+
+function keyword(id: string, requiredTermId = 0): IndexedKeyword {
+  const definition = {
+    id,
+    accountId: 'account',
+    text: id,
+    mode: 'exact' as const,
+    trackPosts: true,
+    trackComments: true,
+  };
+  return {
+    definition,
+    rule: PRESENCE_RULE,
+    tracks: TRACKS_POSTS | TRACKS_COMMENTS,
+    anchorTerm: null,
+    nextTerm: null,
+    requiredTermId,
+    terms: [],
+    matchedStamp: 0,
+    node: 0,
+  };
+}
+
+function ids(pool: CandidatePool, head: number): string[] {
+  const found: string[] = [];
+  for (let node = head; node !== 0; node = pool.next(node)) {
+    found.push(pool.keyword(node).definition.id);
+  }
+  return found;
+}
+
+describe('CandidatePool', () => {
+  it('lists keywords from the last inserted, with their required term and tracks', () => {
+    const pool = new CandidatePool();
+    let head = pool.insert(0, keyword('a'));
+    head = pool.insert(head, keyword('b', 42));
+    expect(ids(pool, head)).toEqual(['b', 'a']);
+    expect(pool.requiredTermId(head)).toBe(42);
+    expect(pool.tracks(head)).toBe(TRACKS_POSTS | TRACKS_COMMENTS);
+  });
+
+  it('removes the head, a middle node and the tail', () => {
+    const pool = new CandidatePool();
+    const nodes: number[] = [];
+    let head = 0;
+    for (const id of ['a', 'b', 'c', 'd', 'e']) {
+      head = pool.insert(head, keyword(id));
+      nodes.push(head);
+    }
+    head = pool.remove(head, nodes[4]);
+    head = pool.remove(head, nodes[2]);
+    head = pool.remove(head, nodes[0]);
+    expect(ids(pool, head)).toEqual(['d', 'b']);
+    head = pool.remove(head, nodes[3]);
+    head = pool.remove(head, nodes[1]);
+    expect(head).toBe(0);
+  });
+
+  it('keeps separate lists apart and reuses freed nodes', () => {
+    const pool = new CandidatePool();
+    const first = pool.insert(0, keyword('a'));
+    let second = pool.insert(0, keyword('b'));
+    pool.remove(first, first);
+    second = pool.insert(second, keyword('c'));
+    expect(second).toBe(first);
+    expect(ids(pool, second)).toEqual(['c', 'b']);
+  });
+
+  it('grows past its initial size', () => {
+    const pool = new CandidatePool();
+    let head = 0;
+    for (let index = 0; index < 5000; index++) head = pool.insert(head, keyword(`k${index}`));
+    expect(ids(pool, head)).toHaveLength(5000);
+  });
+});

@@ -1,0 +1,68 @@
+import { FieldScanner, tokenHash } from './field-scanner.js';
+import { TermTable } from './term-table.js';
+import { foldCase } from './text-normalization.js';
+import { TokenTable } from './token-table.js';
+import { tokenize } from './tokenizer.js';
+
+function scannerWith(...tokens: string[]) {
+  const terms = new TermTable();
+  const ids = tokens.map((token) => terms.acquire('token', token).id);
+  const tokenTable = new TokenTable(terms);
+  return { scanner: new FieldScanner(tokenTable, terms), tokenTable, ids };
+}
+
+/** The tokens of the scanned field, read back from its offsets. */
+function scannedTokens(scanner: FieldScanner, text: string): string[] {
+  const field = scanner.scan(text);
+  return Array.from({ length: field.tokenCount }, (_, index) =>
+    foldCase(field.text.slice(field.starts[index], field.ends[index])),
+  );
+}
+
+describe('FieldScanner', () => {
+  it.each([
+    ['ASCII text with upper case', 'Hello, WORLD: node.js v20 & C++!'],
+    ['text needing NFKC', 'ＡＣＭＥ ﬁne CAFÉ'],
+    ['text with emoji and letters outside the BMP', '🚀go🎉 𝒳y, привет'],
+  ])('cuts %s into the tokens tokenize finds in the folded text', (_, text) => {
+    const { scanner } = scannerWith();
+    expect(scannedTokens(scanner, text)).toEqual(tokenize(foldCase(text)).tokens);
+  });
+
+  it('resolves upper-case ASCII tokens to the term of their lower-case form', () => {
+    const { scanner, ids } = scannerWith('acme');
+    const field = scanner.scan('ACME and Acme and acme');
+    expect(Array.from(field.tokenIds.subarray(0, field.tokenCount))).toEqual([
+      ids[0],
+      0,
+      ids[0],
+      0,
+      ids[0],
+    ]);
+  });
+
+  it('records where a term occurs and which terms are anchors', () => {
+    const { scanner, ids } = scannerWith('acme');
+    const field = scanner.scan('acme x acme');
+    expect(field.occursIn(ids[0])).toBe(true);
+    expect(field.lastPosition(ids[0])).toBe(2);
+    expect(field.previousPosition(2)).toBe(0);
+    expect(field.previousPosition(0)).toBe(-1);
+    expect(field.anchorCount).toBe(0);
+  });
+
+  it('forgets the previous field', () => {
+    const { scanner, ids } = scannerWith('acme');
+    scanner.scan('acme');
+    expect(scanner.scan('other words').occursIn(ids[0])).toBe(false);
+  });
+
+  it('hashes tokens as tokenHash does, upper-case ASCII and folded text alike', () => {
+    const { scanner, tokenTable } = scannerWith();
+    scanner.scan('ACME café');
+    const known = tokenTable.size;
+    tokenTable.resolve('acme', 0, 4, tokenHash('acme'), 0);
+    tokenTable.resolve('café', 0, 4, tokenHash('café'), 0);
+    expect(tokenTable.size).toBe(known);
+  });
+});

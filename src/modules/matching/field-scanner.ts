@@ -1,0 +1,73 @@
+import { wordCharLength } from './character-classes.js';
+import { ScannedField } from './scanned-field.js';
+import type { TermTable } from './term-table.js';
+import { foldCase, isAscii } from './text-normalization.js';
+import type { TokenTable } from './token-table.js';
+
+const FNV_OFFSET_BASIS = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+/** OR-ed into an ASCII letter or digit code, lower-cases it (see TokenTable.resolve). */
+const ASCII_LOWER_CASE_MASK = 0x20;
+
+/** FNV-1a over UTF-16 code units of a folded token: the hash TokenTable.resolve expects. */
+export function tokenHash(token: string): number {
+  let hash = FNV_OFFSET_BASIS;
+  for (let index = 0; index < token.length; index++) {
+    hash = Math.imul(hash ^ token.charCodeAt(index), FNV_PRIME);
+  }
+  return hash;
+}
+
+/**
+ * Tokenises a field (same tokens as `tokenize` on `foldCase(text)`) and resolves each token to
+ * its keyword terms in the same pass, hashing the characters as it reads them. ASCII text
+ * (most of Reddit) is not copied to fold its case: letters are lower-cased as they are read.
+ */
+export class FieldScanner {
+  private readonly field = new ScannedField();
+
+  constructor(
+    private readonly tokenTable: TokenTable,
+    private readonly terms: TermTable,
+  ) {}
+
+  /** The returned field is overwritten by the next scan. */
+  scan(rawText: string): ScannedField {
+    const ascii = isAscii(rawText);
+    const text = ascii ? rawText : foldCase(rawText);
+    const caseMask = ascii ? ASCII_LOWER_CASE_MASK : 0;
+    const field = this.field;
+    field.reset(text, this.terms.idLimit);
+    this.tokenTable.syncTerms();
+    const candidateKinds = this.terms.candidateKinds;
+    let index = 0;
+    let code = text.charCodeAt(0);
+    while (index < text.length) {
+      let next = text.charCodeAt(index + 1);
+      let length = wordCharLength(code, next);
+      if (length === 0) {
+        index++;
+        code = next;
+        continue;
+      }
+      const start = index;
+      let hash = FNV_OFFSET_BASIS;
+      while (length > 0) {
+        hash = Math.imul(hash ^ (code | caseMask), FNV_PRIME);
+        if (length === 2) hash = Math.imul(hash ^ next, FNV_PRIME);
+        index += length;
+        code = length === 2 ? text.charCodeAt(index) : next;
+        next = text.charCodeAt(index + 1);
+        length = index < text.length ? wordCharLength(code, next) : 0;
+      }
+      const slot = this.tokenTable.resolve(text, start, index, hash, caseMask);
+      const tokenId = this.tokenTable.tokenTermId(slot);
+      const stemId = this.tokenTable.stemTermId(slot);
+      const position = field.tokenCount;
+      field.addToken(start, index, tokenId);
+      if (tokenId !== 0) field.noteTerm(tokenId, position, true, candidateKinds[tokenId] !== 0);
+      if (stemId !== 0) field.noteTerm(stemId, position, false, candidateKinds[stemId] !== 0);
+    }
+    return field;
+  }
+}

@@ -1,0 +1,27 @@
+import type { KeywordDefinition } from './keyword-definition.js';
+import type { MatchRule } from './match-rule.js';
+import type { Term } from './term.js';
+
+/** Bits of IndexedKeyword.tracks. */
+export const TRACKS_POSTS = 1;
+export const TRACKS_COMMENTS = 2;
+
+/** A keyword as held by the matcher, with the bookkeeping that keeps each check cheap. */
+export interface IndexedKeyword {
+  readonly definition: KeywordDefinition;
+  readonly rule: MatchRule;
+  /** The definition's track flags as TRACKS_* bits, read without touching the definition. */
+  readonly tracks: number;
+  /** The term the keyword is filed under; null for a keyword without any letter or digit. */
+  readonly anchorTerm: Term | null;
+  /** For a phrase anchor: the token term that must follow the anchor term. */
+  readonly nextTerm: Term | null;
+  /** Id of another term the keyword needs in the field, to skip it cheaply (0: none). */
+  readonly requiredTermId: number;
+  /** Every term the keyword holds (anchor included), released when it goes. */
+  readonly terms: readonly Term[];
+  /** Item stamp of the last match, so an item reports the keyword once. */
+  matchedStamp: number;
+  /** Its node in the index's candidate pool. */
+  node: number;
+}

@@ -1,0 +1,137 @@
+import { stemmer } from 'stemmer';
+
+import type { KeywordDefinition, KeywordMode } from './keyword-definition.js';
+import { KeywordMatcher, type MatchInput } from './keyword-matcher.js';
+import { foldCase } from './text-normalization.js';
+import { tokenize } from './tokenizer.js';
+
+/*
+ * Differential test: the indexed matcher against a direct reading of decisions.md §4 on
+ * random keywords and texts drawn from a small vocabulary, so that matches are frequent.
+ */
+
+const WORDS = ['acme', 'corp', 'price', 'prices', 'pricing', 'tracked', 'tracking', 'best'];
+const MORE_WORDS = ['vpn', 'the', 'café', 'node', 'js', 'c', 'net', 'deal', 'deals', 'Ωmega'];
+const VOCABULARY = [...WORDS, ...MORE_WORDS];
+const SYMBOL_WORDS = ['node.js', 'c++', '.net', 'c#', 'e-commerce'];
+const SEPARATORS = [' ', ' ', ' ', ', ', '. ', ' - ', '\n', '  ', '! ', ' 🚀 ', '/'];
+
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function pick<T>(random: () => number, values: readonly T[]): T {
+  return values[Math.floor(random() * values.length)];
+}
+
+function randomCase(random: () => number, word: string): string {
+  const roll = random();
+  if (roll < 0.1) return word.toUpperCase();
+  if (roll < 0.2) return word.charAt(0).toUpperCase() + word.slice(1);
+  return word;
+}
+
+function randomText(random: () => number): string {
+  const length = 1 + Math.floor(random() * 30);
+  let text = '';
+  for (let index = 0; index < length; index++) {
+    const word = random() < 0.1 ? pick(random, SYMBOL_WORDS) : pick(random, VOCABULARY);
+    text += randomCase(random, word) + (index < length - 1 ? pick(random, SEPARATORS) : '');
+  }
+  return text;
+}
+
+function randomKeyword(random: () => number, index: number): KeywordDefinition {
+  const mode = pick<KeywordMode>(random, ['exact', 'proximity', 'broad']);
+  const wordCount = 1 + Math.floor(random() * 3);
+  const words = Array.from({ length: wordCount }, () =>
+    mode === 'exact' && random() < 0.2 ? pick(random, SYMBOL_WORDS) : pick(random, VOCABULARY),
+  );
+  return {
+    id: `kw-${index}`,
+    accountId: 'account',
+    text: words.map((word) => randomCase(random, word)).join(' '),
+    mode,
+    trackPosts: random() < 0.9,
+    trackComments: random() < 0.9,
+  };
+}
+
+const WORD_CHARACTER = /[\p{L}\p{N}\p{M}]/u;
+
+function exactPattern(keyword: string): RegExp {
+  const body = keyword
+    .split(' ')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('\\s+');
+  const before = WORD_CHARACTER.test(keyword.charAt(0)) ? '(?<![\\p{L}\\p{N}\\p{M}])' : '';
+  const after = WORD_CHARACTER.test(keyword.charAt(keyword.length - 1))
+    ? '(?![\\p{L}\\p{N}\\p{M}])'
+    : '';
+  return new RegExp(before + body + after, 'u');
+}
+
+/** Proximity for keywords of bare words: some window of n + 5 tokens holds every word. */
+function withinWindow(tokens: readonly string[], words: readonly string[]): boolean {
+  const distinct = [...new Set(words)];
+  const window = words.length + 5;
+  for (let start = 0; start < tokens.length; start++) {
+    const inside = new Set(tokens.slice(start, start + window));
+    if (distinct.every((word) => inside.has(word))) return true;
+  }
+  return false;
+}
+
+function referenceMatches(keyword: KeywordDefinition, field: string): boolean {
+  const text = foldCase(field);
+  const phrase = foldCase(keyword.text);
+  const words = phrase.split(' ');
+  const tokens = tokenize(text).tokens;
+  switch (keyword.mode) {
+    case 'exact':
+      return exactPattern(phrase).test(text);
+    case 'proximity':
+      return words.length === 1 ? exactPattern(phrase).test(text) : withinWindow(tokens, words);
+    case 'broad': {
+      const stems = new Set(tokens.map((token) => stemmer(token)));
+      return words.every((word) => stems.has(stemmer(word)));
+    }
+  }
+}
+
+function reference(keywords: readonly KeywordDefinition[], input: MatchInput): string[] {
+  return keywords
+    .filter((keyword) => (input.type === 'post' ? keyword.trackPosts : keyword.trackComments))
+    .filter((keyword) => input.fields.some((field) => referenceMatches(keyword, field)))
+    .map((keyword) => keyword.id)
+    .sort();
+}
+
+describe('KeywordMatcher against a direct reading of the matching rules', () => {
+  it.each([1, 2, 3, 4, 5])('agrees on random keywords and texts (seed %i)', (seed) => {
+    const random = seededRandom(seed);
+    const keywords = Array.from({ length: 150 }, (_, index) => randomKeyword(random, index));
+    const matcher = new KeywordMatcher(keywords);
+    let disagreements = 0;
+    let matches = 0;
+    for (let item = 0; item < 300; item++) {
+      const input: MatchInput =
+        random() < 0.5
+          ? { type: 'post', fields: [randomText(random), randomText(random)] }
+          : { type: 'comment', fields: [randomText(random)] };
+      const expected = reference(keywords, input);
+      const actual = matcher
+        .match(input)
+        .map((keyword) => keyword.id)
+        .sort();
+      matches += expected.length;
+      if (JSON.stringify(actual) !== JSON.stringify(expected)) disagreements++;
+    }
+    expect(matches).toBeGreaterThan(1000);
+    expect(disagreements).toBe(0);
+  });
+});

@@ -1,0 +1,100 @@
+import type { FieldView } from './field-view.js';
+
+/** Per term id, in `termStates`: the stamp of the last field it occurred in, ... */
+const STAMP = 0;
+/** ... and, for token terms, its last token position there. */
+const LAST = 1;
+const STATE_INTS = 2;
+const NONE = -1;
+/** Stamps wrap around before overflowing the Int32Array that holds them. */
+const MAX_STAMP = 0x7fffffff;
+
+function grown(array: Int32Array<ArrayBuffer>, minimumLength: number): Int32Array<ArrayBuffer> {
+  if (array.length >= minimumLength) return array;
+  const larger = new Int32Array(Math.max(minimumLength, array.length * 2));
+  larger.set(array);
+  return larger;
+}
+
+/**
+ * A scanned field: its tokens and where each keyword term occurs, kept in typed arrays indexed
+ * by token position or by term id, so scanning never touches a Term object or allocates.
+ * Overwritten by the next scan.
+ */
+export class ScannedField implements FieldView {
+  text = '';
+  tokenCount = 0;
+  starts = new Int32Array(256);
+  ends = new Int32Array(256);
+  tokenIds = new Int32Array(256);
+  /** Ids of the distinct terms of the field that keywords are filed under. */
+  anchorIds = new Int32Array(256);
+  anchorCount = 0;
+  /** Identifies the field among all fields scanned (term states hold the stamp of their last). */
+  private stamp = 0;
+  /** By token position: the previous occurrence of the same token, or NONE. */
+  private previousPositions = new Int32Array(256);
+  private termStates = new Int32Array(1024 * STATE_INTS);
+
+  occursIn(termId: number): boolean {
+    return this.termStates[termId * STATE_INTS + STAMP] === this.stamp;
+  }
+
+  lastPosition(termId: number): number {
+    return this.occursIn(termId) ? this.termStates[termId * STATE_INTS + LAST] : NONE;
+  }
+
+  previousPosition(position: number): number {
+    return this.previousPositions[position];
+  }
+
+  /** Starts a new field; `termIdLimit` bounds the term ids it may meet. */
+  reset(text: string, termIdLimit: number): void {
+    this.text = text;
+    this.tokenCount = 0;
+    this.anchorCount = 0;
+    this.termStates = grown(this.termStates, termIdLimit * STATE_INTS);
+    if (this.stamp === MAX_STAMP) {
+      this.termStates.fill(0);
+      this.stamp = 0;
+    }
+    this.stamp++;
+  }
+
+  addToken(start: number, end: number, tokenId: number): void {
+    const position = this.tokenCount++;
+    if (position === this.tokenIds.length) this.growTokenArrays();
+    this.starts[position] = start;
+    this.ends[position] = end;
+    this.tokenIds[position] = tokenId;
+    this.previousPositions[position] = NONE;
+  }
+
+  /** Records that the token at `position` is (token term) or stems to (stem term) `termId`. */
+  noteTerm(termId: number, position: number, isTokenTerm: boolean, isAnchor: boolean): void {
+    const state = termId * STATE_INTS;
+    const states = this.termStates;
+    if (states[state + STAMP] !== this.stamp) {
+      states[state + STAMP] = this.stamp;
+      if (isAnchor) this.addAnchor(termId);
+    } else if (isTokenTerm) {
+      this.previousPositions[position] = states[state + LAST];
+    }
+    states[state + LAST] = position;
+  }
+
+  private addAnchor(termId: number): void {
+    if (this.anchorCount === this.anchorIds.length) {
+      this.anchorIds = grown(this.anchorIds, this.anchorCount + 1);
+    }
+    this.anchorIds[this.anchorCount++] = termId;
+  }
+
+  private growTokenArrays(): void {
+    const length = this.tokenCount + 1;
+    this.starts = grown(this.starts, length);
+    this.ends = grown(this.ends, length);
+    this.tokenIds = grown(this.tokenIds, length);
+    this.previousPositions = grown(this.previousPositions, length);
+  }
+}

@@ -1,0 +1,36 @@
+import { TermTable } from './term-table.js';
+
+describe('TermTable', () => {
+  it('shares one term between users of the same token', () => {
+    const table = new TermTable();
+    expect(table.acquire('token', 'acme')).toBe(table.acquire('token', 'acme'));
+  });
+
+  it('keeps tokens and stems apart', () => {
+    const table = new TermTable();
+    expect(table.acquire('token', 'price')).not.toBe(table.acquire('stem', 'price'));
+  });
+
+  it('drops a term with its last user, and changes version', () => {
+    const table = new TermTable();
+    const term = table.acquire('token', 'acme');
+    table.acquire('token', 'acme');
+    table.release(term);
+    expect(table.find('token', 'acme')).toBe(term);
+    const version = table.version;
+    table.release(term);
+    expect(table.find('token', 'acme')).toBeUndefined();
+    expect(table.version).not.toBe(version);
+  });
+
+  it('gives live terms distinct positive ids below idLimit, reusing those of dropped terms', () => {
+    const table = new TermTable();
+    const first = table.acquire('stem', 'track');
+    const second = table.acquire('token', 'track');
+    expect(first.id).toBeGreaterThan(0);
+    expect(second.id).not.toBe(first.id);
+    expect(table.idLimit).toBeGreaterThan(Math.max(first.id, second.id));
+    table.release(first);
+    expect(table.acquire('token', 'other').id).toBe(first.id);
+  });
+});

@@ -1,0 +1,58 @@
+import { Term, type TermKind } from './term.js';
+
+/** The terms of all indexed keywords, shared between keywords and dropped with their last user. */
+export class TermTable {
+  /** Changes whenever a term is created or dropped, so cached token resolutions know to refresh. */
+  version = 0;
+  /**
+   * By term id: which candidate lists of the keyword index hold keywords (0: the term is no
+   * anchor). Read for every token of every item, so kept compact.
+   */
+  candidateKinds = new Uint8Array(1024);
+  private readonly tokens = new Map<string, Term>();
+  private readonly stems = new Map<string, Term>();
+  /** Ids start at 1, so 0 can stand for "no term"; ids of dropped terms are reused. */
+  private nextId = 1;
+  private readonly freeIds: number[] = [];
+
+  /** Every live term id is below this. */
+  get idLimit(): number {
+    return this.nextId;
+  }
+
+  find(kind: TermKind, key: string): Term | undefined {
+    return this.termsOf(kind).get(key);
+  }
+
+  acquire(kind: TermKind, key: string): Term {
+    const terms = this.termsOf(kind);
+    let term = terms.get(key);
+    if (term === undefined) {
+      term = new Term(this.freeIds.pop() ?? this.nextId++, kind, key);
+      terms.set(key, term);
+      if (term.id >= this.candidateKinds.length) this.growCandidateKinds();
+      this.version++;
+    }
+    term.users++;
+    return term;
+  }
+
+  release(term: Term): void {
+    term.users--;
+    if (term.users > 0) return;
+    this.termsOf(term.kind).delete(term.key);
+    this.candidateKinds[term.id] = 0;
+    this.freeIds.push(term.id);
+    this.version++;
+  }
+
+  private growCandidateKinds(): void {
+    const grown = new Uint8Array(this.candidateKinds.length * 2);
+    grown.set(this.candidateKinds);
+    this.candidateKinds = grown;
+  }
+
+  private termsOf(kind: TermKind): Map<string, Term> {
+    return kind === 'token' ? this.tokens : this.stems;
+  }
+}

@@ -1,0 +1,17 @@
+export type TermKind = 'token' | 'stem';
+
+/**
+ * A token, or an English stem, that some keyword uses. Text tokens resolve to term ids once,
+ * so rules compare and locate words by id, and the index files keywords by id.
+ */
+export class Term {
+  /** How many times keywords hold the term (as anchor, or in their rule). */
+  users = 0;
+
+  constructor(
+    /** Positive, unique among live terms. */
+    readonly id: number,
+    readonly kind: TermKind,
+    readonly key: string,
+  ) {}
+}

@@ -1,0 +1,190 @@
+import { stemmer } from 'stemmer';
+
+import type { TermTable } from './term-table.js';
+
+/*
+ * Open addressing with linear probing. Each slot is SLOT_INTS consecutive Int32 values (four
+ * slots per cache line) and each token's length and characters sit in one Uint16Array, so
+ * resolving a known token reads a slot and a run of characters: no string is allocated or
+ * touched, and V8's string hashing (a runtime call per fresh substring) is never needed.
+ */
+const SLOT_INTS = 4;
+const HASH = 0;
+/** Where the token's length, then its characters, start in `characters`; 0 for an empty slot. */
+const CHARACTERS = 1;
+/** Term ids, 0 for none. */
+const TOKEN_TERM = 2;
+const STEM_TERM = 3;
+/** A length takes two UTF-16 units (low, high) ahead of the characters. */
+const LENGTH_UNITS = 2;
+
+const INITIAL_SLOT_BITS = 12;
+
+/**
+ * Every distinct text token met so far, with its English (Porter) stem and the ids of the
+ * keyword terms equal to the token and to its stem. Reddit's vocabulary is Zipf-shaped, so
+ * almost every token of an item is already known: one probe, no stemming. When `maxEntries`
+ * tokens are known, the table starts afresh.
+ */
+export class TokenTable {
+  private slots = new Int32Array((1 << INITIAL_SLOT_BITS) * SLOT_INTS);
+  private slotBits = INITIAL_SLOT_BITS;
+  private characters = new Uint16Array(1 << 16);
+  /** Offset 0 is never used, so that 0 can mark an empty slot. */
+  private characterCount = 1;
+  /** By slot index: the entry index of the token it holds (for `syncTerms`). */
+  private entries = new Int32Array(1 << INITIAL_SLOT_BITS);
+  private tokens: string[] = [];
+  private stems: string[] = [];
+  /** The term table version the ids in the slots were read at. */
+  private termsVersion: number;
+
+  constructor(
+    private readonly terms: TermTable,
+    private readonly maxEntries = 100_000,
+  ) {
+    this.termsVersion = terms.version;
+  }
+
+  get size(): number {
+    return this.tokens.length;
+  }
+
+  /**
+   * Re-reads every token's term ids if keywords gained or lost terms since: one pass over
+   * the table after a batch of keyword changes, instead of a version check per token.
+   */
+  syncTerms(): void {
+    if (this.termsVersion === this.terms.version) return;
+    for (let slot = 0; slot < this.slots.length; slot += SLOT_INTS) {
+      if (this.slots[slot + CHARACTERS] !== 0) this.readTerms(slot);
+    }
+    this.termsVersion = this.terms.version;
+  }
+
+  /**
+   * Finds the token text[start, end), adding it when new, and returns its slot (for
+   * `tokenTermId` and `stemTermId`). `caseMask` is OR-ed into each character code: 0x20
+   * lower-cases an ASCII letter and leaves digits alone, 0 takes already folded text as is.
+   * `hash` is FNV-1a over the token's (so masked) UTF-16 code units. Call `syncTerms` first.
+   */
+  resolve(text: string, start: number, end: number, hash: number, caseMask: number): number {
+    let slot = this.homeSlot(hash);
+    for (;;) {
+      if (this.slots[slot + CHARACTERS] === 0) {
+        const token = text.slice(start, end);
+        return this.insert(caseMask === 0 ? token : token.toLowerCase(), hash);
+      }
+      if (this.slots[slot + HASH] === hash && this.holds(slot, text, start, end, caseMask)) {
+        return slot;
+      }
+      slot = this.nextSlot(slot);
+    }
+  }
+
+  /** Id of the keyword term equal to the token (0: none). */
+  tokenTermId(slot: number): number {
+    return this.slots[slot + TOKEN_TERM];
+  }
+
+  /** Id of the keyword term equal to the token's stem (0: none). */
+  stemTermId(slot: number): number {
+    return this.slots[slot + STEM_TERM];
+  }
+
+  private holds(slot: number, text: string, start: number, end: number, caseMask: number): boolean {
+    const offset = this.slots[slot + CHARACTERS];
+    const length = end - start;
+    const characters = this.characters;
+    if (characters[offset] !== (length & 0xffff) || characters[offset + 1] !== length >>> 16) {
+      return false;
+    }
+    const first = offset + LENGTH_UNITS;
+    for (let index = 0; index < length; index++) {
+      if (characters[first + index] !== (text.charCodeAt(start + index) | caseMask)) return false;
+    }
+    return true;
+  }
+
+  private homeSlot(hash: number): number {
+    // Fibonacci hashing: the top bits of the product mix all the bits of the hash.
+    return (Math.imul(hash, 0x9e3779b1) >>> (32 - this.slotBits)) * SLOT_INTS;
+  }
+
+  private nextSlot(slot: number): number {
+    const next = slot + SLOT_INTS;
+    return next === this.slots.length ? 0 : next;
+  }
+
+  private insert(token: string, hash: number): number {
+    if (this.tokens.length >= this.maxEntries) this.clear();
+    if ((this.tokens.length + 1) * 2 * SLOT_INTS > this.slots.length) this.grow();
+    const slot = this.emptySlot(hash);
+    this.entries[slot / SLOT_INTS] = this.tokens.length;
+    this.tokens.push(detached(token));
+    this.stems.push(stemmer(token));
+    this.slots[slot + HASH] = hash;
+    this.slots[slot + CHARACTERS] = this.storeCharacters(token);
+    this.readTerms(slot);
+    return slot;
+  }
+
+  private storeCharacters(token: string): number {
+    const offset = this.characterCount;
+    const end = offset + LENGTH_UNITS + token.length;
+    if (end > this.characters.length) {
+      const grown = new Uint16Array(Math.max(end, this.characters.length * 2));
+      grown.set(this.characters);
+      this.characters = grown;
+    }
+    this.characters[offset] = token.length & 0xffff;
+    this.characters[offset + 1] = token.length >>> 16;
+    for (let index = 0; index < token.length; index++) {
+      this.characters[offset + LENGTH_UNITS + index] = token.charCodeAt(index);
+    }
+    this.characterCount = end;
+    return offset;
+  }
+
+  private emptySlot(hash: number): number {
+    let slot = this.homeSlot(hash);
+    while (this.slots[slot + CHARACTERS] !== 0) slot = this.nextSlot(slot);
+    return slot;
+  }
+
+  private grow(): void {
+    const previousSlots = this.slots;
+    const previousEntries = this.entries;
+    this.slots = new Int32Array(previousSlots.length * 2);
+    this.entries = new Int32Array(previousEntries.length * 2);
+    this.slotBits++;
+    for (let slot = 0; slot < previousSlots.length; slot += SLOT_INTS) {
+      if (previousSlots[slot + CHARACTERS] === 0) continue;
+      const target = this.emptySlot(previousSlots[slot + HASH]);
+      this.slots.set(previousSlots.subarray(slot, slot + SLOT_INTS), target);
+      this.entries[target / SLOT_INTS] = previousEntries[slot / SLOT_INTS];
+    }
+  }
+
+  private clear(): void {
+    this.slots.fill(0);
+    this.characterCount = 1;
+    this.tokens = [];
+    this.stems = [];
+  }
+
+  private readTerms(slot: number): void {
+    const entry = this.entries[slot / SLOT_INTS];
+    this.slots[slot + TOKEN_TERM] = this.terms.find('token', this.tokens[entry])?.id ?? 0;
+    this.slots[slot + STEM_TERM] = this.terms.find('stem', this.stems[entry])?.id ?? 0;
+  }
+}
+
+/**
+ * A copy of the token that does not share the field's text: V8 may represent a slice as a
+ * view on its whole source, which a long-lived entry would keep alive. JSON.parse always
+ * builds a fresh string.
+ */
+function detached(token: string): string {
+  return JSON.parse(JSON.stringify(token)) as string;
+}

@@ -1,0 +1,243 @@
+import { DeliveryWakeups } from '../../src/modules/delivery/delivery-wakeups.service.js';
+import { deliveryLeaseMs } from '../../src/modules/delivery/delivery-worker.service.js';
+import { DeliveryEntity } from '../../src/modules/delivery/delivery.entity.js';
+import { DeliveryStore } from '../../src/modules/delivery/delivery.store.js';
+import { createTestApp, type TestApp } from '../utils/create-test-app.js';
+import {
+  addKeyword,
+  createWebhook,
+  deliveryRows,
+  ingest,
+  openSecondInstance,
+  postItem,
+  runDeliveries,
+  webhookState,
+} from '../utils/delivery-scenario.js';
+import { testDatabaseKinds } from '../utils/test-databases.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../utils/webhook-receiver.js';
+
+const ALLOW_LOOPBACK = { WEBHOOK_ALLOW_PRIVATE: 'true' };
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
+  const receivers: WebhookReceiver[] = [];
+  const apps: TestApp[] = [];
+  let keywords = 0;
+
+  afterEach(async () => {
+    // Instances on a shared database first, the one that owns (and drops) it last.
+    for (const app of apps.splice(0).reverse()) await app.close();
+    await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+  });
+
+  async function receiver(): Promise<WebhookReceiver> {
+    const started = await startWebhookReceiver();
+    receivers.push(started);
+    return started;
+  }
+
+  async function instance(env: Record<string, string> = {}, sharing?: TestApp): Promise<TestApp> {
+    const app = sharing
+      ? await openSecondInstance(kind, sharing, { ...ALLOW_LOOPBACK, ...env })
+      : await createTestApp(kind, { ...ALLOW_LOOPBACK, ...env });
+    apps.push(app);
+    return app;
+  }
+
+  /** An account with one keyword and webhooks to the given receivers; returns its matching titles. */
+  async function subscriber(t: TestApp, endpoints: (WebhookReceiver | string)[]) {
+    const { apiKey } = await t.account();
+    keywords += 1;
+    const term = `worker term n${keywords}`;
+    await addKeyword(t, apiKey, term);
+    const hooks = [];
+    for (const endpoint of endpoints) {
+      hooks.push(
+        await createWebhook(t, apiKey, typeof endpoint === 'string' ? endpoint : endpoint.url),
+      );
+    }
+    const posts = (count: number) =>
+      Array.from({ length: count }, (_, i) => postItem({ title: `${term} #${i}` }));
+    return { apiKey, hooks, posts };
+  }
+
+  it('keeps delivering to a fast receiver while a slow one holds its attempts', async () => {
+    const t = await instance({ DELIVERY_CONCURRENCY: '16' });
+    const [slow, fast] = [await receiver(), await receiver()];
+    const { posts } = await subscriber(t, [slow, fast]);
+    await ingest(t, posts(6));
+    slow.hold();
+
+    const run = runDeliveries(t);
+    await fast.received(6);
+
+    // 16 slots make 2 per webhook: the slow receiver holds at most 2, the rest wait in the outbox.
+    expect(slow.requests.length).toBeLessThanOrEqual(2);
+    slow.release();
+    expect(await run).toEqual({ claimed: 12, succeeded: 12, failed: 0, canceled: 0 });
+    expect(slow.requests).toHaveLength(6);
+    expect(slow.maxConcurrent()).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps at most DELIVERY_CONCURRENCY attempts in flight', async () => {
+    const t = await instance({ DELIVERY_CONCURRENCY: '4' });
+    const endpoint = await receiver();
+    // Six webhooks on one receiver, so its concurrency is the worker's.
+    const urls = Array.from({ length: 6 }, (_, i) => `${endpoint.url}?hook=${i}`);
+    const { posts } = await subscriber(t, urls);
+    await ingest(t, posts(2));
+    endpoint.hold();
+
+    const run = runDeliveries(t);
+    await endpoint.received(4);
+    endpoint.release();
+
+    expect(await run).toMatchObject({ claimed: 12, succeeded: 12 });
+    expect(endpoint.maxConcurrent()).toBe(4);
+  });
+
+  it('gives up at the deadline and records the timeout', async () => {
+    const t = await instance({ WEBHOOK_TIMEOUT_MS: '300' });
+    const silent = await receiver();
+    silent.hold();
+    const { apiKey, hooks, posts } = await subscriber(t, [silent]);
+    await ingest(t, posts(1));
+
+    expect(await runDeliveries(t)).toMatchObject({ failed: 1 });
+
+    expect(await webhookState(t, apiKey, hooks[0].id)).toMatchObject({
+      last_error: 'timeout after 0.3 s',
+      consecutive_failures: 1,
+      active: true,
+    });
+    const [row] = await deliveryRows(t);
+    expect(row).toMatchObject({ status: 'failed', httpStatus: null, error: 'timeout after 0.3 s' });
+    expect(row.durationMs).toBeGreaterThanOrEqual(290);
+  });
+
+  it('sends a delivery claimed by a worker that died once, after the lease expires', async () => {
+    const t = await instance();
+    const endpoint = await receiver();
+    const { posts } = await subscriber(t, [endpoint]);
+    await ingest(t, posts(3));
+    const crashed = await instance({}, t);
+    const lease = deliveryLeaseMs(t.config.webhooks.timeoutMs);
+    const now = crashed.clock.nowMs();
+    const { claimed } = await crashed.app.get(DeliveryStore).claimDueDeliveries({
+      window: 10,
+      now,
+      leaseUntil: now + lease,
+      skipWebhookIds: [],
+      choose: (due) => due,
+    });
+    expect(claimed).toHaveLength(3);
+    await crashed.close();
+    apps.splice(apps.indexOf(crashed), 1);
+
+    expect(await runDeliveries(t)).toMatchObject({ claimed: 0 });
+    expect(endpoint.connections()).toBe(0);
+
+    t.clock.advance(lease);
+    expect(await runDeliveries(t)).toEqual({ claimed: 3, succeeded: 3, failed: 0, canceled: 0 });
+    expect(await runDeliveries(t)).toMatchObject({ claimed: 0 });
+    const deliveryIds = endpoint.requests.map((r) => r.headers['x-webhook-delivery']);
+    expect(deliveryIds.sort()).toEqual(claimed.map((c) => c.id).sort());
+    expect((await deliveryRows(t)).map((row) => row.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
+  });
+
+  // SQLite is one process with one connection: concurrent instances on one file are not a
+  // deployment, and two in one process would block each other's synchronous driver.
+  const concurrentInstances = kind === 'postgres';
+
+  if (concurrentInstances) {
+    it('never sends one delivery twice when two instances drain the same outbox', async () => {
+      const t = await instance({ DELIVERY_CONCURRENCY: '8' });
+      const other = await instance({ DELIVERY_CONCURRENCY: '8' }, t);
+      const endpoints = [await receiver(), await receiver(), await receiver()];
+      const { posts } = await subscriber(t, endpoints);
+      await ingest(t, posts(20));
+
+      const [mine, theirs] = await Promise.all([runDeliveries(t), runDeliveries(other)]);
+
+      expect(mine.succeeded + theirs.succeeded).toBe(60);
+      const deliveryIds = endpoints.flatMap((e) =>
+        e.requests.map((r) => r.headers['x-webhook-delivery']),
+      );
+      expect(deliveryIds).toHaveLength(60);
+      expect(new Set(deliveryIds).size).toBe(60);
+    });
+  }
+
+  it('delivers, after a restart, what an instance stored but never sent', async () => {
+    const owner = await instance();
+    const endpoint = await receiver();
+    const writer = await instance({}, owner);
+    const { posts } = await subscriber(writer, [endpoint]);
+    await ingest(writer, posts(4));
+    await writer.close();
+    apps.splice(apps.indexOf(writer), 1);
+    expect(await owner.database.manager.countBy(DeliveryEntity, { status: 'pending' })).toBe(4);
+
+    const restarted = await instance({}, owner);
+    expect(await runDeliveries(restarted)).toMatchObject({ claimed: 4, succeeded: 4 });
+
+    expect(endpoint.requests).toHaveLength(4);
+    expect(await runDeliveries(restarted)).toMatchObject({ claimed: 0 });
+  });
+
+  it('wakes the worker once the alert and its deliveries have committed', async () => {
+    const t = await instance();
+    const { posts } = await subscriber(t, [await receiver()]);
+    const visibleAtWake: Promise<number>[] = [];
+    // On PostgreSQL this count runs on another connection: it sees only committed rows.
+    t.app
+      .get(DeliveryWakeups)
+      .onWake(() => visibleAtWake.push(t.database.manager.count(DeliveryEntity)));
+
+    await ingest(t, posts(2));
+
+    expect(await Promise.all(visibleAtWake)).toEqual([2]);
+    await runDeliveries(t);
+  });
+
+  describe('running in the background (ROLE=worker)', () => {
+    it('delivers new alerts without being asked, and lets an attempt finish on shutdown', async () => {
+      const owner = await instance();
+      const endpoint = await receiver();
+      const { apiKey, hooks, posts } = await subscriber(owner, [endpoint]);
+      const worker = await instance({ ROLE: 'worker' }, owner);
+      endpoint.hold();
+
+      await ingest(worker, posts(1));
+      await endpoint.received(1);
+      const closing = worker.close();
+      apps.splice(apps.indexOf(worker), 1);
+      endpoint.release();
+      await closing;
+
+      expect(await webhookState(owner, apiKey, hooks[0].id)).toMatchObject({ total_deliveries: 1 });
+      expect((await deliveryRows(owner)).map((row) => row.status)).toEqual(['succeeded']);
+    });
+
+    if (concurrentInstances) {
+      it('is woken through Redis when another instance stores an alert', async () => {
+        const owner = await instance({ REDIS_URL });
+        const endpoint = await receiver();
+        const { posts } = await subscriber(owner, [endpoint]);
+        const worker = await instance({ ROLE: 'worker', REDIS_URL }, owner);
+        const woken = new Promise<void>((resolve) =>
+          worker.app.get(DeliveryWakeups).onWake(resolve),
+        );
+
+        await ingest(owner, posts(1));
+
+        await woken;
+        await endpoint.received(1);
+      });
+    }
+  });
+});
