@@ -1,4 +1,6 @@
 import { utcDay } from '../../src/common/time/timestamps.js';
+import { AlertEntity } from '../../src/modules/alerts/alert.entity.js';
+import { DeliveryEntity } from '../../src/modules/delivery/delivery.entity.js';
 import { WebhookEntity } from '../../src/modules/webhooks/webhook.entity.js';
 import { insertUsage } from '../factories/alert.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
@@ -432,6 +434,18 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     expect(after.text).toMatch(
       /^alerts_webhook_delivery_latency_seconds_count\{outcome="succeeded"\} \d+$/m,
     );
+  });
+
+  it('drops the deliveries of an alert when the alert is deleted (history window)', async () => {
+    const { apiKey, term } = await watcher('short lived');
+    const hook = await createWebhook(t, apiKey, (await receiver()).url);
+    await ingest(t, [postItem({ title: term })]);
+    const [row] = (await deliveryRows(t)).filter((r) => r.webhookId === hook.id);
+
+    await t.database.manager.delete(AlertEntity, { id: row.alertId });
+
+    expect(await t.database.manager.countBy(DeliveryEntity, { alertId: row.alertId })).toBe(0);
+    expect(await runDeliveries(t)).toMatchObject({ claimed: 0 });
   });
 
   it('gives each delivery a time-ordered uuid v7 id, unique per (alert, webhook)', async () => {

@@ -35,7 +35,7 @@ import { WebhookTester } from './webhook-tester.service.js';
     DeliveryWorker,
     WebhookTester,
   ],
-  exports: [ALERT_STORED_HOOK, DeliveryWorker, WebhookTester],
+  exports: [ALERT_STORED_HOOK, WebhookTester],
 })
 export class DeliveryModule implements OnApplicationShutdown {
   constructor(private readonly sender: WebhookSender) {}
