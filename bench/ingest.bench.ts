@@ -3,7 +3,7 @@
  * synthetic Reddit items into SQLite and PostgreSQL, with keywords spread over several accounts
  * (and one webhook each, so every alert also writes its outbox row).
  *
- *   npm run bench:ingest [-- --items 50000 --keywords 1000]
+ *   npm run bench:ingest [-- --items 100000 --keywords 1000]
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test (default; unreachable → skipped)
  */
 import { execFile } from 'node:child_process';
@@ -108,7 +108,7 @@ async function targets(dir: string): Promise<Target[]> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { items: { type: 'string' }, keywords: { type: 'string' } } });
-  const itemCount = Number(values.items ?? 50_000);
+  const itemCount = Number(values.items ?? 100_000);
   const keywordCount = Number(values.keywords ?? 1_000);
   const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));
   const file = dumpFile(dir, itemCount);

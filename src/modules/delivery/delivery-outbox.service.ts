@@ -14,7 +14,7 @@ import { DeliveryWakeups } from './delivery-wakeups.service.js';
 import { DeliveryStore } from './delivery.store.js';
 
 /**
- * The ALERT_STORED_HOOK: writes the alert's deliveries in the transaction that stores it, so
+ * The ALERT_STORED_HOOK: writes the alerts' deliveries in the transaction that stores them, so
  * both commit or neither does, and wakes the workers once that transaction has committed (a
  * worker woken earlier would not see the rows yet).
  */
@@ -45,8 +45,9 @@ export class DeliveryOutbox implements AlertStoredHook, OnModuleInit, OnModuleDe
     if (index >= 0) subscribers.splice(index, 1);
   }
 
-  async onAlertStored(manager: EntityManager, alert: AlertEntity): Promise<void> {
-    await this.store.enqueueForAlert(manager, alert, this.clock.nowMs());
+  async onAlertsStored(manager: EntityManager, alerts: readonly AlertEntity[]): Promise<void> {
+    if (alerts.length === 0) return;
+    await this.store.enqueueForAlerts(manager, alerts, this.clock.nowMs());
     const runner = manager.queryRunner;
     if (runner?.isTransactionActive) this.uncommitted.add(runner);
     else this.wakeups.signal();

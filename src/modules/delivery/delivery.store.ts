@@ -8,6 +8,8 @@ import type { WebhookAttemptResult } from './webhook-sender.js';
 import { DeliverySql } from './delivery-sql.js';
 import { tallyByWebhook, type WebhookTally } from './webhook-tally.js';
 
+const ENQUEUE_CHUNK = 200;
+
 /** A due row as read, before it is claimed. */
 export interface DueDelivery {
   id: string;
@@ -64,16 +66,31 @@ export class DeliveryStore {
    * rows there are: a fresh id's time and sequence (bytes 0–10) joined to the webhook id's random
    * tail (bytes 11–15), so ids still sort by time and differ per webhook.
    */
-  async enqueueForAlert(manager: EntityManager, alert: AlertEntity, now: number): Promise<void> {
-    await this.database.query(
-      manager,
-      `INSERT INTO deliveries (id, alert_id, webhook_id, account_id, status, created_at)
-       SELECT substr(:idPrefix, 1, 26) || substr(w.id, 27, 10), :alertId, w.id, w.account_id,
-              'pending', :now
-       FROM webhooks w
-       WHERE w.account_id = :accountId AND w.active = TRUE AND w.deleted_at IS NULL`,
-      { idPrefix: newId(), alertId: alert.id, accountId: alert.accountId, now: this.sql.int(now) },
-    );
+  /** One delivery per active webhook of each alert's account, in one statement per chunk. */
+  async enqueueForAlerts(
+    manager: EntityManager,
+    alerts: readonly AlertEntity[],
+    now: number,
+  ): Promise<void> {
+    for (let start = 0; start < alerts.length; start += ENQUEUE_CHUNK) {
+      // Each alert gets a fresh v7 time-and-sequence prefix; the webhook id's random tail makes
+      // the ids of one alert's deliveries distinct while keeping them in time order.
+      const values = Database.valuesClause(
+        alerts
+          .slice(start, start + ENQUEUE_CHUNK)
+          .map((alert) => [alert.id, alert.accountId, newId()]),
+      );
+      await this.database.query(
+        manager,
+        `WITH stored (alert_id, account_id, id_prefix) AS (VALUES ${values.sql})
+         INSERT INTO deliveries (id, alert_id, webhook_id, account_id, status, created_at)
+         SELECT substr(s.id_prefix, 1, 26) || substr(w.id, 27, 10), s.alert_id, w.id, w.account_id,
+                'pending', :now
+           FROM stored s JOIN webhooks w ON w.account_id = s.account_id
+          WHERE w.active = TRUE AND w.deleted_at IS NULL`,
+        { ...values.parameters, now: this.sql.int(now) },
+      );
+    }
   }
 
   /**

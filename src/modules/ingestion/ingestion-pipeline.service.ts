@@ -23,9 +23,9 @@ export interface IngestSummary {
   capped: number;
 }
 
-/** Called with every stored alert inside its transaction (the delivery outbox). */
+/** Called with a batch's stored alerts inside its transaction (the delivery outbox). */
 export interface AlertStoredHook {
-  onAlertStored(manager: EntityManager, alert: AlertEntity): Promise<void>;
+  onAlertsStored(manager: EntityManager, alerts: readonly AlertEntity[]): Promise<void>;
 }
 
 export const ALERT_STORED_HOOK = Symbol('ALERT_STORED_HOOK');
@@ -136,10 +136,9 @@ export class IngestionPipeline {
       for (const alert of alerts) {
         if (!stored.has(alert.id)) await this.cap.release(manager, alert.keywordId, day, 1);
       }
-      for (const alert of alerts.filter((a) => stored.has(a.id))) {
-        summary.alerts += 1;
-        await this.alertStored?.onAlertStored(manager, alert);
-      }
+      const storedAlerts = alerts.filter((alert) => stored.has(alert.id));
+      summary.alerts += storedAlerts.length;
+      await this.alertStored?.onAlertsStored(manager, storedAlerts);
       return summary;
     });
   }
