@@ -45,9 +45,31 @@ function dumpFile(dir: string, count: number): string {
     if (item.type === 'post') {
       lastPost = id;
       const postId = id.toString(36);
-      lines.push(JSON.stringify({ id: postId, title: item.title, selftext: item.selftext, subreddit: 'bench', author: 'a', score: 1, num_comments: 0, created_utc, permalink: `/r/bench/comments/${postId}/x/` }));
+      lines.push(
+        JSON.stringify({
+          id: postId,
+          title: item.title,
+          selftext: item.selftext,
+          subreddit: 'bench',
+          author: 'a',
+          score: 1,
+          num_comments: 0,
+          created_utc,
+          permalink: `/r/bench/comments/${postId}/x/`,
+        }),
+      );
     } else {
-      lines.push(JSON.stringify({ id: id.toString(36), body: item.body, link_id: `t3_${lastPost.toString(36)}`, subreddit: 'bench', author: 'b', score: 1, created_utc }));
+      lines.push(
+        JSON.stringify({
+          id: id.toString(36),
+          body: item.body,
+          link_id: `t3_${lastPost.toString(36)}`,
+          subreddit: 'bench',
+          author: 'b',
+          score: 1,
+          created_utc,
+        }),
+      );
     }
   }
   const file = join(dir, 'dump.ndjson');
@@ -56,8 +78,13 @@ function dumpFile(dir: string, count: number): string {
 }
 
 async function seed(url: string, keywordCount: number): Promise<void> {
-  const config = { ...loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }), backgroundJobs: false };
-  @Module({ imports: [CliModule.forRoot({ config, logger: pino({ level: 'silent' }) }), KeywordsModule] })
+  const config = {
+    ...loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }),
+    backgroundJobs: false,
+  };
+  @Module({
+    imports: [CliModule.forRoot({ config, logger: pino({ level: 'silent' }) }), KeywordsModule],
+  })
   class SeedModule {}
   const app = await NestFactory.createApplicationContext(SeedModule, { logger: false });
   const accounts = app.get(AccountsService);
@@ -66,12 +93,29 @@ async function seed(url: string, keywordCount: number): Promise<void> {
   const all = syntheticKeywords(keywordCount, 11);
   for (let start = 0; start < all.length; start += KEYWORDS_PER_ACCOUNT) {
     const { account } = await accounts.createAccount({ plan: 'scale', product: 'alerts' });
-    const caller = { accountId: account.id, keyId: '', product: account.product, plan: account.plan, status: account.status, limits: planLimits('scale') };
+    const caller = {
+      accountId: account.id,
+      keyId: '',
+      product: account.product,
+      plan: account.plan,
+      status: account.status,
+      limits: planLimits('scale'),
+    };
     await keywords.create(caller, all.slice(start, start + KEYWORDS_PER_ACCOUNT));
     await database.transaction((manager) =>
       manager.insert(WebhookEntity, {
-        id: newId(), accountId: account.id, name: 'bench', url: 'https://hooks.example.com/x', secret: 'x'.repeat(64),
-        active: true, lastDeliveryAt: null, totalDeliveries: 0, lastError: null, consecutiveFailures: 0, createdAt: Date.now(), deletedAt: null,
+        id: newId(),
+        accountId: account.id,
+        name: 'bench',
+        url: 'https://hooks.example.com/x',
+        secret: 'x'.repeat(64),
+        active: true,
+        lastDeliveryAt: null,
+        totalDeliveries: 0,
+        lastError: null,
+        consecutiveFailures: 0,
+        createdAt: Date.now(),
+        deletedAt: null,
       }),
     );
   }
@@ -79,7 +123,9 @@ async function seed(url: string, keywordCount: number): Promise<void> {
 }
 
 async function targets(dir: string): Promise<Target[]> {
-  const list: Target[] = [{ name: 'SQLite', url: `sqlite:${join(dir, 'bench.sqlite')}`, drop: async () => undefined }];
+  const list: Target[] = [
+    { name: 'SQLite', url: `sqlite:${join(dir, 'bench.sqlite')}`, drop: async () => undefined },
+  ];
   const admin = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const client = new pg.Client({ connectionString: admin });
   try {
@@ -107,22 +153,33 @@ async function targets(dir: string): Promise<Target[]> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { items: { type: 'string' }, keywords: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { items: { type: 'string' }, keywords: { type: 'string' } },
+  });
   const itemCount = Number(values.items ?? 100_000);
   const keywordCount = Number(values.keywords ?? 1_000);
   const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));
   const file = dumpFile(dir, itemCount);
-  console.log(`ingest benchmark: ${itemCount} items, ${keywordCount} keywords (mixed modes) over ${Math.ceil(keywordCount / KEYWORDS_PER_ACCOUNT)} accounts, 1 webhook each`);
-  console.log('database     items/s   alerts   capped   seconds (admin ingest, process start to exit)');
+  console.log(
+    `ingest benchmark: ${itemCount} items, ${keywordCount} keywords (mixed modes) over ${Math.ceil(keywordCount / KEYWORDS_PER_ACCOUNT)} accounts, 1 webhook each`,
+  );
+  console.log(
+    'database     items/s   alerts   capped   seconds (admin ingest, process start to exit)',
+  );
   try {
     for (const target of await targets(dir)) {
       try {
         await seed(target.url, keywordCount);
         const started = process.hrtime.bigint();
-        const { stdout } = await run('node', ['dist/src/cli/admin.js', 'ingest', file], { env: { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: '' }, maxBuffer: 1 << 24 });
+        const { stdout } = await run('node', ['dist/src/cli/admin.js', 'ingest', file], {
+          env: { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: '' },
+          maxBuffer: 1 << 24,
+        });
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         const summary = JSON.parse(stdout) as { alerts: number; capped: number };
-        console.log(`${target.name.padEnd(10)} ${String(Math.round(itemCount / seconds)).padStart(9)} ${String(summary.alerts).padStart(8)} ${String(summary.capped).padStart(8)} ${seconds.toFixed(2).padStart(9)}`);
+        console.log(
+          `${target.name.padEnd(10)} ${String(Math.round(itemCount / seconds)).padStart(9)} ${String(summary.alerts).padStart(8)} ${String(summary.capped).padStart(8)} ${seconds.toFixed(2).padStart(9)}`,
+        );
       } finally {
         await target.drop();
       }

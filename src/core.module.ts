@@ -22,7 +22,10 @@ export class CoreModule {
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
-        { provide: ROOT_LOGGER, useValue: options.logger ?? createRootLogger(options.config.logLevel) },
+        {
+          provide: ROOT_LOGGER,
+          useValue: options.logger ?? createRootLogger(options.config.logLevel),
+        },
       ],
       exports: [APP_CONFIG, Clock, ROOT_LOGGER],
     };

@@ -14,10 +14,15 @@ async function bootstrap(): Promise<void> {
   });
   setupApp(app);
   await app.listen(config.port, '0.0.0.0');
-  logger.info({ port: config.port, role: config.role, database: config.databaseUrl.split(':')[0] }, 'listening');
+  logger.info(
+    { port: config.port, role: config.role, database: config.databaseUrl.split(':')[0] },
+    'listening',
+  );
 }
 
 bootstrap().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : String((error as Error)?.stack ?? error)}\n`,
+  );
   process.exit(1);
 });

@@ -23,7 +23,13 @@ export function setupApp(app: INestApplication): INestApplication {
   const logger = app.get<Logger>(ROOT_LOGGER);
   const expressApp = app as NestExpressApplication;
   expressApp.disable('x-powered-by');
-  expressApp.use(pinoHttp({ logger, genReqId: requestId, autoLogging: { ignore: (req) => req.url === '/health' } }));
+  expressApp.use(
+    pinoHttp({
+      logger,
+      genReqId: requestId,
+      autoLogging: { ignore: (req) => req.url === '/health' },
+    }),
+  );
   expressApp.use(express.json({ limit: BODY_LIMIT }));
   app.useGlobalPipes(
     new ValidationPipe({
@@ -32,7 +38,11 @@ export function setupApp(app: INestApplication): INestApplication {
       forbidUnknownValues: true,
       exceptionFactory: (errors) =>
         AppError.invalidBody(
-          errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })).join('; '),
+          errors
+            .flatMap((e) =>
+              Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` }),
+            )
+            .join('; '),
         ),
     }),
   );

@@ -2,19 +2,31 @@ import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { INestApplicationContext } from '@nestjs/common';
 import { isoWithMillis } from '../common/time/timestamps.js';
-import { isPlanName, PLAN_NAMES, PLAN_STATUSES, PRODUCTS, type PlanStatus, type Product } from '../config/plans.js';
+import {
+  isPlanName,
+  PLAN_NAMES,
+  PLAN_STATUSES,
+  PRODUCTS,
+  type PlanStatus,
+  type Product,
+} from '../config/plans.js';
 import type { AccountEntity } from '../modules/accounts/account.entity.js';
 import { AccountsService } from '../modules/accounts/accounts.service.js';
 import { DumpImportService } from '../modules/ingestion/dump/dump-import.service.js';
 
 export class UsageError extends Error {}
 
-export type AdminCommand = (app: INestApplicationContext, args: string[]) => Promise<Record<string, unknown>>;
+export type AdminCommand = (
+  app: INestApplicationContext,
+  args: string[],
+) => Promise<Record<string, unknown>>;
 
 function parse(args: string[], options: Record<string, { type: 'string' }>, positionals: number) {
   const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   if (parsed.positionals.length !== positionals) {
-    throw new UsageError(`expected ${positionals} positional argument(s), got ${parsed.positionals.length}`);
+    throw new UsageError(
+      `expected ${positionals} positional argument(s), got ${parsed.positionals.length}`,
+    );
   }
   return parsed;
 }
@@ -38,12 +50,25 @@ function accountJson(account: AccountEntity) {
 }
 
 const createAccount: AdminCommand = async (app, args) => {
-  const { values } = parse(args, { plan: { type: 'string' }, product: { type: 'string' }, name: { type: 'string' } }, 0);
+  const { values } = parse(
+    args,
+    { plan: { type: 'string' }, product: { type: 'string' }, name: { type: 'string' } },
+    0,
+  );
   const plan = planOption(values.plan, true)!;
   const product = (values.product ?? 'alerts') as Product;
-  if (!PRODUCTS.includes(product)) throw new UsageError(`--product must be one of ${PRODUCTS.join(', ')}`);
-  const { account, apiKey } = await app.get(AccountsService).createAccount({ plan, product, name: values.name });
-  return { account_id: account.id, api_key: apiKey, product: account.product, plan: account.plan, status: account.status };
+  if (!PRODUCTS.includes(product))
+    throw new UsageError(`--product must be one of ${PRODUCTS.join(', ')}`);
+  const { account, apiKey } = await app
+    .get(AccountsService)
+    .createAccount({ plan, product, name: values.name });
+  return {
+    account_id: account.id,
+    api_key: apiKey,
+    product: account.product,
+    plan: account.plan,
+    status: account.status,
+  };
 };
 
 const createKey: AdminCommand = async (app, args) => {
@@ -59,14 +84,21 @@ const revokeKey: AdminCommand = async (app, args) => {
 };
 
 const setPlan: AdminCommand = async (app, args) => {
-  const { values, positionals } = parse(args, { plan: { type: 'string' }, status: { type: 'string' } }, 1);
+  const { values, positionals } = parse(
+    args,
+    { plan: { type: 'string' }, status: { type: 'string' } },
+    1,
+  );
   const plan = planOption(values.plan, false);
   const status = values.status as PlanStatus | undefined;
   if (status !== undefined && !PLAN_STATUSES.includes(status)) {
     throw new UsageError(`--status must be one of ${PLAN_STATUSES.join(', ')}`);
   }
-  if (plan === undefined && status === undefined) throw new UsageError('give --plan and/or --status');
-  return accountJson(await app.get(AccountsService).updateAccount(positionals[0], { plan, status }));
+  if (plan === undefined && status === undefined)
+    throw new UsageError('give --plan and/or --status');
+  return accountJson(
+    await app.get(AccountsService).updateAccount(positionals[0], { plan, status }),
+  );
 };
 
 const PROGRESS_EVERY_MS = 5_000;
@@ -83,15 +115,19 @@ const ingest: AdminCommand = async (app, args) => {
   });
   const started = Date.now();
   let lastProgress = started;
-  return { ...(await app.get(DumpImportService).import(source, {
-    badLine: (lineNumber, error) => process.stderr.write(`line ${lineNumber}: ${error}\n`),
-    progress: (linesRead, summary) => {
-      if (Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
-      lastProgress = Date.now();
-      const rate = Math.round(linesRead / ((lastProgress - started) / 1000));
-      process.stderr.write(`ingest: ${linesRead} lines, ${summary.alerts} alerts, ${summary.capped} capped (${rate} lines/s)\n`);
-    },
-  })) };
+  return {
+    ...(await app.get(DumpImportService).import(source, {
+      badLine: (lineNumber, error) => process.stderr.write(`line ${lineNumber}: ${error}\n`),
+      progress: (linesRead, summary) => {
+        if (Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
+        lastProgress = Date.now();
+        const rate = Math.round(linesRead / ((lastProgress - started) / 1000));
+        process.stderr.write(
+          `ingest: ${linesRead} lines, ${summary.alerts} alerts, ${summary.capped} capped (${rate} lines/s)\n`,
+        );
+      },
+    })),
+  };
 };
 
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {

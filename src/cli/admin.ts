@@ -42,7 +42,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const known = error instanceof AppError || error instanceof UsageError || error instanceof ConfigError;
+    const known =
+      error instanceof AppError || error instanceof UsageError || error instanceof ConfigError;
     const message = known ? (error as Error).message : String((error as Error)?.message ?? error);
     process.stderr.write(`admin: ${message.replace(/\s*\n\s*/g, '; ')}\n`);
     process.exitCode = error instanceof UsageError ? 2 : 1;

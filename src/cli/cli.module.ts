@@ -13,7 +13,15 @@ export class CliModule {
   static forRoot(options: CoreOptions): DynamicModule {
     return {
       module: CliModule,
-      imports: [CoreModule.forRoot(options), DatabaseModule, MetricsModule, AccountsModule, IngestionModule, DeliveryModule, InboxModule],
+      imports: [
+        CoreModule.forRoot(options),
+        DatabaseModule,
+        MetricsModule,
+        AccountsModule,
+        IngestionModule,
+        DeliveryModule,
+        InboxModule,
+      ],
     };
   }
 }

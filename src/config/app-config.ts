@@ -15,53 +15,85 @@ export type ProcessRole = 'all' | 'api' | 'worker';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 const toBoolean = ({ value }: { value: unknown }) =>
-  value === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+  value === undefined
+    ? undefined
+    : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
 const toInteger = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : Number(value);
 
 class EnvironmentVariables {
-  @IsOptional() @Transform(toInteger) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT?: number;
 
-  @IsOptional() @IsString() @Matches(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, {
+  @IsOptional()
+  @IsString()
+  @Matches(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, {
     message: 'DATABASE_URL must be sqlite:<path> or postgres://…',
   })
   DATABASE_URL?: string;
 
-  @IsOptional() @IsString() @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://…' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be redis://…' })
   REDIS_URL?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   REDDIT_CLIENT_ID?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   REDDIT_CLIENT_SECRET?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   REDDIT_USER_AGENT?: string;
 
-  @IsOptional() @IsString() @Matches(/^https?:\/\/.+/, { message: 'REDDIT_API_BASE must be a URL' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^https?:\/\/.+/, { message: 'REDDIT_API_BASE must be a URL' })
   REDDIT_API_BASE?: string;
 
-  @IsOptional() @IsString() @Matches(/^https?:\/\/.+/, { message: 'REDDIT_AUTH_BASE must be a URL' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^https?:\/\/.+/, { message: 'REDDIT_AUTH_BASE must be a URL' })
   REDDIT_AUTH_BASE?: string;
 
-  @IsOptional() @Transform(toInteger) @IsInt() @Min(100)
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
   INGEST_POLL_MS?: number;
 
-  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE?: boolean;
 
-  @IsOptional() @Transform(toInteger) @IsInt() @Min(100) @Max(60000)
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
   WEBHOOK_TIMEOUT_MS?: number;
 
-  @IsOptional() @Transform(toInteger) @IsInt() @Min(1) @Max(1024)
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(1024)
   DELIVERY_CONCURRENCY?: number;
 
-  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: LogLevel;
 
-  @IsOptional() @IsIn(['all', 'api', 'worker'])
+  @IsOptional()
+  @IsIn(['all', 'api', 'worker'])
   ROLE?: ProcessRole;
 }
 
@@ -109,11 +141,15 @@ function parseCredentials(ids?: string, secrets?: string): RedditCredentials[] {
 
 /** Validates the environment once; the error names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const raw = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const vars = plainToInstance(EnvironmentVariables, raw, { excludeExtraneousValues: false });
   const errors = validateSync(vars, { skipMissingProperties: false });
   if (errors.length > 0) {
-    const lines = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`);
+    const lines = errors.map(
+      (e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`,
+    );
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   const role = vars.ROLE ?? 'all';

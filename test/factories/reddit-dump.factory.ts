@@ -44,7 +44,10 @@ export function dumpPost(overrides: Partial<DumpPost> = {}): DumpPost {
   };
 }
 
-export function dumpComment(post: Pick<DumpPost, 'id' | 'subreddit'>, overrides: Partial<DumpComment> = {}): DumpComment {
+export function dumpComment(
+  post: Pick<DumpPost, 'id' | 'subreddit'>,
+  overrides: Partial<DumpComment> = {},
+): DumpComment {
   const id = overrides.id ?? nextId('c');
   return {
     id,
@@ -60,4 +63,5 @@ export function dumpComment(post: Pick<DumpPost, 'id' | 'subreddit'>, overrides:
   };
 }
 
-export const toNdjson = (lines: unknown[]): string => lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
+export const toNdjson = (lines: unknown[]): string =>
+  lines.map((line) => JSON.stringify(line)).join('\n') + '\n';

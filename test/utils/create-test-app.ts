@@ -43,7 +43,12 @@ export async function createTestApp(
     options.databaseUrl === undefined
       ? await createTestDatabase(kind)
       : { url: options.databaseUrl, drop: () => Promise.resolve() };
-  const config = loadConfig({ DATABASE_URL: testDatabase.url, LOG_LEVEL: 'silent', ROLE: 'api', ...env });
+  const config = loadConfig({
+    DATABASE_URL: testDatabase.url,
+    LOG_LEVEL: 'silent',
+    ROLE: 'api',
+    ...env,
+  });
   const clock = new FixedClock(options.now ?? TEST_NOW);
   const moduleRef = await Test.createTestingModule({
     imports: [AppModule.forRoot({ config, clock, logger: pino({ level: 'silent' }) })],

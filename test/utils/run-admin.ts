@@ -7,7 +7,11 @@ export interface AdminRun {
 }
 
 /** Runs the real operator command, `npm run --silent admin -- …`, against the given database. */
-export function runAdmin(args: string[], env: Record<string, string>, stdin?: string): Promise<AdminRun> {
+export function runAdmin(
+  args: string[],
+  env: Record<string, string>,
+  stdin?: string,
+): Promise<AdminRun> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
       cwd: process.cwd(),

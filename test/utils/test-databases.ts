@@ -29,7 +29,10 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'alerts-test-'));
-    return { url: `sqlite:${join(dir, 'alerts.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${join(dir, 'alerts.sqlite')}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `alerts_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
@@ -37,6 +40,9 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdminClient((client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      ).then(() => undefined),
   };
 }

@@ -23,9 +23,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return;
     }
     const errorId = newId();
-    this.logger.error({ err: exception, errorId, method: request.method, url: request.originalUrl }, 'unexpected failure');
-    response
-      .status(500)
-      .json(errorBody('internal_error', `Internal error (reference ${errorId})`));
+    this.logger.error(
+      { err: exception, errorId, method: request.method, url: request.originalUrl },
+      'unexpected failure',
+    );
+    response.status(500).json(errorBody('internal_error', `Internal error (reference ${errorId})`));
   }
 }

@@ -13,8 +13,10 @@ export function toAppError(exception: unknown): AppError | null {
   if (exception instanceof AppError) return exception;
   if (exception instanceof HttpException) {
     const parserError = exception.cause as BodyParserError | undefined;
-    if (parserError?.type === 'entity.parse.failed') return AppError.invalidBody('Malformed JSON body');
-    if (parserError?.type === 'entity.too.large') return AppError.invalidBody('Request body too large');
+    if (parserError?.type === 'entity.parse.failed')
+      return AppError.invalidBody('Malformed JSON body');
+    if (parserError?.type === 'entity.too.large')
+      return AppError.invalidBody('Request body too large');
     const status = exception.getStatus();
     if (status === 404) return new AppError('not_found', 'Route not found');
     if (status === 400 || status === 422 || status === 413 || status === 415) {

@@ -5,7 +5,11 @@ import type { LogLevel } from '../../config/app-config.js';
 /** Structured JSON logs on stderr, so stdout stays free for the admin command's output. */
 export function createRootLogger(level: LogLevel): Logger {
   return pino(
-    { level, base: { service: 'alerts' }, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    {
+      level,
+      base: { service: 'alerts' },
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
     pino.destination({ fd: 2, sync: false }),
   );
 }

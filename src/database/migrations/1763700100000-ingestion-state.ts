@@ -25,7 +25,9 @@ export class IngestionState1763700100000 implements MigrationInterface {
           { name: 'num_comments', type: 'integer' },
           { name: 'cached_at', type: 'bigint' },
         ],
-        indices: [new TableIndex({ name: 'idx_posts_cache_cached_at', columnNames: ['cached_at'] })],
+        indices: [
+          new TableIndex({ name: 'idx_posts_cache_cached_at', columnNames: ['cached_at'] }),
+        ],
       }),
     );
     await queryRunner.createTable(
@@ -41,6 +43,7 @@ export class IngestionState1763700100000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const table of ['ingest_state', 'posts_cache', 'seen_items']) await queryRunner.dropTable(table);
+    for (const table of ['ingest_state', 'posts_cache', 'seen_items'])
+      await queryRunner.dropTable(table);
   }
 }

@@ -5,4 +5,10 @@ import { Inbox1763700500000 } from './1763700500000-inbox.js';
 import { FeedTokens1763700600000 } from './1763700600000-feed-tokens.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
-export const MIGRATIONS = [InitialSchema1763700000000, IngestionState1763700100000, Deliveries1763700400000, Inbox1763700500000, FeedTokens1763700600000];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  IngestionState1763700100000,
+  Deliveries1763700400000,
+  Inbox1763700500000,
+  FeedTokens1763700600000,
+];

@@ -59,7 +59,8 @@ export class AccountsService {
     await this.database.transaction(async (manager) => {
       const key = await manager.findOneBy(ApiKeyEntity, { id: keyId });
       if (!key) throw AppError.notFound('API key');
-      if (key.revokedAt === null) await manager.update(ApiKeyEntity, { id: keyId }, { revokedAt: now });
+      if (key.revokedAt === null)
+        await manager.update(ApiKeyEntity, { id: keyId }, { revokedAt: now });
     });
   }
 

@@ -28,9 +28,11 @@ export class AlertsService {
       .where('alert.accountId = :accountId', { accountId: caller.accountId })
       .andWhere('alert.matchedAt >= :windowStart', { windowStart: this.windowStart(caller) });
     if (query.since !== null) builder.andWhere('alert.matchedAt > :since', { since: query.since });
-    if (query.keywordId !== null) builder.andWhere('alert.keywordId = :keywordId', { keywordId: query.keywordId });
+    if (query.keywordId !== null)
+      builder.andWhere('alert.keywordId = :keywordId', { keywordId: query.keywordId });
     if (query.type !== null) builder.andWhere('alert.event = :type', { type: query.type });
-    if (query.subreddit !== null) builder.andWhere('alert.subredditKey = :subreddit', { subreddit: query.subreddit });
+    if (query.subreddit !== null)
+      builder.andWhere('alert.subredditKey = :subreddit', { subreddit: query.subreddit });
     if (query.after !== null) {
       builder.andWhere(
         '(alert.matchedAt < :cursorAt OR (alert.matchedAt = :cursorAt AND alert.id < :cursorId))',
@@ -44,7 +46,10 @@ export class AlertsService {
       .getMany();
     const alerts = rows.slice(0, query.limit);
     const last = alerts.at(-1);
-    const nextCursor = rows.length > query.limit && last ? encodeCursor({ matchedAt: last.matchedAt, id: last.id }) : null;
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodeCursor({ matchedAt: last.matchedAt, id: last.id })
+        : null;
     return { alerts, nextCursor };
   }
 

@@ -15,7 +15,8 @@ export class ApiKeyGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
-    const product = this.reflector.getAllAndOverride<Product>(REQUIRED_PRODUCT, targets) ?? 'alerts';
+    const product =
+      this.reflector.getAllAndOverride<Product>(REQUIRED_PRODUCT, targets) ?? 'alerts';
     const request = requestOf(context);
     request.caller = await this.authenticator.authenticate(request.headers.authorization, product);
     return true;

@@ -12,8 +12,10 @@ export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 /** Routes of the App product (the inbox); every other route needs an Alerts key. */
 export const RequireProduct = (product: Product) => SetMetadata(REQUIRED_PRODUCT, product);
 
-export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller => {
-  const caller = requestOf(context).caller;
-  if (!caller) throw new Error('CurrentCaller used on a route without authentication');
-  return caller;
-});
+export const CurrentCaller = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Caller => {
+    const caller = requestOf(context).caller;
+    if (!caller) throw new Error('CurrentCaller used on a route without authentication');
+    return caller;
+  },
+);

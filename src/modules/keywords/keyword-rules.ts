@@ -16,8 +16,7 @@ export interface KeywordInput {
 }
 
 export type KeywordInputResult =
-  | { ok: true; keyword: KeywordInput }
-  | { ok: false; text: string; message: string };
+  { ok: true; keyword: KeywordInput } | { ok: false; text: string; message: string };
 
 /** Trim and collapse inner whitespace: how a keyword's text is stored and shown. */
 export function collapseWhitespace(text: string): string {
@@ -45,13 +44,19 @@ function textProblem(normalizedText: string): string | null {
 }
 
 export function trackingProblem(trackPosts: boolean, trackComments: boolean): string | null {
-  return trackPosts || trackComments ? null : 'at least one of track_posts and track_comments must be true';
+  return trackPosts || trackComments
+    ? null
+    : 'at least one of track_posts and track_comments must be true';
 }
 
 /** Validates one item of POST /keywords; every rule of decisions.md section 3 lives here. */
 export function parseKeywordInput(item: unknown): KeywordInputResult {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-    return { ok: false, text: typeof item === 'string' ? item : '', message: 'each keyword must be an object with a text field' };
+    return {
+      ok: false,
+      text: typeof item === 'string' ? item : '',
+      message: 'each keyword must be an object with a text field',
+    };
   }
   const fields = item as Record<string, unknown>;
   const rawText = fields.text;
@@ -78,7 +83,8 @@ export function parseKeywordInput(item: unknown): KeywordInputResult {
 export function keywordItemsOf(body: unknown): unknown[] | string {
   let items: unknown;
   if (Array.isArray(body)) items = body;
-  else if (body !== null && typeof body === 'object' && 'keywords' in body) items = (body as { keywords: unknown }).keywords;
+  else if (body !== null && typeof body === 'object' && 'keywords' in body)
+    items = (body as { keywords: unknown }).keywords;
   else if (body !== null && typeof body === 'object' && 'text' in body) items = [body];
   else return 'body must be { keywords: [...] }, an array of keywords, or a single { text } object';
   if (!Array.isArray(items)) return 'keywords must be an array';

@@ -1,4 +1,5 @@
 import { FieldScanner, tokenHash } from './field-scanner.js';
+import { PairFilter } from './pair-filter.js';
 import { TermTable } from './term-table.js';
 import { foldCase } from './text-normalization.js';
 import { TokenTable } from './token-table.js';
@@ -8,7 +9,7 @@ function scannerWith(...tokens: string[]) {
   const terms = new TermTable();
   const ids = tokens.map((token) => terms.acquire('token', token).id);
   const tokenTable = new TokenTable(terms);
-  return { scanner: new FieldScanner(tokenTable, terms), tokenTable, ids };
+  return { scanner: new FieldScanner(tokenTable, terms, new PairFilter()), tokenTable, ids };
 }
 
 /** The tokens of the scanned field, read back from its offsets. */

@@ -1,6 +1,7 @@
 import { wordCharLength } from './character-classes.js';
+import type { PairFilter } from './pair-filter.js';
 import { ScannedField } from './scanned-field.js';
-import type { TermTable } from './term-table.js';
+import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, type TermTable } from './term-table.js';
 import { foldCase, isAscii } from './text-normalization.js';
 import type { TokenTable } from './token-table.js';
 
@@ -22,6 +23,8 @@ export function tokenHash(token: string): number {
  * Tokenises a field (same tokens as `tokenize` on `foldCase(text)`) and resolves each token to
  * its keyword terms in the same pass, hashing the characters as it reads them. ASCII text
  * (most of Reddit) is not copied to fold its case: letters are lower-cased as they are read.
+ * It lists the field's anchor terms, and the positions where two adjacent tokens may be a
+ * phrase anchor.
  */
 export class FieldScanner {
   private readonly field = new ScannedField();
@@ -29,6 +32,7 @@ export class FieldScanner {
   constructor(
     private readonly tokenTable: TokenTable,
     private readonly terms: TermTable,
+    private readonly pairs: PairFilter,
   ) {}
 
   /** The returned field is overwritten by the next scan. */
@@ -40,6 +44,7 @@ export class FieldScanner {
     field.reset(text, this.terms.idLimit);
     this.tokenTable.syncTerms();
     const candidateKinds = this.terms.candidateKinds;
+    let previousTokenId = 0;
     let index = 0;
     let code = text.charCodeAt(0);
     while (index < text.length) {
@@ -65,8 +70,20 @@ export class FieldScanner {
       const stemId = this.tokenTable.stemTermId(slot);
       const position = field.tokenCount;
       field.addToken(start, index, tokenId);
-      if (tokenId !== 0) field.noteTerm(tokenId, position, true, candidateKinds[tokenId] !== 0);
+      if (tokenId !== 0) {
+        const kinds = candidateKinds[tokenId];
+        field.noteTerm(tokenId, position, true, (kinds & (HAS_PER_FIELD | HAS_POSITIONAL)) !== 0);
+        if (
+          previousTokenId !== 0 &&
+          (candidateKinds[previousTokenId] & HAS_FOLLOWERS) !== 0 &&
+          this.pairs.mayContain(previousTokenId, tokenId)
+        ) {
+          field.addPairStart(position - 1);
+        }
+      }
+      // Stem terms only ever hold per-field keywords (broad mode).
       if (stemId !== 0) field.noteTerm(stemId, position, false, candidateKinds[stemId] !== 0);
+      previousTokenId = tokenId;
     }
     return field;
   }

@@ -2,12 +2,7 @@ import { CandidatePool } from './candidate-pool.js';
 import type { IndexedKeyword } from './indexed-keyword.js';
 import { PairFilter } from './pair-filter.js';
 import type { Term } from './term.js';
-import { TermTable } from './term-table.js';
-
-/** Bits of TermTable.candidateKinds: which candidate lists of a term hold keywords. */
-export const HAS_PER_FIELD = 1;
-export const HAS_POSITIONAL = 2;
-export const HAS_FOLLOWERS = 4;
+import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, TermTable } from './term-table.js';
 
 /**
  * Files each keyword in a candidate list of its anchor term: verified once per field where

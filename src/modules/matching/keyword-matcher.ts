@@ -3,10 +3,11 @@ import { compileKeyword, type CompileContext } from './compile-keyword.js';
 import { FieldScanner } from './field-scanner.js';
 import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-keyword.js';
 import type { KeywordDefinition } from './keyword-definition.js';
-import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, KeywordIndex } from './keyword-index.js';
+import { KeywordIndex } from './keyword-index.js';
 import { PRESENCE_RULE } from './presence-rule.js';
 import type { ScannedField } from './scanned-field.js';
 import type { Term } from './term.js';
+import { HAS_PER_FIELD, HAS_POSITIONAL } from './term-table.js';
 import { TokenTable } from './token-table.js';
 
 /** A post is matched on [title, selftext], a comment on [body]; each field on its own. */
@@ -25,7 +26,11 @@ export interface MatchInput {
 export class KeywordMatcher {
   private readonly keywords = new Map<string, IndexedKeyword>();
   private readonly index = new KeywordIndex();
-  private readonly scanner = new FieldScanner(new TokenTable(this.index.terms), this.index.terms);
+  private readonly scanner = new FieldScanner(
+    new TokenTable(this.index.terms),
+    this.index.terms,
+    this.index.pairs,
+  );
   private itemStamp = 0;
   /** TRACKS_* bit of the item being matched. */
   private matchingType = 0;
@@ -100,27 +105,24 @@ export class KeywordMatcher {
   }
 
   private matchField(field: ScannedField, matched: KeywordDefinition[]): void {
-    const { terms, pairs, perFieldHeads, positionalHeads, followedBy } = this.index;
+    const { terms, perFieldHeads, positionalHeads, followedBy } = this.index;
     for (let index = 0; index < field.anchorCount; index++) {
       const termId = field.anchorIds[index];
       const kinds = terms.candidateKinds[termId];
       if ((kinds & HAS_PER_FIELD) !== 0) this.verify(perFieldHeads[termId], field, -1, matched);
-      if ((kinds & (HAS_POSITIONAL | HAS_FOLLOWERS)) === 0) continue;
+      if ((kinds & HAS_POSITIONAL) === 0) continue;
       for (
         let position = field.lastPosition(termId);
         position >= 0;
         position = field.previousPosition(position)
       ) {
-        if ((kinds & HAS_POSITIONAL) !== 0) {
-          this.verify(positionalHeads[termId], field, position, matched);
-        }
-        const next = position + 1 < field.tokenCount ? field.tokenIds[position + 1] : 0;
-        if ((kinds & HAS_FOLLOWERS) === 0 || next === 0 || !pairs.mayContain(termId, next)) {
-          continue;
-        }
-        const followers = followedBy[termId]?.get(next);
-        if (followers !== undefined) this.verify(followers, field, position, matched);
+        this.verify(positionalHeads[termId], field, position, matched);
       }
+    }
+    for (let index = 0; index < field.pairCount; index++) {
+      const position = field.pairStarts[index];
+      const followers = followedBy[field.tokenIds[position]]?.get(field.tokenIds[position + 1]);
+      if (followers !== undefined) this.verify(followers, field, position, matched);
     }
     if (this.index.unanchoredHead !== 0) {
       this.verify(this.index.unanchoredHead, field, -1, matched);

@@ -27,9 +27,12 @@ export class ScannedField implements FieldView {
   starts = new Int32Array(256);
   ends = new Int32Array(256);
   tokenIds = new Int32Array(256);
-  /** Ids of the distinct terms of the field that keywords are filed under. */
+  /** Ids of the distinct terms of the field that keywords are filed under alone. */
   anchorIds = new Int32Array(256);
   anchorCount = 0;
+  /** Positions of tokens followed by a token that may complete a phrase anchor. */
+  pairStarts = new Int32Array(64);
+  pairCount = 0;
   /** Identifies the field among all fields scanned (term states hold the stamp of their last). */
   private stamp = 0;
   /** By token position: the previous occurrence of the same token, or NONE. */
@@ -53,6 +56,7 @@ export class ScannedField implements FieldView {
     this.text = text;
     this.tokenCount = 0;
     this.anchorCount = 0;
+    this.pairCount = 0;
     this.termStates = grown(this.termStates, termIdLimit * STATE_INTS);
     if (this.stamp === MAX_STAMP) {
       this.termStates.fill(0);
@@ -81,6 +85,13 @@ export class ScannedField implements FieldView {
       this.previousPositions[position] = states[state + LAST];
     }
     states[state + LAST] = position;
+  }
+
+  addPairStart(position: number): void {
+    if (this.pairCount === this.pairStarts.length) {
+      this.pairStarts = grown(this.pairStarts, this.pairCount + 1);
+    }
+    this.pairStarts[this.pairCount++] = position;
   }
 
   private addAnchor(termId: number): void {

@@ -1,12 +1,17 @@
 import { Term, type TermKind } from './term.js';
 
+/** Bits of TermTable.candidateKinds: which candidate lists of a term hold keywords. */
+export const HAS_PER_FIELD = 1;
+export const HAS_POSITIONAL = 2;
+export const HAS_FOLLOWERS = 4;
+
 /** The terms of all indexed keywords, shared between keywords and dropped with their last user. */
 export class TermTable {
   /** Changes whenever a term is created or dropped, so cached token resolutions know to refresh. */
   version = 0;
   /**
-   * By term id: which candidate lists of the keyword index hold keywords (0: the term is no
-   * anchor). Read for every token of every item, so kept compact.
+   * By term id: HAS_* bits, kept by the keyword index (0: the term is no anchor). Read for
+   * every token of every item, so kept compact.
    */
   candidateKinds = new Uint8Array(1024);
   private readonly tokens = new Map<string, Term>();

@@ -19,7 +19,13 @@ export class ApiRateLimitGuard extends ThrottlerGuard {
     const { req, res } = httpOf(context);
     const keyId = req.caller?.keyId ?? '';
     const name = throttler.name ?? READ_THROTTLER;
-    const record = await this.storageService.increment(`${name}:${keyId}`, ttl, limit, blockDuration, name);
+    const record = await this.storageService.increment(
+      `${name}:${keyId}`,
+      ttl,
+      limit,
+      blockDuration,
+      name,
+    );
     const nowSeconds = Math.floor(Date.now() / 1000);
     if (name === READ_THROTTLER && !res.headersSent) {
       res.setHeader('X-RateLimit-Limit', String(limit));

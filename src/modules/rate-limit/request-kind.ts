@@ -5,7 +5,10 @@ import { requestOf } from '../../common/http/request-of.js';
 /** GET requests and GraphQL queries are reads; everything else is a write. */
 export function isReadRequest(context: ExecutionContext): boolean {
   if (context.getType<string>() === 'graphql') {
-    return GqlExecutionContext.create(context).getInfo<{ operation: { operation: string } }>().operation.operation === 'query';
+    return (
+      GqlExecutionContext.create(context).getInfo<{ operation: { operation: string } }>().operation
+        .operation === 'query'
+    );
   }
   return requestOf(context).method === 'GET';
 }

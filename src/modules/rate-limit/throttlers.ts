@@ -1,6 +1,9 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { ThrottlerOptions } from '@nestjs/throttler';
-import { WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE, WRITE_RATE_LIMIT_PER_MINUTE } from '../../config/plans.js';
+import {
+  WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE,
+  WRITE_RATE_LIMIT_PER_MINUTE,
+} from '../../config/plans.js';
 import { requestOf } from '../../common/http/request-of.js';
 import { isReadRequest } from './request-kind.js';
 import { WEBHOOK_TEST_BUDGET } from './rate-limit.decorators.js';

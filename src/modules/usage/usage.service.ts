@@ -65,7 +65,9 @@ export class UsageService {
           cap_reached: delivered >= cap,
         };
       })
-      .sort((a, b) => b.delivered + b.capped - (a.delivered + a.capped) || a.text.localeCompare(b.text));
+      .sort(
+        (a, b) => b.delivered + b.capped - (a.delivered + a.capped) || a.text.localeCompare(b.text),
+      );
     return {
       plan: caller.plan,
       status: caller.status,

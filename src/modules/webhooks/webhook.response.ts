@@ -20,7 +20,8 @@ export function toWebhookResponse(webhook: WebhookEntity): WebhookResponse {
     name: webhook.name,
     url: webhook.url,
     active: webhook.active,
-    last_delivery_at: webhook.lastDeliveryAt === null ? null : isoWithMillis(webhook.lastDeliveryAt),
+    last_delivery_at:
+      webhook.lastDeliveryAt === null ? null : isoWithMillis(webhook.lastDeliveryAt),
     total_deliveries: webhook.totalDeliveries,
     last_error: webhook.lastError,
     consecutive_failures: webhook.consecutiveFailures,

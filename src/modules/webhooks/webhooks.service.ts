@@ -25,7 +25,10 @@ export class WebhooksService {
     });
   }
 
-  async create(accountId: string, input: CreateWebhookDto): Promise<{ webhook: WebhookEntity; secret: string }> {
+  async create(
+    accountId: string,
+    input: CreateWebhookDto,
+  ): Promise<{ webhook: WebhookEntity; secret: string }> {
     const checked = checkWebhookUrl(input.url, { allowPrivate: this.config.webhooks.allowPrivate });
     if (!checked.ok) throw AppError.invalidBody(checked.reason);
     const secret = randomBytes(32).toString('hex');
@@ -47,7 +50,11 @@ export class WebhooksService {
     return { webhook, secret };
   }
 
-  async update(accountId: string, webhookId: string, change: UpdateWebhookDto): Promise<WebhookEntity> {
+  async update(
+    accountId: string,
+    webhookId: string,
+    change: UpdateWebhookDto,
+  ): Promise<WebhookEntity> {
     if (change.name === undefined && change.active === undefined) {
       throw AppError.invalidBody('Provide at least one of name, active');
     }
@@ -55,7 +62,11 @@ export class WebhooksService {
       const webhook = await this.findLive(accountId, webhookId);
       webhook.name = change.name ?? webhook.name;
       webhook.active = change.active ?? webhook.active;
-      await manager.update(WebhookEntity, { id: webhook.id }, { name: webhook.name, active: webhook.active });
+      await manager.update(
+        WebhookEntity,
+        { id: webhook.id },
+        { name: webhook.name, active: webhook.active },
+      );
       return webhook;
     });
   }
@@ -63,12 +74,20 @@ export class WebhooksService {
   async remove(accountId: string, webhookId: string): Promise<void> {
     await this.database.transaction(async (manager) => {
       const webhook = await this.findLive(accountId, webhookId);
-      await manager.update(WebhookEntity, { id: webhook.id }, { deletedAt: this.clock.nowMs(), active: false });
+      await manager.update(
+        WebhookEntity,
+        { id: webhook.id },
+        { deletedAt: this.clock.nowMs(), active: false },
+      );
     });
   }
 
   async findLive(accountId: string, webhookId: string): Promise<WebhookEntity> {
-    const webhook = await this.database.manager.findOneBy(WebhookEntity, { id: webhookId, accountId, deletedAt: IsNull() });
+    const webhook = await this.database.manager.findOneBy(WebhookEntity, {
+      id: webhookId,
+      accountId,
+      deletedAt: IsNull(),
+    });
     if (!webhook) throw AppError.notFound('Webhook');
     return webhook;
   }

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { IngestionPipeline, addSummaries, emptySummary, type IngestSummary } from '../ingestion-pipeline.service.js';
+import {
+  IngestionPipeline,
+  addSummaries,
+  emptySummary,
+  type IngestSummary,
+} from '../ingestion-pipeline.service.js';
 import type { RedditItem } from '../reddit-item.js';
 import { readDumpLines } from './ndjson-reader.js';
 

@@ -13,18 +13,34 @@ export class KeywordsController {
   @Get()
   async list(@CurrentCaller() caller: Caller) {
     const keywords = await this.keywords.list(caller.accountId);
-    return { data: keywords.map(toKeywordResponse), count: keywords.length, keyword_limit: caller.limits.keywordLimit };
+    return {
+      data: keywords.map(toKeywordResponse),
+      count: keywords.length,
+      keyword_limit: caller.limits.keywordLimit,
+    };
   }
 
   @Post()
-  async create(@CurrentCaller() caller: Caller, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { created, existing, rejected } = await this.keywords.create(caller, body);
     res.status(created.length > 0 ? 201 : 200);
-    return { created: created.map(toKeywordResponse), existing: existing.map(toKeywordResponse), rejected };
+    return {
+      created: created.map(toKeywordResponse),
+      existing: existing.map(toKeywordResponse),
+      rejected,
+    };
   }
 
   @Patch(':id')
-  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() change: UpdateKeywordDto) {
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Body() change: UpdateKeywordDto,
+  ) {
     return { data: toKeywordResponse(await this.keywords.update(caller, id, change)) };
   }
 

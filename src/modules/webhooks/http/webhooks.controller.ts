@@ -27,7 +27,11 @@ export class WebhooksController {
   }
 
   @Patch(':id')
-  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() change: UpdateWebhookDto) {
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Body() change: UpdateWebhookDto,
+  ) {
     return { data: toWebhookResponse(await this.webhooks.update(caller.accountId, id, change)) };
   }
 
