@@ -12,16 +12,17 @@ import { syntheticItems, syntheticKeywords, type SyntheticItem } from './synthet
  * (fold case + tokenise only), the KeywordMatcher, and a naive baseline (one case-insensitive
  * RegExp per keyword, tested on every field).
  *
- * The floor runs in a fresh child process (`--floor`), several times between the matcher
- * measurements, and the best run counts: compiling keywords runs the same tokenizer on other
- * string shapes, after which V8 optimises it less well, so measuring the floor in this process
- * would flatter the matcher. (The matcher's scanning loop is its own.)
+ * Every measurement runs in a fresh child process of this script, as a service holds one
+ * matcher: V8 optimises code for what it has run before, so a matcher measured after others,
+ * or a floor measured after keywords were compiled (which runs the same tokenizer on other
+ * string shapes), would come out slower than it is. The floor is measured before and after the
+ * matchers, and its best run counts.
  */
 
 const STREAM_ITEMS = 60_000;
 const LONG_STREAM_ITEMS = 15_000;
 const WARM_UP_ITEMS = 5_000;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const KEYWORD_COUNTS = [1_000, 10_000, 100_000];
 /** Items the naive baseline runs on, per keyword count (it is far too slow for the stream). */
 const NAIVE_SAMPLE: Record<number, number> = { 1_000: 2_000, 10_000: 200, 100_000: 20 };
@@ -36,6 +37,7 @@ interface Stream {
 }
 
 const FLOOR_FLAG = '--floor';
+const KEYWORDS_FLAG = '--keywords';
 
 interface Throughput {
   readonly itemsPerSecond: number;
@@ -162,6 +164,15 @@ interface Floors {
   readonly longStream: Throughput;
 }
 
+interface MatcherResult {
+  readonly count: number;
+  readonly buildMs: number;
+  readonly matched: Throughput;
+  readonly longMatched: Throughput;
+  readonly naive: Throughput;
+  readonly sampleSize: number;
+}
+
 function measureFloors(stream: Stream, longStream: Stream): Floors {
   for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) floorPass(input);
   return {
@@ -170,58 +181,67 @@ function measureFloors(stream: Stream, longStream: Stream): Floors {
   };
 }
 
+function measureMatcher(count: number, stream: Stream, longStream: Stream): MatcherResult {
+  const keywords = definitions(count);
+  const buildStarted = performance.now();
+  const matcher = new KeywordMatcher(keywords);
+  const buildMs = performance.now() - buildStarted;
+  const match: Pass = (input) => matcher.match(input).length;
+  for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) match(input);
+  const matched = bestOf(stream.inputs, match);
+  const longMatched = bestOf(longStream.inputs, match);
+  const sample = stream.inputs.slice(0, NAIVE_SAMPLE[count]);
+  const naive = measureNaive(keywords, sample);
+  return { count, buildMs, matched, longMatched, naive, sampleSize: sample.length };
+}
+
+function inChildProcess<T>(...args: string[]): T {
+  const script = fileURLToPath(import.meta.url);
+  return JSON.parse(execFileSync(process.execPath, [script, ...args], { encoding: 'utf8' })) as T;
+}
+
+function fasterOf(a: Throughput, b: Throughput): Throughput {
+  return a.itemsPerSecond >= b.itemsPerSecond ? a : b;
+}
+
 /** The floors measured in a fresh process, best of this run and the previous ones. */
-function floorsInChildProcess(previous: Floors | undefined): Floors {
-  const output = execFileSync(process.execPath, [fileURLToPath(import.meta.url), FLOOR_FLAG], {
-    encoding: 'utf8',
-  });
-  const floors = JSON.parse(output) as Floors;
+function bestFloors(previous: Floors | undefined): Floors {
+  const floors = inChildProcess<Floors>(FLOOR_FLAG);
   if (previous === undefined) return floors;
-  const better = (a: Throughput, b: Throughput): Throughput =>
-    a.itemsPerSecond >= b.itemsPerSecond ? a : b;
   return {
-    stream: better(previous.stream, floors.stream),
-    longStream: better(previous.longStream, floors.longStream),
+    stream: fasterOf(previous.stream, floors.stream),
+    longStream: fasterOf(previous.longStream, floors.longStream),
   };
 }
 
 function main(): void {
-  const stream = buildStream(STREAM_ITEMS, 1);
-  const longStream = buildStream(LONG_STREAM_ITEMS, 4);
-  if (process.argv.includes(FLOOR_FLAG)) {
-    process.stdout.write(JSON.stringify(measureFloors(stream, longStream)));
+  const [flag, argument] = process.argv.slice(2);
+  if (flag === FLOOR_FLAG || flag === KEYWORDS_FLAG) {
+    const stream = buildStream(STREAM_ITEMS, 1);
+    const longStream = buildStream(LONG_STREAM_ITEMS, 4);
+    const result =
+      flag === FLOOR_FLAG
+        ? measureFloors(stream, longStream)
+        : measureMatcher(Number(argument), stream, longStream);
+    process.stdout.write(JSON.stringify(result));
     return;
   }
   const benchStarted = performance.now();
+  const stream = buildStream(STREAM_ITEMS, 1);
+  const longStream = buildStream(LONG_STREAM_ITEMS, 4);
   console.log(
     `stream: ${formatNumber(stream.inputs.length)} items, ${(stream.bytes / 1e6).toFixed(1)} MB; ` +
       `long stream (4x text): ${formatNumber(longStream.inputs.length)} items, ` +
-      `${(longStream.bytes / 1e6).toFixed(1)} MB; node ${process.version}, one thread`,
+      `${(longStream.bytes / 1e6).toFixed(1)} MB; node ${process.version}, one thread, ` +
+      'one process per measurement',
   );
-  let floors = floorsInChildProcess(undefined);
-  const results: Array<{
-    count: number;
-    buildMs: number;
-    matched: Throughput;
-    longMatched: Throughput;
-    naive: Throughput;
-    sampleSize: number;
-  }> = [];
+  let floors = bestFloors(undefined);
+  const results: MatcherResult[] = [];
   for (const count of KEYWORD_COUNTS) {
-    const keywords = definitions(count);
-    const buildStarted = performance.now();
-    const matcher = new KeywordMatcher(keywords);
-    const buildMs = performance.now() - buildStarted;
-    const match: Pass = (input) => matcher.match(input).length;
-    for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) match(input);
-    const matched = bestOf(stream.inputs, match);
-    const longMatched = bestOf(longStream.inputs, match);
-    const sample = stream.inputs.slice(0, NAIVE_SAMPLE[count]);
-    const naive = measureNaive(keywords, sample);
-    results.push({ count, buildMs, matched, longMatched, naive, sampleSize: sample.length });
-    floors = floorsInChildProcess(floors);
+    results.push(inChildProcess<MatcherResult>(KEYWORDS_FLAG, String(count)));
     console.log(`  ${formatNumber(count)} keywords done`);
   }
+  floors = bestFloors(floors);
 
   const floor = floors.stream;
   const longFloor = floors.longStream;
@@ -266,7 +286,7 @@ function main(): void {
     rows,
   );
   console.log(
-    'floor: NFKC + lower-case + tokenise only, best of several runs in fresh processes. ' +
+    'floor: NFKC + lower-case + tokenise only, best of several runs. ' +
       'naive: one case-insensitive RegExp per keyword ' +
       '(its phrase with \\b, whatever the mode, so its matches differ), run on the first N items ' +
       'only and extrapolated to items/s.\n',

@@ -2,7 +2,7 @@ import { wordCharLength } from './character-classes.js';
 import type { PairFilter } from './pair-filter.js';
 import { ScannedField } from './scanned-field.js';
 import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, type TermTable } from './term-table.js';
-import { foldCase, isAscii } from './text-normalization.js';
+import { foldCase, foldsLikeAscii } from './text-normalization.js';
 import type { TokenTable } from './token-table.js';
 
 const FNV_OFFSET_BASIS = 0x811c9dc5 | 0;
@@ -21,8 +21,9 @@ export function tokenHash(token: string): number {
 
 /**
  * Tokenises a field (same tokens as `tokenize` on `foldCase(text)`) and resolves each token to
- * its keyword terms in the same pass, hashing the characters as it reads them. ASCII text
- * (most of Reddit) is not copied to fold its case: letters are lower-cased as they are read.
+ * its keyword terms in the same pass, hashing the characters as it reads them. Text that
+ * folds like ASCII (most of Reddit) is not copied to fold its case: its tokens are ASCII,
+ * lower-cased as they are read.
  * It lists the field's anchor terms, and the positions where two adjacent tokens may be a
  * phrase anchor.
  */
@@ -37,33 +38,35 @@ export class FieldScanner {
 
   /** The returned field is overwritten by the next scan. */
   scan(rawText: string): ScannedField {
-    const ascii = isAscii(rawText);
-    const text = ascii ? rawText : foldCase(rawText);
-    const caseMask = ascii ? ASCII_LOWER_CASE_MASK : 0;
+    const inPlace = foldsLikeAscii(rawText);
+    const text = inPlace ? rawText : foldCase(rawText);
+    const caseMask = inPlace ? ASCII_LOWER_CASE_MASK : 0;
     const field = this.field;
     field.reset(text, this.terms.idLimit);
     this.tokenTable.syncTerms();
     const candidateKinds = this.terms.candidateKinds;
     let previousTokenId = 0;
+    const length = text.length;
     let index = 0;
-    let code = text.charCodeAt(0);
-    while (index < text.length) {
-      let next = text.charCodeAt(index + 1);
-      let length = wordCharLength(code, next);
-      if (length === 0) {
+    let code = length > 0 ? text.charCodeAt(0) : 0;
+    while (index < length) {
+      // Reads stay inside the text: an out-of-bounds read would deoptimise the loop.
+      let next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
+      let width = wordCharLength(code, next);
+      if (width === 0) {
         index++;
         code = next;
         continue;
       }
       const start = index;
       let hash = FNV_OFFSET_BASIS;
-      while (length > 0) {
+      while (width > 0) {
         hash = Math.imul(hash ^ (code | caseMask), FNV_PRIME);
-        if (length === 2) hash = Math.imul(hash ^ next, FNV_PRIME);
-        index += length;
-        code = length === 2 ? text.charCodeAt(index) : next;
-        next = text.charCodeAt(index + 1);
-        length = index < text.length ? wordCharLength(code, next) : 0;
+        if (width === 2) hash = Math.imul(hash ^ next, FNV_PRIME);
+        index += width;
+        code = width === 1 ? next : index < length ? text.charCodeAt(index) : 0;
+        next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
+        width = index < length ? wordCharLength(code, next) : 0;
       }
       const slot = this.tokenTable.resolve(text, start, index, hash, caseMask);
       const tokenId = this.tokenTable.tokenTermId(slot);

@@ -4,8 +4,8 @@
  */
 export interface FieldView {
   /**
-   * The text tokens and separators are read from: folded, or for ASCII text the raw text,
-   * whose separators (never letters or digits) folding would not change.
+   * The text tokens and separators are read from: folded, or the raw text when folding would
+   * only lower-case its ASCII letters (separators, never letters or digits, are the same).
    */
   readonly text: string;
   readonly tokenCount: number;

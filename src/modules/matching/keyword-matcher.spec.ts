@@ -146,6 +146,11 @@ describe('KeywordMatcher', () => {
       expect(matches('rocket', 'exact', '🚀rocket🚀')).toBe(true);
     });
 
+    it('matches upper-case text among emoji and curly quotes', () => {
+      expect(matches('it’s acme corp', 'exact', 'IT’S ACME  Corp 🚀!')).toBe(true);
+      expect(matches('it’s acme corp', 'exact', "IT'S ACME Corp 🚀!")).toBe(false);
+    });
+
     it('matches an emoji inside a phrase', () => {
       expect(matches('rock 🎸 roll', 'exact', 'Rock 🎸 Roll forever')).toBe(true);
       expect(matches('rock 🎸 roll', 'exact', 'Rock 🎺 Roll forever')).toBe(false);

@@ -13,22 +13,24 @@ export function tokenize(text: string): TokenizedText {
   const tokens: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
+  const length = text.length;
   let index = 0;
-  let code = text.charCodeAt(0);
-  while (index < text.length) {
-    let next = text.charCodeAt(index + 1);
-    let length = wordCharLength(code, next);
-    if (length === 0) {
+  let code = length > 0 ? text.charCodeAt(0) : 0;
+  while (index < length) {
+    // Reads stay inside the text: an out-of-bounds read would deoptimise the loop.
+    let next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
+    let width = wordCharLength(code, next);
+    if (width === 0) {
       index++;
       code = next;
       continue;
     }
     const start = index;
-    while (length > 0) {
-      index += length;
-      code = length === 2 ? text.charCodeAt(index) : next;
-      next = text.charCodeAt(index + 1);
-      length = index < text.length ? wordCharLength(code, next) : 0;
+    while (width > 0) {
+      index += width;
+      code = width === 1 ? next : index < length ? text.charCodeAt(index) : 0;
+      next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
+      width = index < length ? wordCharLength(code, next) : 0;
     }
     tokens.push(text.slice(start, index));
     starts.push(start);
