@@ -1,3 +1,4 @@
+import { API_COMMENT_FIELDS, API_POST_FIELDS } from '../utils/spec-fields.js';
 import type { Response } from 'supertest';
 import type { AlertEntity } from '../../src/modules/alerts/alert.entity.js';
 import type { AlertResponse } from '../../src/modules/alerts/alert-payload.js';
@@ -7,26 +8,6 @@ import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-t
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 const DAY_MS = 86_400_000;
-
-/** alerts-api.md 2.3, without the webhook-only fields (webhook_id, website, comment_upvotes). */
-const POST_FIELDS = [
-  'event',
-  'timestamp',
-  'inbox_id',
-  'id',
-  'title',
-  'subreddit',
-  'author',
-  'selftext',
-  'url',
-  'keyword',
-  'keyword_id',
-  'relevance_score',
-  'upvotes',
-  'replies',
-  'created_utc',
-];
-const COMMENT_FIELDS = [...POST_FIELDS, 'comment'];
 
 const API_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
 
@@ -131,7 +112,7 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
 
       expect(res.status).toBe(200);
       const list = res.body as AlertList;
-      expect(Object.keys(list.data[0])).toEqual(POST_FIELDS);
+      expect(Object.keys(list.data[0])).toEqual(API_POST_FIELDS);
       expect(list).toEqual({ data: [expectedAlert(alert)], next_cursor: null });
       expect(list.data[0]).toMatchObject({
         event: 'post',
@@ -151,7 +132,7 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
 
       expect(res.status).toBe(200);
       const list = res.body as AlertList;
-      expect(Object.keys(list.data[0])).toEqual(COMMENT_FIELDS);
+      expect(Object.keys(list.data[0])).toEqual(API_COMMENT_FIELDS);
       expect(list).toEqual({ data: [expectedAlert(alert)], next_cursor: null });
       expect(list.data[0]).toMatchObject({
         event: 'comment',
@@ -189,7 +170,7 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
 
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ data: list.data[0] });
-      expect(Object.keys((res.body as { data: object }).data)).toEqual(COMMENT_FIELDS);
+      expect(Object.keys((res.body as { data: object }).data)).toEqual(API_COMMENT_FIELDS);
     });
   });
 
@@ -514,7 +495,7 @@ describe.each(testDatabaseKinds())('alerts API on %s', (kind) => {
 
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ data: expectedAlert(alert) });
-      expect(Object.keys((res.body as { data: object }).data)).toEqual(POST_FIELDS);
+      expect(Object.keys((res.body as { data: object }).data)).toEqual(API_POST_FIELDS);
     });
 
     it('answers an unknown id with 404 not_found', async () => {

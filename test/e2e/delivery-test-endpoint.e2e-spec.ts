@@ -1,3 +1,4 @@
+import { WEBHOOK_TEST_FIELDS } from '../utils/spec-fields.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { createWebhook, webhookState } from '../utils/delivery-scenario.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
@@ -49,26 +50,7 @@ describe.each(testDatabaseKinds())('POST /webhooks/:id/test on %s', (kind) => {
     });
     await expect(hasValidSignature(request, hook.secret)).resolves.toBe(true);
     const body = JSON.parse(request.body.toString('utf8')) as Record<string, unknown>;
-    expect(Object.keys(body)).toEqual([
-      'event',
-      'timestamp',
-      'webhook_id',
-      'website',
-      'inbox_id',
-      'id',
-      'title',
-      'subreddit',
-      'author',
-      'selftext',
-      'url',
-      'keyword',
-      'keyword_id',
-      'relevance_score',
-      'upvotes',
-      'replies',
-      'created_utc',
-      'test',
-    ]);
+    expect(Object.keys(body)).toEqual(WEBHOOK_TEST_FIELDS);
     expect(body).toMatchObject({
       event: 'test',
       timestamp: '2026-11-21T11:22:33+00:00',

@@ -1,3 +1,4 @@
+import { WEBHOOK_COMMENT_FIELDS } from '../utils/spec-fields.js';
 import { utcDay } from '../../src/common/time/timestamps.js';
 import { AlertEntity } from '../../src/modules/alerts/alert.entity.js';
 import { DeliveryEntity } from '../../src/modules/delivery/delivery.entity.js';
@@ -156,27 +157,7 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     const [request] = endpoint.requests;
     expect(request.headers['x-webhook-event']).toBe('comment');
     const body = JSON.parse(request.body.toString('utf8')) as Record<string, unknown>;
-    expect(Object.keys(body)).toEqual([
-      'event',
-      'timestamp',
-      'webhook_id',
-      'website',
-      'inbox_id',
-      'id',
-      'title',
-      'subreddit',
-      'author',
-      'selftext',
-      'url',
-      'keyword',
-      'keyword_id',
-      'relevance_score',
-      'upvotes',
-      'replies',
-      'created_utc',
-      'comment',
-      'comment_upvotes',
-    ]);
+    expect(Object.keys(body)).toEqual(WEBHOOK_COMMENT_FIELDS);
     expect(body).toMatchObject({
       event: 'comment',
       id: 'c0ffee',
