@@ -1,10 +1,10 @@
 import type { KeywordMode } from '../src/modules/matching/keyword-definition.js';
 
 /**
- * Deterministic Reddit-like text for benchmarks: a vocabulary of ~28k words (common English
+ * Deterministic Reddit-like text for benchmarks: a vocabulary of ~56k words (common English
  * first, then pronounceable made-up words and their inflections, a few accented ones) drawn
- * with Zipf's law, sentences with case, punctuation and emoji, and 1% brand names (50k of
- * them, also Zipf-drawn) and symbol terms (c++, node.js…). The vocabulary is fixed; `seed`
+ * with Zipf's law, sentences with case, punctuation and emoji, 1% brand names (50k of them,
+ * also Zipf-drawn) and 0.3% symbol terms (c++, node.js…). The vocabulary is fixed; `seed`
  * only picks the stream or the keyword set.
  */
 
