@@ -5,28 +5,23 @@ import { testDatabaseKinds } from '../utils/test-databases.js';
 import {
   answerWith,
   hasValidSignature,
-  startWebhookReceiver,
+  ReceiverPool,
   type Responder,
-  type WebhookReceiver,
 } from '../utils/webhook-receiver.js';
 
 describe.each(testDatabaseKinds())('POST /webhooks/:id/test on %s', (kind) => {
   let t: TestApp;
-  const receivers: WebhookReceiver[] = [];
+  const receivers = new ReceiverPool();
 
   beforeAll(async () => {
     t = await createTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
   });
   afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+    await receivers.closeAll();
   });
   afterAll(() => t.close());
 
-  async function receiver(respond?: Responder): Promise<WebhookReceiver> {
-    const started = await startWebhookReceiver(respond);
-    receivers.push(started);
-    return started;
-  }
+  const receiver = (respond?: Responder) => receivers.start(respond);
 
   const sendTest = (apiKey: string, webhookId: string) =>
     t.http.post(`/api/v1/webhooks/${webhookId}/test`).set(bearer(apiKey));
@@ -95,8 +90,7 @@ describe.each(testDatabaseKinds())('POST /webhooks/:id/test on %s', (kind) => {
   it('reports an unreachable endpoint with status null', async () => {
     const { apiKey } = await t.account();
     const closed = await receiver();
-    await closed.close();
-    receivers.splice(receivers.indexOf(closed), 1);
+    await receivers.close(closed);
     const hook = await createWebhook(t, apiKey, closed.url);
 
     const res = await sendTest(apiKey, hook.id).expect(200);

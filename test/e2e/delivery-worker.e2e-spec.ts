@@ -14,27 +14,23 @@ import {
   webhookState,
 } from '../utils/delivery-scenario.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../utils/webhook-receiver.js';
+import { ReceiverPool, type WebhookReceiver } from '../utils/webhook-receiver.js';
 
 const ALLOW_LOOPBACK = { WEBHOOK_ALLOW_PRIVATE: 'true' };
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
-  const receivers: WebhookReceiver[] = [];
+  const receivers = new ReceiverPool();
   const apps: TestApp[] = [];
   let keywords = 0;
 
   afterEach(async () => {
     // Instances on a shared database first, the one that owns (and drops) it last.
     for (const app of apps.splice(0).reverse()) await app.close();
-    await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+    await receivers.closeAll();
   });
 
-  async function receiver(): Promise<WebhookReceiver> {
-    const started = await startWebhookReceiver();
-    receivers.push(started);
-    return started;
-  }
+  const receiver = () => receivers.start();
 
   async function instance(env: Record<string, string> = {}, sharing?: TestApp): Promise<TestApp> {
     const app = sharing

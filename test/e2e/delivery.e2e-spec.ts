@@ -19,30 +19,25 @@ import { testDatabaseKinds } from '../utils/test-databases.js';
 import {
   answerWith,
   hasValidSignature,
-  startWebhookReceiver,
+  ReceiverPool,
   type Responder,
-  type WebhookReceiver,
 } from '../utils/webhook-receiver.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
   let t: TestApp;
-  const receivers: WebhookReceiver[] = [];
+  const receivers = new ReceiverPool();
 
   beforeAll(async () => {
     t = await createTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
   });
   afterEach(async () => {
-    await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+    await receivers.closeAll();
   });
   afterAll(() => t.close());
 
-  async function receiver(respond?: Responder): Promise<WebhookReceiver> {
-    const started = await startWebhookReceiver(respond);
-    receivers.push(started);
-    return started;
-  }
+  const receiver = (respond?: Responder) => receivers.start(respond);
 
   let watchers = 0;
 
@@ -256,8 +251,7 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
         'a closed port',
         async () => {
           const closed = await receiver();
-          await closed.close();
-          receivers.splice(receivers.indexOf(closed), 1);
+          await receivers.close(closed);
           return closed.url;
         },
         null,

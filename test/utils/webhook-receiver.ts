@@ -113,3 +113,26 @@ export function hasValidSignature(request: ReceivedRequest, secret: string): Pro
   if (typeof signature !== 'string') return Promise.resolve(false);
   return verify(secret, request.body.toString('utf8'), signature);
 }
+
+/** The receivers one test starts, so they can all be closed after it. */
+export class ReceiverPool {
+  private readonly open = new Set<WebhookReceiver>();
+
+  async start(respond?: Responder): Promise<WebhookReceiver> {
+    const receiver = await startWebhookReceiver(respond);
+    this.open.add(receiver);
+    return receiver;
+  }
+
+  /** Closes one receiver now (an endpoint that has gone away). */
+  async close(receiver: WebhookReceiver): Promise<void> {
+    this.open.delete(receiver);
+    await receiver.close();
+  }
+
+  async closeAll(): Promise<void> {
+    const receivers = [...this.open];
+    this.open.clear();
+    await Promise.all(receivers.map((receiver) => receiver.close()));
+  }
+}
