@@ -1,8 +1,9 @@
-import { CandidatePool } from './candidate-pool.js';
+import { CandidatePool, MATCHES_ON_ANCHOR } from './candidate-pool.js';
 import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-keyword.js';
+import type { MatchRule } from './match-rule.js';
 import { PRESENCE_RULE } from './presence-rule.js';
 
-function keyword(id: string, requiredTermId = 0): IndexedKeyword {
+function keyword(id: string, requiredTermId = 0, rule: MatchRule = PRESENCE_RULE): IndexedKeyword {
   const definition = {
     id,
     accountId: 'account',
@@ -13,13 +14,12 @@ function keyword(id: string, requiredTermId = 0): IndexedKeyword {
   };
   return {
     definition,
-    rule: PRESENCE_RULE,
+    rule,
     tracks: TRACKS_POSTS | TRACKS_COMMENTS,
     anchorTerm: null,
     nextTerm: null,
     requiredTermId,
     terms: [],
-    matchedStamp: 0,
     node: 0,
   };
 }
@@ -33,13 +33,30 @@ function ids(pool: CandidatePool, head: number): string[] {
 }
 
 describe('CandidatePool', () => {
-  it('lists keywords from the last inserted, with their required term and tracks', () => {
+  it('lists keywords from the last inserted, with their required term and flags', () => {
     const pool = new CandidatePool();
+    const verified: MatchRule = { perField: true, matches: () => true };
     let head = pool.insert(0, keyword('a'));
-    head = pool.insert(head, keyword('b', 42));
+    head = pool.insert(head, keyword('b', 42, verified));
     expect(ids(pool, head)).toEqual(['b', 'a']);
     expect(pool.requiredTermId(head)).toBe(42);
-    expect(pool.tracks(head)).toBe(TRACKS_POSTS | TRACKS_COMMENTS);
+    expect(pool.flags(head)).toBe(TRACKS_POSTS | TRACKS_COMMENTS);
+    expect(pool.flags(pool.next(head))).toBe(TRACKS_POSTS | TRACKS_COMMENTS | MATCHES_ON_ANCHOR);
+    expect(pool.definition(head).id).toBe('b');
+  });
+
+  it('keeps a matched stamp per node until cleared, and a reused node starts without one', () => {
+    const pool = new CandidatePool();
+    const first = pool.insert(0, keyword('a'));
+    const second = pool.insert(first, keyword('b'));
+    pool.markMatched(first, 7);
+    expect([pool.matchedStamp(first), pool.matchedStamp(second)]).toEqual([7, 0]);
+    pool.markMatched(second, 9);
+    pool.clearMatchedStamps();
+    expect([pool.matchedStamp(first), pool.matchedStamp(second)]).toEqual([0, 0]);
+    pool.markMatched(first, 3);
+    pool.remove(second, first);
+    expect(pool.matchedStamp(pool.insert(0, keyword('c')))).toBe(0);
   });
 
   it('removes the head, a middle node and the tail', () => {

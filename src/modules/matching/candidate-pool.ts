@@ -1,25 +1,34 @@
+import type { KeywordDefinition } from './keyword-definition.js';
 import type { IndexedKeyword } from './indexed-keyword.js';
+import { PRESENCE_RULE } from './presence-rule.js';
 
 /*
- * Node layout: NODE_INTS consecutive Int32 values. Node 0 is never used, so 0 ends a list
- * and stands for the empty list.
+ * Node layout: NODE_INTS consecutive Int32 values, four nodes per cache line. Node 0 is never
+ * used, so 0 ends a list and stands for the empty list.
  */
 const NODE_INTS = 4;
 const REQUIRED_TERM = 0;
-const TRACKS = 1;
+const FLAGS = 1;
 const NEXT = 2;
-const PREVIOUS = 3;
+const MATCHED_STAMP = 3;
 const NO_NODE = 0;
 
+/** Bit of a node's flags, next to the keyword's TRACKS_* bits: its anchor alone is a match. */
+export const MATCHES_ON_ANCHOR = 4;
+
 /**
- * Every candidate list of the index, as doubly linked lists of nodes in one typed array: a
- * node holds what decides most candidates without touching the keyword's object (a term the
- * keyword needs in the field besides its anchor, and its TRACKS_* bits); the keyword itself
- * sits at the node's index in `keywords`. A list is the index of its first node.
+ * Every candidate list of the index, as linked lists of nodes in one typed array. A node holds
+ * all the matcher reads for most candidates: a term the keyword needs in the field besides its
+ * anchor, its TRACKS_* bits and whether its anchor alone is a match, and the stamp of the last
+ * item it matched. Only a keyword with a rule left to verify is reached through its object;
+ * a match reports the definition, kept by node in its own array, so matching a bare word
+ * touches one node and one array slot. Back links, needed only to unlink, are kept apart.
  */
 export class CandidatePool {
   private nodes = new Int32Array(1024 * NODE_INTS);
+  private previousNodes = new Int32Array(1024);
   private readonly keywords: (IndexedKeyword | undefined)[] = [undefined];
+  private readonly definitions: (KeywordDefinition | undefined)[] = [undefined];
   private readonly freeNodes: number[] = [];
 
   /** Term id the node's keyword needs in the field besides its anchor (0: none). */
@@ -27,8 +36,9 @@ export class CandidatePool {
     return this.nodes[node * NODE_INTS + REQUIRED_TERM];
   }
 
-  tracks(node: number): number {
-    return this.nodes[node * NODE_INTS + TRACKS];
+  /** TRACKS_* bits, and MATCHES_ON_ANCHOR. */
+  flags(node: number): number {
+    return this.nodes[node * NODE_INTS + FLAGS];
   }
 
   /** The following node of the list, 0 at its end. */
@@ -36,8 +46,25 @@ export class CandidatePool {
     return this.nodes[node * NODE_INTS + NEXT];
   }
 
+  matchedStamp(node: number): number {
+    return this.nodes[node * NODE_INTS + MATCHED_STAMP];
+  }
+
+  markMatched(node: number, stamp: number): void {
+    this.nodes[node * NODE_INTS + MATCHED_STAMP] = stamp;
+  }
+
+  clearMatchedStamps(): void {
+    for (let base = MATCHED_STAMP; base < this.nodes.length; base += NODE_INTS)
+      this.nodes[base] = 0;
+  }
+
   keyword(node: number): IndexedKeyword {
     return this.keywords[node] as IndexedKeyword;
+  }
+
+  definition(node: number): KeywordDefinition {
+    return this.definitions[node] as KeywordDefinition;
   }
 
   /** Puts the keyword in front of the list starting at `head`; returns its node, the new head. */
@@ -45,22 +72,25 @@ export class CandidatePool {
     const node = this.freeNodes.pop() ?? this.newNode();
     const base = node * NODE_INTS;
     this.nodes[base + REQUIRED_TERM] = keyword.requiredTermId;
-    this.nodes[base + TRACKS] = keyword.tracks;
+    this.nodes[base + FLAGS] =
+      keyword.tracks | (keyword.rule === PRESENCE_RULE ? MATCHES_ON_ANCHOR : 0);
     this.nodes[base + NEXT] = head;
-    this.nodes[base + PREVIOUS] = NO_NODE;
-    if (head !== NO_NODE) this.nodes[head * NODE_INTS + PREVIOUS] = node;
+    this.nodes[base + MATCHED_STAMP] = 0;
+    this.previousNodes[node] = NO_NODE;
+    if (head !== NO_NODE) this.previousNodes[head] = node;
     this.keywords[node] = keyword;
+    this.definitions[node] = keyword.definition;
     return node;
   }
 
   /** Unlinks the node from the list starting at `head`; returns the list's head afterwards. */
   remove(head: number, node: number): number {
-    const base = node * NODE_INTS;
-    const next = this.nodes[base + NEXT];
-    const previous = this.nodes[base + PREVIOUS];
-    if (next !== NO_NODE) this.nodes[next * NODE_INTS + PREVIOUS] = previous;
+    const next = this.nodes[node * NODE_INTS + NEXT];
+    const previous = this.previousNodes[node];
+    if (next !== NO_NODE) this.previousNodes[next] = previous;
     if (previous !== NO_NODE) this.nodes[previous * NODE_INTS + NEXT] = next;
     this.keywords[node] = undefined;
+    this.definitions[node] = undefined;
     this.freeNodes.push(node);
     return node === head ? next : head;
   }
@@ -68,11 +98,17 @@ export class CandidatePool {
   private newNode(): number {
     const node = this.keywords.length;
     this.keywords.push(undefined);
-    if ((node + 1) * NODE_INTS > this.nodes.length) {
-      const grown = new Int32Array(this.nodes.length * 2);
-      grown.set(this.nodes);
-      this.nodes = grown;
+    this.definitions.push(undefined);
+    if (node >= this.previousNodes.length) {
+      this.nodes = grown(this.nodes, this.nodes.length * 2);
+      this.previousNodes = grown(this.previousNodes, this.previousNodes.length * 2);
     }
     return node;
   }
+}
+
+function grown(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  const larger = new Int32Array(length);
+  larger.set(array);
+  return larger;
 }

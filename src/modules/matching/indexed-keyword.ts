@@ -20,8 +20,6 @@ export interface IndexedKeyword {
   readonly requiredTermId: number;
   /** Every term the keyword holds (anchor included), released when it goes. */
   readonly terms: readonly Term[];
-  /** Item stamp of the last match, so an item reports the keyword once. */
-  matchedStamp: number;
   /** Its node in the index's candidate pool. */
   node: number;
 }

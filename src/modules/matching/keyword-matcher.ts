@@ -1,14 +1,17 @@
 import { chooseAnchor, type Anchor } from './anchor.js';
+import { MATCHES_ON_ANCHOR } from './candidate-pool.js';
 import { compileKeyword, type CompileContext } from './compile-keyword.js';
 import { FieldScanner } from './field-scanner.js';
 import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-keyword.js';
 import type { KeywordDefinition } from './keyword-definition.js';
 import { KeywordIndex } from './keyword-index.js';
-import { PRESENCE_RULE } from './presence-rule.js';
 import type { ScannedField } from './scanned-field.js';
 import type { Term } from './term.js';
 import { HAS_PER_FIELD, HAS_POSITIONAL } from './term-table.js';
 import { TokenTable } from './token-table.js';
+
+/** Item stamps wrap around before overflowing the Int32Array nodes that hold them. */
+const MAX_STAMP = 0x7fffffff;
 
 /** A post is matched on [title, selftext], a comment on [body]; each field on its own. */
 export interface MatchInput {
@@ -69,7 +72,6 @@ export class KeywordMatcher {
       nextTerm,
       requiredTermId,
       terms,
-      matchedStamp: 0,
       node: 0,
     };
     this.index.add(keyword);
@@ -95,13 +97,21 @@ export class KeywordMatcher {
   /** The matching keywords, each once however often it occurs. */
   match(input: MatchInput): KeywordDefinition[] {
     const matched: KeywordDefinition[] = [];
-    this.itemStamp++;
+    this.nextItemStamp();
     this.matchingType = input.type === 'post' ? TRACKS_POSTS : TRACKS_COMMENTS;
     for (const text of input.fields) {
       if (text.length === 0) continue;
       this.matchField(this.scanner.scan(text), matched);
     }
     return matched;
+  }
+
+  private nextItemStamp(): void {
+    if (this.itemStamp === MAX_STAMP) {
+      this.index.pool.clearMatchedStamps();
+      this.itemStamp = 0;
+    }
+    this.itemStamp++;
   }
 
   private matchField(field: ScannedField, matched: KeywordDefinition[]): void {
@@ -137,17 +147,17 @@ export class KeywordMatcher {
     matched: KeywordDefinition[],
   ): void {
     const { pool } = this.index;
+    const stamp = this.itemStamp;
     for (let node = head; node !== 0; node = pool.next(node)) {
       const required = pool.requiredTermId(node);
       if (required !== 0 && !field.occursIn(required)) continue;
-      if ((pool.tracks(node) & this.matchingType) === 0) continue;
-      const keyword = pool.keyword(node);
-      if (keyword.matchedStamp === this.itemStamp) continue;
-      const { rule } = keyword;
-      if (rule === PRESENCE_RULE || rule.matches(field, position)) {
-        keyword.matchedStamp = this.itemStamp;
-        matched.push(keyword.definition);
+      const flags = pool.flags(node);
+      if ((flags & this.matchingType) === 0 || pool.matchedStamp(node) === stamp) continue;
+      if ((flags & MATCHES_ON_ANCHOR) === 0 && !pool.keyword(node).rule.matches(field, position)) {
+        continue;
       }
+      pool.markMatched(node, stamp);
+      matched.push(pool.definition(node));
     }
   }
 }
