@@ -111,6 +111,38 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
     expect(row.durationMs).toBeGreaterThanOrEqual(290);
   });
 
+  it('claims the oldest rows of the webhooks not skipped, a few per webhook, past the backlog of those skipped', async () => {
+    const t = await instance();
+    const endpoint = await receiver();
+    const urls = ['skipped', 'b', 'c'].map((name) => `${endpoint.url}?hook=${name}`);
+    const { hooks, posts } = await subscriber(t, urls);
+    await ingest(t, posts(5));
+    const [skipped, b, c] = hooks.map((hook) => hook.id);
+    const rowsOf = async (webhookId: string) =>
+      (await deliveryRows(t))
+        .filter((row) => row.webhookId === webhookId)
+        .map((row) => row.id)
+        .sort();
+    const now = t.clock.nowMs();
+
+    const { due, more, claimed } = await t.app.get(DeliveryStore).claimDueDeliveries({
+      window: 3,
+      perWebhook: 2,
+      now,
+      leaseUntil: now + 1000,
+      skipWebhookIds: [skipped],
+      choose: (rows) => rows,
+    });
+
+    const [bRows, cRows] = [await rowsOf(b), await rowsOf(c)];
+    const oldestTwoEach = [...bRows.slice(0, 2), ...cRows.slice(0, 2)].sort();
+    expect(due.map((row) => row.id)).toEqual(oldestTwoEach.slice(0, 3));
+    expect(more).toBe(true);
+    expect(claimed.map((row) => row.id)).toEqual(due.map((row) => row.id));
+    expect(claimed.every((row) => row.webhookId !== skipped)).toBe(true);
+    expect(endpoint.connections()).toBe(0);
+  });
+
   it('sends a delivery claimed by a worker that died once, after the lease expires', async () => {
     const t = await instance();
     const endpoint = await receiver();
@@ -121,6 +153,7 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
     const now = crashed.clock.nowMs();
     const { claimed } = await crashed.app.get(DeliveryStore).claimDueDeliveries({
       window: 10,
+      perWebhook: 10,
       now,
       leaseUntil: now + lease,
       skipWebhookIds: [],

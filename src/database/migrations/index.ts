@@ -3,6 +3,7 @@ import { IngestionState1763700100000 } from './1763700100000-ingestion-state.js'
 import { Deliveries1763700400000 } from './1763700400000-deliveries.js';
 import { Inbox1763700500000 } from './1763700500000-inbox.js';
 import { FeedTokens1763700600000 } from './1763700600000-feed-tokens.js';
+import { DeliveryLanes1763700700000 } from './1763700700000-delivery-lanes.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Deliveries1763700400000,
   Inbox1763700500000,
   FeedTokens1763700600000,
+  DeliveryLanes1763700700000,
 ];

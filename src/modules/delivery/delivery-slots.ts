@@ -8,6 +8,8 @@ export interface SlotShares {
   /** Per webhook whose last attempt was answered within `fastWithinMs`. */
   fastShare: number;
   fastWithinMs: number;
+  /** Attempts in flight to webhooks whose last attempt was slow, all together. */
+  slowPool: number;
 }
 
 /** Shares for DELIVERY_CONCURRENCY and WEBHOOK_TIMEOUT_MS. */
@@ -17,18 +19,22 @@ export function slotShares(concurrency: number, timeoutMs: number): SlotShares {
     slowShare: Math.max(1, Math.ceil(concurrency / 8)),
     fastShare: Math.max(1, Math.ceil(concurrency / 2)),
     fastWithinMs: Math.min(1000, timeoutMs / 2),
+    slowPool: Math.max(1, concurrency - Math.ceil(concurrency / 4)),
   };
 }
 
 /**
- * The worker's attempts in flight: at most `concurrency` in all, and per webhook a share that
- * stays small until the webhook has answered quickly, so slow receivers hold only a few slots
- * each while fast ones may use what is free.
+ * The worker's attempts in flight: at most `concurrency` in all; per webhook a share that stays
+ * small until the webhook has answered quickly, so slow receivers hold only a few slots each
+ * while fast ones may use what is free; and webhooks known to be slow (their last attempt was)
+ * hold at most `slowPool` slots together, so however many receivers hang, a quarter of the
+ * slots stays for the others.
  */
 export class DeliverySlots {
   private readonly attempts = new Set<Promise<void>>();
   private readonly byWebhook = new Map<string, number>();
   private readonly lastDurationMs = new Map<string, number>();
+  private slowInFlight = 0;
 
   constructor(
     private readonly shares: SlotShares,
@@ -44,21 +50,39 @@ export class DeliverySlots {
     return this.attempts.size === 0;
   }
 
-  /** Webhooks whose share is used up: their rows are not even read. */
+  /** The most rows one webhook can take in a claim. */
+  largestShare(): number {
+    return this.shares.fastShare;
+  }
+
+  /** Webhooks that can take no row now: their rows are not even read. */
   fullWebhooks(): string[] {
-    return [...this.byWebhook]
-      .filter(([webhookId, count]) => count >= this.shareOf(webhookId))
-      .map(([webhookId]) => webhookId);
+    const full = new Set(
+      [...this.byWebhook]
+        .filter(([webhookId, count]) => count >= this.shareOf(webhookId))
+        .map(([webhookId]) => webhookId),
+    );
+    if (this.slowInFlight >= this.shares.slowPool) {
+      for (const webhookId of this.lastDurationMs.keys()) {
+        if (this.isKnownSlow(webhookId)) full.add(webhookId);
+      }
+    }
+    return [...full];
   }
 
   /** The oldest rows first, as many as there are free slots, no webhook beyond its share. */
   pick(due: readonly DueDelivery[]): DueDelivery[] {
     const counts = new Map(this.byWebhook);
+    let slowLeft = this.shares.slowPool - this.slowInFlight;
     const picked: DueDelivery[] = [];
     for (const delivery of due) {
       if (picked.length === this.free()) break;
       const count = counts.get(delivery.webhookId) ?? 0;
       if (count >= this.shareOf(delivery.webhookId)) continue;
+      if (this.isKnownSlow(delivery.webhookId)) {
+        if (slowLeft <= 0) continue;
+        slowLeft--;
+      }
       counts.set(delivery.webhookId, count + 1);
       picked.push(delivery);
     }
@@ -68,8 +92,11 @@ export class DeliverySlots {
   /** Holds a slot for the webhook until the attempt settles. */
   occupy(webhookId: string, attempt: Promise<void>): void {
     this.byWebhook.set(webhookId, (this.byWebhook.get(webhookId) ?? 0) + 1);
+    const slow = this.isKnownSlow(webhookId);
+    if (slow) this.slowInFlight++;
     const tracked = attempt.finally(() => {
       this.attempts.delete(tracked);
+      if (slow) this.slowInFlight--;
       const left = (this.byWebhook.get(webhookId) ?? 1) - 1;
       if (left > 0) this.byWebhook.set(webhookId, left);
       else this.byWebhook.delete(webhookId);
@@ -93,5 +120,11 @@ export class DeliverySlots {
     return last !== undefined && last < this.shares.fastWithinMs
       ? this.shares.fastShare
       : this.shares.slowShare;
+  }
+
+  /** A webhook not attempted yet is not known to be slow: it has the small share only. */
+  private isKnownSlow(webhookId: string): boolean {
+    const last = this.lastDurationMs.get(webhookId);
+    return last !== undefined && last >= this.shares.fastWithinMs;
   }
 }

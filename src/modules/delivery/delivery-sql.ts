@@ -14,6 +14,18 @@ export class DeliverySql {
       : `(${column} IN (SELECT value FROM json_each(:${name})))`;
   }
 
+  /** The ids the subquery `rows` returns (a column `id`), as one JSON array value. */
+  jsonIds(rows: string): string {
+    return this.kind === 'postgres'
+      ? `(SELECT COALESCE(json_agg(lane.id), '[]') FROM (${rows}) lane)`
+      : `(SELECT json_group_array(lane.id) FROM (${rows}) lane)`;
+  }
+
+  /** A `jsonIds` value as read: PostgreSQL's driver parses JSON, SQLite's returns its text. */
+  parseIds(value: unknown): string[] {
+    return (typeof value === 'string' ? JSON.parse(value) : value) as string[];
+  }
+
   list(values: readonly string[]): string | readonly string[] {
     return this.kind === 'postgres' ? values : JSON.stringify(values);
   }

@@ -180,8 +180,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const now = this.clock.nowMs();
       const skipWebhookIds = this.slots.fullWebhooks();
       const window = free * CANDIDATES_PER_SLOT;
-      const { due, chosen, claimed } = await this.store.claimDueDeliveries({
+      const { due, more, chosen, claimed } = await this.store.claimDueDeliveries({
         window,
+        perWebhook: this.slots.largestShare(),
         now,
         leaseUntil: now + this.leaseMs,
         skipWebhookIds,
@@ -189,7 +190,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       });
       this.startAll(claimed, summary);
       return {
-        moreDue: due.length === window || chosen.length === free,
+        moreDue: more || chosen.length === free,
         skippedBusy: skipWebhookIds.length > 0 || chosen.length < due.length,
       };
     });

@@ -31,6 +31,14 @@ export interface DeliverableWebhook {
   secret: string;
 }
 
+/** The due rows read (`more`: others may be left), those chosen, and those actually claimed. */
+export interface DeliveryClaim {
+  due: DueDelivery[];
+  more: boolean;
+  chosen: DueDelivery[];
+  claimed: ClaimedDelivery[];
+}
+
 export type AttemptOutcome = Pick<WebhookAttemptResult, 'ok' | 'status' | 'error' | 'durationMs'>;
 
 /** What became of one claim: an attempt, or null when it was canceled without sending. */
@@ -47,6 +55,9 @@ interface ClaimedRow {
   created_at: string | number;
   claimed_until: string | number;
 }
+
+/** Rows the worker still has to attempt: waiting, or claimed by a worker (maybe a dead one). */
+const OPEN_ROWS = "status IN ('pending', 'sending')";
 
 const CANCELED_TEXT = 'webhook paused or deleted before the attempt';
 
@@ -97,20 +108,21 @@ export class DeliveryStore {
    * Claims those of the oldest due rows that `choose` picks: pending rows, and sending rows whose
    * lease expired (their worker died). They become sending until `leaseUntil`. A pending row has
    * no lease, so one condition on claimed_until covers both, without the OR that leads
-   * PostgreSQL away from reading the index in id order. The claim re-checks each row:
+   * PostgreSQL away from reading the index in order. The claim re-checks each row:
    * PostgreSQL workers skip rows another worker has locked or taken; SQLite has one writer.
    */
   async claimDueDeliveries(request: {
     window: number;
+    perWebhook: number;
     now: number;
     leaseUntil: number;
     skipWebhookIds: readonly string[];
     choose: (due: DueDelivery[]) => DueDelivery[];
-  }): Promise<{ due: DueDelivery[]; chosen: DueDelivery[]; claimed: ClaimedDelivery[] }> {
+  }): Promise<DeliveryClaim> {
     return this.onClaimConnection(async (manager) => {
-      const due = await this.findDue(manager, request);
+      const { rows: due, more } = await this.findDue(manager, request);
       const chosen = request.choose(due);
-      if (chosen.length === 0) return { due, chosen, claimed: [] };
+      if (chosen.length === 0) return { due, more, chosen, claimed: [] };
       const lock = this.database.kind === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
       const rows = await this.database.query<ClaimedRow>(
         manager,
@@ -136,7 +148,7 @@ export class DeliveryStore {
           claimedUntil: Number(row.claimed_until),
         }))
         .sort((a, b) => (a.id < b.id ? -1 : 1));
-      return { due, chosen, claimed };
+      return { due, more, chosen, claimed };
     });
   }
 
@@ -294,10 +306,10 @@ export class DeliveryStore {
   /**
    * SQLite: inside the single writer's transaction. PostgreSQL: on a connection of its own, one
    * autocommitted statement at a time (the claim re-checks every row, so it needs no
-   * transaction), whose planner reads the open-rows index in id order and stops at the window:
-   * a queue table's statistics are usually stale (few open rows when they were taken), which
-   * makes the planner prefer collecting and sorting every open row, fine for ten and slow for
-   * ten thousand.
+   * transaction), whose planner reads each webhook's open rows from the index in id order and
+   * stops at the limit: a queue table's statistics are usually stale (few open rows when they
+   * were taken), which makes the planner prefer collecting and sorting every open row of a
+   * webhook, fine for ten and slow for ten thousand.
    */
   private async onClaimConnection<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.database.kind === 'sqlite') return this.database.transaction(work);
@@ -312,24 +324,55 @@ export class DeliveryStore {
     return work(this.claimRunner.manager);
   }
 
-  /** The oldest due rows, in id order, at most `window` of them. */
+  /**
+   * The oldest due rows, in id order, at most `window` of them and `perWebhook` of each webhook,
+   * read webhook by webhook (a lane each) from the open rows' index: the webhooks with open rows,
+   * found by jumping from one webhook id to the next, then the first due rows of each one not
+   * skipped. The cost follows the number of webhooks with open rows, not the backlog of the
+   * skipped ones. `more`: due rows may be left beyond what was returned.
+   */
   private async findDue(
     manager: EntityManager,
-    request: { window: number; now: number; skipWebhookIds: readonly string[] },
-  ): Promise<DueDelivery[]> {
-    const rows = await this.database.query<{ id: string; webhook_id: string }>(
+    request: {
+      window: number;
+      perWebhook: number;
+      now: number;
+      skipWebhookIds: readonly string[];
+    },
+  ): Promise<{ rows: DueDelivery[]; more: boolean }> {
+    const perLane = Math.min(request.window, request.perWebhook);
+    const lanes = await this.database.query<{ webhook_id: string; ids: unknown }>(
       manager,
-      `SELECT id, webhook_id FROM deliveries
-       WHERE status IN ('pending', 'sending') AND COALESCE(claimed_until, 0) <= :now
-         AND NOT ${this.sql.inList('webhook_id', 'skipWebhookIds')}
-       ORDER BY id
-       LIMIT :window`,
+      `WITH RECURSIVE lanes (webhook_id) AS (
+         SELECT (SELECT webhook_id FROM deliveries WHERE ${OPEN_ROWS} ORDER BY webhook_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT d.webhook_id FROM deliveries d
+                 WHERE d.${OPEN_ROWS} AND d.webhook_id > lanes.webhook_id
+                 ORDER BY d.webhook_id LIMIT 1)
+           FROM lanes WHERE lanes.webhook_id IS NOT NULL)
+       SELECT lanes.webhook_id, ${this.sql.jsonIds(
+         `SELECT o.id FROM deliveries o
+          WHERE o.webhook_id = lanes.webhook_id AND o.${OPEN_ROWS}
+            AND COALESCE(o.claimed_until, 0) <= :now
+          ORDER BY o.id LIMIT :perLane`,
+       )} AS ids
+       FROM lanes
+       WHERE lanes.webhook_id IS NOT NULL AND NOT ${this.sql.inList('lanes.webhook_id', 'skipWebhookIds')}`,
       {
         now: this.sql.int(request.now),
-        window: this.sql.int(request.window),
+        perLane: this.sql.int(perLane),
         skipWebhookIds: this.sql.list(request.skipWebhookIds),
       },
     );
-    return rows.map((row) => ({ id: row.id, webhookId: row.webhook_id }));
+    const due: DueDelivery[] = [];
+    let more = false;
+    for (const lane of lanes) {
+      const ids = this.sql.parseIds(lane.ids);
+      if (ids.length === perLane) more = true;
+      for (const id of ids) due.push({ id, webhookId: lane.webhook_id });
+    }
+    due.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    if (due.length > request.window) more = true;
+    return { rows: due.slice(0, request.window), more };
   }
 }
