@@ -12,7 +12,7 @@ describe('DeliverySlots', () => {
       slowShare: 8,
       fastShare: 32,
       fastWithinMs: 1000,
-      slowPool: 48,
+      slowPool: 32,
     });
     expect(slotShares(1, 300)).toMatchObject({
       slowShare: 1,
@@ -65,20 +65,20 @@ describe('DeliverySlots', () => {
     expect(released).toBe(1);
   });
 
-  it('keeps a quarter of the slots from webhooks whose last attempt was slow', () => {
+  it('keeps half of the slots from webhooks whose last attempt was slow', () => {
     const slots = new DeliverySlots(slotShares(8, 2000), ignore);
     const slowHooks = Array.from({ length: 8 }, (_, index) => `slow${index}`);
     for (const webhookId of slowHooks) slots.observe(webhookId, 2000);
     slots.observe('fast', 5);
 
     const first = slots.pick(due(...slowHooks, 'fast', 'new'));
-    expect(first.map((d) => d.webhookId)).toEqual([...slowHooks.slice(0, 6), 'fast', 'new']);
+    expect(first.map((d) => d.webhookId)).toEqual([...slowHooks.slice(0, 4), 'fast', 'new']);
     for (const picked of first.filter((d) => d.webhookId.startsWith('slow'))) {
       slots.occupy(picked.webhookId, hanging());
     }
 
     expect(slots.fullWebhooks().sort()).toEqual(slowHooks);
-    expect(slots.pick(due('slow7', 'fast', 'slow6', 'fast')).map((d) => d.webhookId)).toEqual([
+    expect(slots.pick(due('slow5', 'fast', 'slow4', 'fast')).map((d) => d.webhookId)).toEqual([
       'fast',
       'fast',
     ]);

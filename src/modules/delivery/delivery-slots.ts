@@ -19,7 +19,7 @@ export function slotShares(concurrency: number, timeoutMs: number): SlotShares {
     slowShare: Math.max(1, Math.ceil(concurrency / 8)),
     fastShare: Math.max(1, Math.ceil(concurrency / 2)),
     fastWithinMs: Math.min(1000, timeoutMs / 2),
-    slowPool: Math.max(1, concurrency - Math.ceil(concurrency / 4)),
+    slowPool: Math.max(1, Math.floor(concurrency / 2)),
   };
 }
 
@@ -27,8 +27,8 @@ export function slotShares(concurrency: number, timeoutMs: number): SlotShares {
  * The worker's attempts in flight: at most `concurrency` in all; per webhook a share that stays
  * small until the webhook has answered quickly, so slow receivers hold only a few slots each
  * while fast ones may use what is free; and webhooks known to be slow (their last attempt was)
- * hold at most `slowPool` slots together, so however many receivers hang, a quarter of the
- * slots stays for the others.
+ * hold at most `slowPool` slots together, so however many receivers hang, half of the slots
+ * stay for the others.
  */
 export class DeliverySlots {
   private readonly attempts = new Set<Promise<void>>();
