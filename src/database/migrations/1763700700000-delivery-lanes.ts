@@ -1,6 +1,14 @@
 import { TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
-const OPEN_ROWS = "status IN ('pending', 'sending')";
+/** An index over the open deliveries only, which stays as small as the queue. */
+function openRowsIndex(name: string, columnNames: string[]): TableIndex {
+  return new TableIndex({ name, columnNames, where: "status IN ('pending', 'sending')" });
+}
+
+const byWebhook = () =>
+  openRowsIndex('idx_deliveries_open_lanes', ['webhook_id', 'id', 'status', 'claimed_until']);
+const inIdOrder = () =>
+  openRowsIndex('idx_deliveries_open', ['id', 'webhook_id', 'status', 'claimed_until']);
 
 /**
  * Open deliveries by webhook, then in claim order: the worker reads the oldest due rows of each
@@ -11,26 +19,12 @@ export class DeliveryLanes1763700700000 implements MigrationInterface {
   name = 'DeliveryLanes1763700700000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createIndex(
-      'deliveries',
-      new TableIndex({
-        name: 'idx_deliveries_open_lanes',
-        columnNames: ['webhook_id', 'id', 'status', 'claimed_until'],
-        where: OPEN_ROWS,
-      }),
-    );
-    await queryRunner.dropIndex('deliveries', 'idx_deliveries_open');
+    await queryRunner.createIndex('deliveries', byWebhook());
+    await queryRunner.dropIndex('deliveries', inIdOrder().name as string);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createIndex(
-      'deliveries',
-      new TableIndex({
-        name: 'idx_deliveries_open',
-        columnNames: ['id', 'webhook_id', 'status', 'claimed_until'],
-        where: OPEN_ROWS,
-      }),
-    );
-    await queryRunner.dropIndex('deliveries', 'idx_deliveries_open_lanes');
+    await queryRunner.createIndex('deliveries', inIdOrder());
+    await queryRunner.dropIndex('deliveries', byWebhook().name as string);
   }
 }

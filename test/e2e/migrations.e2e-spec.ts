@@ -1,0 +1,72 @@
+import { DataSource } from 'typeorm';
+import { buildDataSourceOptions } from '../../src/database/data-source-options.js';
+import { MIGRATIONS } from '../../src/database/migrations/index.js';
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../utils/test-databases.js';
+
+describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+    dataSource = await new DataSource(buildDataSourceOptions(database.url)).initialize();
+  });
+
+  afterEach(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  async function tableNames(): Promise<string[]> {
+    const rows: { name: string }[] = await dataSource.query(
+      kind === 'postgres'
+        ? "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'"
+        : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    );
+    return rows.map((row) => row.name).sort();
+  }
+
+  async function deliveryIndexNames(): Promise<string[]> {
+    const runner = dataSource.createQueryRunner();
+    try {
+      const table = await runner.getTable('deliveries');
+      return (table?.indices ?? []).map((index) => index.name ?? '').sort();
+    } finally {
+      await runner.release();
+    }
+  }
+
+  it('reads open deliveries by webhook once the lanes migration has run, by id after undoing it', async () => {
+    await dataSource.runMigrations();
+    expect(await deliveryIndexNames()).toEqual([
+      'idx_deliveries_open_lanes',
+      'idx_deliveries_webhook_created',
+      'uq_deliveries_alert_webhook',
+    ]);
+
+    await dataSource.undoLastMigration();
+    expect(await deliveryIndexNames()).toEqual([
+      'idx_deliveries_open',
+      'idx_deliveries_webhook_created',
+      'uq_deliveries_alert_webhook',
+    ]);
+  });
+
+  it('undoes every migration back to an empty schema and applies them all again', async () => {
+    await dataSource.runMigrations();
+    const applied = await tableNames();
+    expect(applied).toEqual(
+      expect.arrayContaining(['alerts', 'deliveries', 'keywords', 'webhooks']),
+    );
+
+    for (let step = 0; step < MIGRATIONS.length; step++) await dataSource.undoLastMigration();
+    expect(await tableNames()).toEqual(['migrations']);
+
+    expect(await dataSource.runMigrations()).toHaveLength(MIGRATIONS.length);
+    expect(await tableNames()).toEqual(applied);
+  });
+});
