@@ -27,6 +27,7 @@ import { pino } from 'pino';
 import { CliModule } from '../src/cli/cli.module.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { planLimits } from '../src/config/plans.js';
+import { callerFor } from '../src/modules/auth/caller.js';
 import { Database } from '../src/database/database.js';
 import { AccountsService } from '../src/modules/accounts/accounts.service.js';
 import { IngestionPipeline } from '../src/modules/ingestion/ingestion-pipeline.service.js';
@@ -223,14 +224,7 @@ async function subscribe(
     plan: 'scale',
     product: 'alerts',
   });
-  const caller = {
-    accountId: account.id,
-    keyId: '',
-    product: account.product,
-    plan: account.plan,
-    status: account.status,
-    limits: planLimits('scale'),
-  };
+  const caller = callerFor(account, '');
   const terms = Array.from(
     { length: Math.ceil(alerts / DAILY_CAP) },
     (_, i) => `${phase}x${process.pid}k${i}`,

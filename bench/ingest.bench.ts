@@ -17,6 +17,7 @@ import pg from 'pg';
 import { CliModule } from '../src/cli/cli.module.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { planLimits } from '../src/config/plans.js';
+import { callerFor } from '../src/modules/auth/caller.js';
 import { AccountsService } from '../src/modules/accounts/accounts.service.js';
 import { KeywordsModule } from '../src/modules/keywords/keywords.module.js';
 import { KeywordsService } from '../src/modules/keywords/keywords.service.js';
@@ -93,14 +94,7 @@ async function seed(url: string, keywordCount: number): Promise<void> {
   const all = syntheticKeywords(keywordCount, 11);
   for (let start = 0; start < all.length; start += KEYWORDS_PER_ACCOUNT) {
     const { account } = await accounts.createAccount({ plan: 'scale', product: 'alerts' });
-    const caller = {
-      accountId: account.id,
-      keyId: '',
-      product: account.product,
-      plan: account.plan,
-      status: account.status,
-      limits: planLimits('scale'),
-    };
+    const caller = callerFor(account, '');
     await keywords.create(caller, all.slice(start, start + KEYWORDS_PER_ACCOUNT));
     await database.transaction((manager) =>
       manager.insert(WebhookEntity, {

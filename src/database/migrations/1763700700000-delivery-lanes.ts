@@ -5,10 +5,8 @@ function openRowsIndex(name: string, columnNames: string[]): TableIndex {
   return new TableIndex({ name, columnNames, where: "status IN ('pending', 'sending')" });
 }
 
-const byWebhook = () =>
-  openRowsIndex('idx_deliveries_open_lanes', ['webhook_id', 'id', 'status', 'claimed_until']);
-const inIdOrder = () =>
-  openRowsIndex('idx_deliveries_open', ['id', 'webhook_id', 'status', 'claimed_until']);
+const BY_WEBHOOK = 'idx_deliveries_open_lanes';
+const IN_ID_ORDER = 'idx_deliveries_open';
 
 /**
  * Open deliveries by webhook, then in claim order: the worker reads the oldest due rows of each
@@ -19,12 +17,18 @@ export class DeliveryLanes1763700700000 implements MigrationInterface {
   name = 'DeliveryLanes1763700700000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createIndex('deliveries', byWebhook());
-    await queryRunner.dropIndex('deliveries', inIdOrder().name as string);
+    await queryRunner.createIndex(
+      'deliveries',
+      openRowsIndex(BY_WEBHOOK, ['webhook_id', 'id', 'status', 'claimed_until']),
+    );
+    await queryRunner.dropIndex('deliveries', IN_ID_ORDER);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createIndex('deliveries', inIdOrder());
-    await queryRunner.dropIndex('deliveries', byWebhook().name as string);
+    await queryRunner.createIndex(
+      'deliveries',
+      openRowsIndex(IN_ID_ORDER, ['id', 'webhook_id', 'status', 'claimed_until']),
+    );
+    await queryRunner.dropIndex('deliveries', BY_WEBHOOK);
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
-import { planLimits, type Product } from '../../config/plans.js';
+import type { Product } from '../../config/plans.js';
 import { Database } from '../../database/database.js';
 import { AccountEntity } from '../accounts/account.entity.js';
 import { ApiKeyEntity } from '../accounts/api-key.entity.js';
 import { hashApiKey, hashesEqual } from '../accounts/api-key-secret.js';
-import type { Caller } from './caller.js';
+import { callerFor, type Caller } from './caller.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -35,13 +35,6 @@ export class ApiKeyAuthenticator {
     if (account.status !== 'active') {
       throw new AppError('subscription_required', 'An active plan is required');
     }
-    return {
-      accountId: account.id,
-      keyId: key.id,
-      product: account.product,
-      plan: account.plan,
-      status: account.status,
-      limits: planLimits(account.plan),
-    };
+    return callerFor(account, key.id);
   }
 }

@@ -116,15 +116,20 @@ export class DeliverySlots {
   }
 
   private shareOf(webhookId: string): number {
-    const last = this.lastDurationMs.get(webhookId);
-    return last !== undefined && last < this.shares.fastWithinMs
-      ? this.shares.fastShare
-      : this.shares.slowShare;
+    return this.speedOf(webhookId) === 'fast' ? this.shares.fastShare : this.shares.slowShare;
   }
 
-  /** A webhook not attempted yet is not known to be slow: it has the small share only. */
   private isKnownSlow(webhookId: string): boolean {
+    return this.speedOf(webhookId) === 'slow';
+  }
+
+  /**
+   * From the webhook's latest attempt. One not attempted yet has the small share, like a slow
+   * one, but does not count against the slow webhooks' pool.
+   */
+  private speedOf(webhookId: string): 'fast' | 'slow' | 'unknown' {
     const last = this.lastDurationMs.get(webhookId);
-    return last !== undefined && last >= this.shares.fastWithinMs;
+    if (last === undefined) return 'unknown';
+    return last < this.shares.fastWithinMs ? 'fast' : 'slow';
   }
 }

@@ -130,7 +130,7 @@ export class DeliveryStore {
          WHERE id IN (
            SELECT id FROM deliveries
            WHERE ${this.sql.inList('id', 'ids')}
-             AND status IN ('pending', 'sending') AND COALESCE(claimed_until, 0) <= :now
+             AND ${OPEN_ROWS} AND COALESCE(claimed_until, 0) <= :now
            ${lock})
          RETURNING id, alert_id, webhook_id, created_at, claimed_until`,
         {

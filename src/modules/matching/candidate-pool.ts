@@ -1,6 +1,7 @@
 import type { KeywordDefinition } from './keyword-definition.js';
 import type { IndexedKeyword } from './indexed-keyword.js';
 import { PRESENCE_RULE } from './presence-rule.js';
+import { grown } from './grown-array.js';
 
 /*
  * Node layout: NODE_INTS consecutive Int32 values, four nodes per cache line. Node 0 is never
@@ -99,16 +100,8 @@ export class CandidatePool {
     const node = this.keywords.length;
     this.keywords.push(undefined);
     this.definitions.push(undefined);
-    if (node >= this.previousNodes.length) {
-      this.nodes = grown(this.nodes, this.nodes.length * 2);
-      this.previousNodes = grown(this.previousNodes, this.previousNodes.length * 2);
-    }
+    this.nodes = grown(this.nodes, (node + 1) * NODE_INTS);
+    this.previousNodes = grown(this.previousNodes, node + 1);
     return node;
   }
-}
-
-function grown(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
-  const larger = new Int32Array(length);
-  larger.set(array);
-  return larger;
 }

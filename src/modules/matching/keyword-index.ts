@@ -3,6 +3,7 @@ import type { IndexedKeyword } from './indexed-keyword.js';
 import { PairFilter } from './pair-filter.js';
 import type { Term } from './term.js';
 import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, TermTable } from './term-table.js';
+import { grown } from './grown-array.js';
 
 /**
  * Files each keyword in a candidate list of its anchor term: verified once per field where
@@ -86,15 +87,8 @@ export class KeywordIndex {
   }
 
   private ensureCapacity(termId: number): void {
-    if (termId < this.perFieldHeads.length) return;
-    const length = Math.max(termId + 1, this.perFieldHeads.length * 2);
-    const grow = (heads: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
-      const grown = new Int32Array(length);
-      grown.set(heads);
-      return grown;
-    };
-    this.perFieldHeads = grow(this.perFieldHeads);
-    this.positionalHeads = grow(this.positionalHeads);
+    this.perFieldHeads = grown(this.perFieldHeads, termId + 1);
+    this.positionalHeads = grown(this.positionalHeads, termId + 1);
   }
 
   private updateCandidateKinds(id: number): void {

@@ -1,4 +1,5 @@
 import type { FieldView } from './field-view.js';
+import { grown } from './grown-array.js';
 
 /** Per term id, in `termStates`: the stamp of the last field it occurred in, ... */
 const STAMP = 0;
@@ -8,13 +9,6 @@ const STATE_INTS = 2;
 const NONE = -1;
 /** Stamps wrap around before overflowing the Int32Array that holds them. */
 const MAX_STAMP = 0x7fffffff;
-
-function grown(array: Int32Array<ArrayBuffer>, minimumLength: number): Int32Array<ArrayBuffer> {
-  if (array.length >= minimumLength) return array;
-  const larger = new Int32Array(Math.max(minimumLength, array.length * 2));
-  larger.set(array);
-  return larger;
-}
 
 /**
  * A scanned field: its tokens and where each keyword term occurs, kept in typed arrays indexed

@@ -1,4 +1,5 @@
 import { Term, type TermKind } from './term.js';
+import { grown } from './grown-array.js';
 
 /** Bits of TermTable.candidateKinds: which candidate lists of a term hold keywords. */
 export const HAS_PER_FIELD = 1;
@@ -35,7 +36,7 @@ export class TermTable {
     if (term === undefined) {
       term = new Term(this.freeIds.pop() ?? this.nextId++, kind, key);
       terms.set(key, term);
-      if (term.id >= this.candidateKinds.length) this.growCandidateKinds();
+      this.candidateKinds = grown(this.candidateKinds, term.id + 1);
       this.version++;
     }
     term.users++;
@@ -49,12 +50,6 @@ export class TermTable {
     this.candidateKinds[term.id] = 0;
     this.freeIds.push(term.id);
     this.version++;
-  }
-
-  private growCandidateKinds(): void {
-    const grown = new Uint8Array(this.candidateKinds.length * 2);
-    grown.set(this.candidateKinds);
-    this.candidateKinds = grown;
   }
 
   private termsOf(kind: TermKind): Map<string, Term> {

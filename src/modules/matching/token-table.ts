@@ -1,6 +1,7 @@
 import { stemmer } from 'stemmer';
 
 import type { TermTable } from './term-table.js';
+import { grown } from './grown-array.js';
 
 /*
  * Open addressing with linear probing. Each slot is SLOT_INTS consecutive Int32 values (four
@@ -132,11 +133,7 @@ export class TokenTable {
   private storeCharacters(token: string): number {
     const offset = this.characterCount;
     const end = offset + LENGTH_UNITS + token.length;
-    if (end > this.characters.length) {
-      const grown = new Uint16Array(Math.max(end, this.characters.length * 2));
-      grown.set(this.characters);
-      this.characters = grown;
-    }
+    this.characters = grown(this.characters, end);
     this.characters[offset] = token.length & 0xffff;
     this.characters[offset + 1] = token.length >>> 16;
     for (let index = 0; index < token.length; index++) {

@@ -3,30 +3,25 @@ import type { Logger } from 'pino';
 import { Clock } from '../../../common/time/clock.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
 import type { CoverageCounters } from '../reddit/poller-state.js';
+import { PollCycle } from '../reddit/poll-cycle.js';
 import type { PollSummary } from '../reddit/reddit-poller.js';
 import { PollerMetrics } from './poller-metrics.js';
 
 const INFO_EVERY_MS = 60_000;
 
-interface CycleTotals {
-  cycles: number;
-  posts: number;
-  comments: number;
-  pagesFetched: number;
-  holesFound: number;
-  holesFilled: number;
-  requestsUsed: number;
-}
+/** The counters of a cycle's summary, added up over cycles. */
+const COUNTERS = [
+  'posts',
+  'comments',
+  'pagesFetched',
+  'holesFound',
+  'holesFilled',
+  'requestsUsed',
+] as const;
 
-const noCycles = (): CycleTotals => ({
-  cycles: 0,
-  posts: 0,
-  comments: 0,
-  pagesFetched: 0,
-  holesFound: 0,
-  holesFilled: 0,
-  requestsUsed: 0,
-});
+type CycleTotals = { cycles: number } & Pick<PollSummary, (typeof COUNTERS)[number]>;
+
+const noCycles = (): CycleTotals => ({ cycles: 0, ...PollCycle.emptySummary() });
 
 /**
  * Coverage in the logs: one debug line per cycle, and an info line at most once a minute with the
@@ -60,11 +55,6 @@ export class PollCycleReporter {
   private add(summary: PollSummary): void {
     const totals = this.sinceInfo;
     totals.cycles += 1;
-    totals.posts += summary.posts;
-    totals.comments += summary.comments;
-    totals.pagesFetched += summary.pagesFetched;
-    totals.holesFound += summary.holesFound;
-    totals.holesFilled += summary.holesFilled;
-    totals.requestsUsed += summary.requestsUsed;
+    for (const counter of COUNTERS) totals[counter] += summary[counter];
   }
 }
