@@ -6,6 +6,13 @@ const MIGRATION_LOCK_KEY = 7_342_001;
 const TRANSACTION_ATTEMPTS = 3;
 /** PostgreSQL deadlock_detected and serialization_failure: the transaction rolled back and may run again. */
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
+/**
+ * SQLite: the first statement of every transaction takes the write lock (what BEGIN IMMEDIATE
+ * does; TypeORM issues a plain BEGIN). A transaction that read first and then wrote would fail at
+ * once with "database is locked" when another process (`admin ingest`) wrote in between; taking
+ * the lock first makes it wait its turn, up to the busy timeout.
+ */
+const SQLITE_TAKE_WRITE_LOCK = 'DELETE FROM migrations WHERE 0';
 
 function isRetryableConflict(error: unknown): boolean {
   const code =
@@ -39,7 +46,12 @@ export class Database {
 
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.kind === 'sqlite') {
-      return this.sqliteWriteLock.runExclusive(() => this.dataSource.transaction(work));
+      return this.sqliteWriteLock.runExclusive(() =>
+        this.dataSource.transaction(async (manager) => {
+          await manager.query(SQLITE_TAKE_WRITE_LOCK);
+          return work(manager);
+        }),
+      );
     }
     for (let attempt = 1; ; attempt += 1) {
       try {
