@@ -20,3 +20,15 @@ describe('public URL settings', () => {
     }
   });
 });
+
+describe('DATABASE_URL', () => {
+  it('accepts a SQLite file or a PostgreSQL URL', () => {
+    for (const url of ['sqlite:./data/alerts.sqlite', 'postgres://db/alerts']) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+
+  it('refuses an in-memory SQLite database, which a second connection could not open', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'sqlite::memory:' })).toThrow(/DATABASE_URL/);
+  });
+});

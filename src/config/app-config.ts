@@ -31,8 +31,9 @@ class EnvironmentVariables {
 
   @IsOptional()
   @IsString()
-  @Matches(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, {
-    message: 'DATABASE_URL must be sqlite:<path> or postgres://…',
+  // Not sqlite::memory:: reads use a second connection, which must open the same database.
+  @Matches(/^(sqlite:(?!:memory:$).+|postgres(ql)?:\/\/.+)$/, {
+    message: 'DATABASE_URL must be sqlite:<file path> or postgres://…',
   })
   DATABASE_URL?: string;
 
