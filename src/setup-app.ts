@@ -8,6 +8,7 @@ import { pinoHttp } from 'pino-http';
 import { AppError } from './common/errors/app-error.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { redactParameters, redactUrl } from './common/logging/redact-url.js';
+import { serializeError } from './common/logging/error-serializer.js';
 import { ROOT_LOGGER } from './core.module.js';
 
 const BODY_LIMIT = '2mb';
@@ -30,6 +31,7 @@ export function setupApp(app: INestApplication): INestApplication {
       genReqId: requestId,
       autoLogging: { ignore: (req) => req.url === '/health' },
       serializers: {
+        err: serializeError,
         req: (req: { url?: string; query?: unknown; params?: unknown }) => {
           if (req.url !== undefined) req.url = redactUrl(req.url);
           req.query = redactParameters(req.query);
