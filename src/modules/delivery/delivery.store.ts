@@ -14,6 +14,7 @@ const ENQUEUE_CHUNK = 200;
 export interface DueDelivery {
   id: string;
   webhookId: string;
+  accountId: string;
 }
 
 /** A delivery this worker holds until `claimedUntil`; that value also fences its outcome. */
@@ -21,6 +22,7 @@ export interface ClaimedDelivery {
   id: string;
   alertId: string;
   webhookId: string;
+  accountId: string;
   createdAt: number;
   claimedUntil: number;
 }
@@ -52,6 +54,7 @@ interface ClaimedRow {
   id: string;
   alert_id: string;
   webhook_id: string;
+  account_id: string;
   created_at: string | number;
   claimed_until: string | number;
 }
@@ -132,7 +135,7 @@ export class DeliveryStore {
            WHERE ${this.sql.inList('id', 'ids')}
              AND ${OPEN_ROWS} AND COALESCE(claimed_until, 0) <= :now
            ${lock})
-         RETURNING id, alert_id, webhook_id, created_at, claimed_until`,
+         RETURNING id, alert_id, webhook_id, account_id, created_at, claimed_until`,
         {
           ids: this.sql.list(chosen.map((delivery) => delivery.id)),
           now: this.sql.int(request.now),
@@ -144,6 +147,7 @@ export class DeliveryStore {
           id: row.id,
           alertId: row.alert_id,
           webhookId: row.webhook_id,
+          accountId: row.account_id,
           createdAt: Number(row.created_at),
           claimedUntil: Number(row.claimed_until),
         }))
@@ -341,7 +345,11 @@ export class DeliveryStore {
     },
   ): Promise<{ rows: DueDelivery[]; more: boolean }> {
     const perLane = Math.min(request.window, request.perWebhook);
-    const lanes = await this.database.query<{ webhook_id: string; ids: unknown }>(
+    const lanes = await this.database.query<{
+      webhook_id: string;
+      account_id: string;
+      ids: unknown;
+    }>(
       manager,
       `WITH RECURSIVE lanes (webhook_id) AS (
          SELECT (SELECT webhook_id FROM deliveries WHERE ${OPEN_ROWS} ORDER BY webhook_id LIMIT 1)
@@ -350,12 +358,15 @@ export class DeliveryStore {
                  WHERE d.${OPEN_ROWS} AND d.webhook_id > lanes.webhook_id
                  ORDER BY d.webhook_id LIMIT 1)
            FROM lanes WHERE lanes.webhook_id IS NOT NULL)
-       SELECT lanes.webhook_id, ${this.sql.jsonIds(
-         `SELECT o.id FROM deliveries o
+       SELECT lanes.webhook_id,
+              (SELECT a.account_id FROM deliveries a
+               WHERE a.webhook_id = lanes.webhook_id AND a.${OPEN_ROWS} LIMIT 1) AS account_id,
+              ${this.sql.jsonIds(
+                `SELECT o.id FROM deliveries o
           WHERE o.webhook_id = lanes.webhook_id AND o.${OPEN_ROWS}
             AND COALESCE(o.claimed_until, 0) <= :now
           ORDER BY o.id LIMIT :perLane`,
-       )} AS ids
+              )} AS ids
        FROM lanes
        WHERE lanes.webhook_id IS NOT NULL AND NOT ${this.sql.inList('lanes.webhook_id', 'skipWebhookIds')}`,
       {
@@ -369,7 +380,8 @@ export class DeliveryStore {
     for (const lane of lanes) {
       const ids = this.sql.parseIds(lane.ids);
       if (ids.length === perLane) more = true;
-      for (const id of ids) due.push({ id, webhookId: lane.webhook_id });
+      for (const id of ids)
+        due.push({ id, webhookId: lane.webhook_id, accountId: lane.account_id });
     }
     due.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     if (due.length > request.window) more = true;
