@@ -32,3 +32,19 @@ describe('DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'sqlite::memory:' })).toThrow(/DATABASE_URL/);
   });
 });
+
+describe('WEBHOOK_SECRET_KEY', () => {
+  it('is 32 bytes in base64, read as the key', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ WEBHOOK_SECRET_KEY: key.toString('base64') }).webhooks.secretKey).toEqual(
+      key,
+    );
+    expect(loadConfig({}).webhooks.secretKey).toBeNull();
+  });
+
+  it('refuses another length without repeating the value', () => {
+    const short = Buffer.alloc(16, 7).toString('base64');
+    expect(() => loadConfig({ WEBHOOK_SECRET_KEY: short })).toThrow(/WEBHOOK_SECRET_KEY/);
+    expect(() => loadConfig({ WEBHOOK_SECRET_KEY: short })).not.toThrow(short);
+  });
+});

@@ -91,6 +91,13 @@ class EnvironmentVariables {
 
   @IsOptional()
   @IsString()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, {
+    message: 'WEBHOOK_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+  })
+  WEBHOOK_SECRET_KEY?: string;
+
+  @IsOptional()
+  @IsString()
   @Matches(/^https?:\/\/[^/?#\s]+\/?$/, {
     message: 'PUBLIC_BASE_URL must be a scheme and host, e.g. https://alerts.example.com',
   })
@@ -127,7 +134,13 @@ export interface AppConfig {
     authBase: string;
     pollMs: number;
   };
-  webhooks: { allowPrivate: boolean; timeoutMs: number; concurrency: number };
+  webhooks: {
+    allowPrivate: boolean;
+    timeoutMs: number;
+    concurrency: number;
+    /** AES-256 key that seals signing secrets at rest; null: stored as they are. */
+    secretKey: Buffer | null;
+  };
   publicUrls: PublicUrlSettings;
   logLevel: LogLevel;
   role: ProcessRole;
@@ -190,6 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE ?? false,
       timeoutMs: vars.WEBHOOK_TIMEOUT_MS ?? 10000,
       concurrency: vars.DELIVERY_CONCURRENCY ?? 64,
+      secretKey:
+        vars.WEBHOOK_SECRET_KEY === undefined
+          ? null
+          : Buffer.from(vars.WEBHOOK_SECRET_KEY, 'base64'),
     },
     publicUrls: {
       baseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,

@@ -3,6 +3,7 @@ import { IsNull, type EntityManager, type QueryRunner } from 'typeorm';
 import { newId } from '../../common/ids.js';
 import { Database } from '../../database/database.js';
 import { AlertEntity } from '../alerts/alert.entity.js';
+import { WebhookSecretCipher } from '../webhooks/secrets/webhook-secret-cipher.js';
 import { WebhookEntity } from '../webhooks/webhook.entity.js';
 import type { WebhookAttemptResult } from './webhook-sender.js';
 import { DeliverySql } from './delivery-sql.js';
@@ -70,7 +71,10 @@ export class DeliveryStore {
   private readonly sql: DeliverySql;
   private claimRunner: QueryRunner | null = null;
 
-  constructor(private readonly database: Database) {
+  constructor(
+    private readonly database: Database,
+    private readonly cipher: WebhookSecretCipher,
+  ) {
     this.sql = new DeliverySql(database.kind);
   }
 
@@ -174,7 +178,9 @@ export class DeliveryStore {
        WHERE ${this.sql.inList('id', 'ids')} AND active = TRUE AND deleted_at IS NULL`,
       { ids: this.sql.list([...new Set(webhookIds)]) },
     );
-    return new Map(rows.map(({ id, url, secret }) => [id, { url, secret }]));
+    return new Map(
+      rows.map(({ id, url, secret }) => [id, { url, secret: this.cipher.open(id, secret) }]),
+    );
   }
 
   /**

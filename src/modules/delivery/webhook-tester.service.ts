@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
+import { WebhookSecretCipher } from '../webhooks/secrets/webhook-secret-cipher.js';
 import { DeliveryStore } from './delivery.store.js';
 import { signedWebhookRequest } from './signed-webhook-request.js';
 import { testPayload } from './test-payload.js';
@@ -21,6 +22,7 @@ export class WebhookTester {
     private readonly store: DeliveryStore,
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
+    private readonly cipher: WebhookSecretCipher,
   ) {}
 
   async test(accountId: string, webhookId: string): Promise<WebhookTestResult> {
@@ -30,7 +32,7 @@ export class WebhookTester {
     const result = await this.sender.send(
       signedWebhookRequest({
         url: webhook.url,
-        secret: webhook.secret,
+        secret: this.cipher.open(webhook.id, webhook.secret),
         webhookId: webhook.id,
         deliveryId: newId(),
         event: 'test',

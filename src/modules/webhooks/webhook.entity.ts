@@ -16,8 +16,11 @@ export class WebhookEntity {
   @Column({ type: 'varchar', length: 2048 })
   url: string;
 
-  /** HMAC key, 64 hex characters; needed in clear to sign deliveries. */
-  @Column({ type: 'varchar', length: 64 })
+  /**
+   * HMAC key, 64 hex characters, needed in clear to sign deliveries; stored sealed ("enc:v1:…")
+   * when WEBHOOK_SECRET_KEY is set (WebhookSecretCipher).
+   */
+  @Column({ type: 'varchar', length: 200 })
   secret: string;
 
   @Column({ type: 'boolean' })

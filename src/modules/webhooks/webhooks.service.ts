@@ -7,6 +7,7 @@ import { checkWebhookUrl } from '../../common/network/webhook-url.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
+import { WebhookSecretCipher } from './secrets/webhook-secret-cipher.js';
 import type { CreateWebhookDto, UpdateWebhookDto } from './dto/webhook.dto.js';
 import { WebhookEntity } from './webhook.entity.js';
 
@@ -16,6 +17,7 @@ export class WebhooksService {
     private readonly database: Database,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cipher: WebhookSecretCipher,
   ) {}
 
   list(accountId: string): Promise<WebhookEntity[]> {
@@ -32,12 +34,13 @@ export class WebhooksService {
     const checked = checkWebhookUrl(input.url, { allowPrivate: this.config.webhooks.allowPrivate });
     if (!checked.ok) throw AppError.invalidBody(checked.reason);
     const secret = randomBytes(32).toString('hex');
+    const id = newId();
     const webhook = Object.assign(new WebhookEntity(), {
-      id: newId(),
+      id,
       accountId,
       name: input.name ?? checked.url.hostname,
       url: checked.url.href,
-      secret,
+      secret: this.cipher.seal(id, secret),
       active: true,
       lastDeliveryAt: null,
       totalDeliveries: 0,
