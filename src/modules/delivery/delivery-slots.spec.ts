@@ -24,7 +24,6 @@ describe('DeliverySlots', () => {
       fastWithinMs: 1000,
       slowPool: 32,
       accountShare: 32,
-      accountSlowShare: 16,
     });
     expect(slotShares(1, 300)).toMatchObject({
       slowShare: 1,
@@ -32,7 +31,6 @@ describe('DeliverySlots', () => {
       fastWithinMs: 150,
       slowPool: 1,
       accountShare: 1,
-      accountSlowShare: 1,
     });
   });
 
@@ -109,14 +107,14 @@ describe('DeliverySlots', () => {
     expect(picked.filter((d) => d.webhookId === 'quick')).toHaveLength(8);
   });
 
-  it('gives an account at most a quarter of the slots for its new or slow webhooks', () => {
+  it('gives an account at most half of the slots, however many new or slow webhooks it has', () => {
     const slots = new DeliverySlots(slotShares(16, 1000), ignore);
-    const hooks = Array.from({ length: 8 }, (_, index) => `hook${index}`);
-    for (const webhookId of hooks.slice(4)) slots.observe(webhookId, took(900));
+    const hooks = Array.from({ length: 12 }, (_, index) => `hook${index}`);
+    for (const webhookId of hooks.slice(6)) slots.observe(webhookId, took(900));
 
     const picked = slots.pick([...dueOf('greedy', ...hooks, ...hooks), ...due('other')]);
 
-    expect(picked.filter((d) => d.accountId === 'greedy')).toHaveLength(4);
+    expect(picked.filter((d) => d.accountId === 'greedy')).toHaveLength(8);
     expect(picked.filter((d) => d.accountId === 'of-other')).toHaveLength(1);
   });
 
@@ -156,10 +154,10 @@ describe('DeliverySlots', () => {
 
   it("skips a full account's webhooks in the next claim, also those not attempted yet", () => {
     const slots = new DeliverySlots(slotShares(8, 1000), ignore);
-    const picked = slots.pick([...dueOf('greedy', 'g1', 'g2', 'g3', 'g4'), ...due('other')]);
+    const picked = slots.pick([...dueOf('greedy', 'g1', 'g2', 'g3', 'g4', 'g5'), ...due('other')]);
     for (const delivery of picked) slots.occupy(delivery, hanging());
 
-    expect(picked.map((d) => d.webhookId)).toEqual(['g1', 'g2', 'other']);
-    expect(slots.fullWebhooks().sort()).toEqual(['g1', 'g2', 'g3', 'g4', 'other']);
+    expect(picked.map((d) => d.webhookId)).toEqual(['g1', 'g2', 'g3', 'g4', 'other']);
+    expect(slots.fullWebhooks().sort()).toEqual(['g1', 'g2', 'g3', 'g4', 'g5', 'other']);
   });
 });

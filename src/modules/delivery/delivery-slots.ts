@@ -12,8 +12,6 @@ export interface SlotShares {
   slowPool: number;
   /** Per account, all its webhooks together. */
   accountShare: number;
-  /** Per account, its webhooks not known to be fast (new or slow) together. */
-  accountSlowShare: number;
 }
 
 /** Shares for DELIVERY_CONCURRENCY and WEBHOOK_TIMEOUT_MS. */
@@ -25,7 +23,6 @@ export function slotShares(concurrency: number, timeoutMs: number): SlotShares {
     fastWithinMs: Math.min(1000, timeoutMs / 2),
     slowPool: Math.max(1, Math.floor(concurrency / 2)),
     accountShare: Math.max(1, Math.ceil(concurrency / 2)),
-    accountSlowShare: Math.max(1, Math.ceil(concurrency / 4)),
   };
 }
 
@@ -40,26 +37,19 @@ export interface AttemptTiming {
 /** Which webhook and account an attempt is for. */
 export type SlotOwner = Pick<DueDelivery, 'webhookId' | 'accountId'>;
 
-interface AccountLoad {
-  all: number;
-  /** Attempts to webhooks not known to be fast when they started. */
-  slow: number;
-}
-
 /**
  * The worker's attempts in flight: at most `concurrency` in all; per webhook a share that stays
  * small until the webhook's attempts are over quickly, so slow receivers hold only a few slots
  * each while fast ones may use what is free; webhooks known to be slow (their last attempt was)
  * hold at most `slowPool` slots together, so however many receivers hang, half of the slots stay
- * for the others; and each account holds at most `accountShare` slots, of which at most
- * `accountSlowShare` for its new or slow webhooks, so no account's receivers, however many,
- * starve another account. An attempt is over, and its slot free, once its response body was read
+ * for the others; and each account holds at most `accountShare` slots, so no account's
+ * receivers, however many, starve another account. An attempt is over, and its slot free, once its response body was read
  * or given up, not when the status arrived.
  */
 export class DeliverySlots {
   private readonly attempts = new Set<Promise<void>>();
   private readonly byWebhook = new Map<string, number>();
-  private readonly byAccount = new Map<string, AccountLoad>();
+  private readonly byAccount = new Map<string, number>();
   private readonly webhooksOf = new Map<string, Set<string>>();
   private readonly lastAttempt = new Map<string, AttemptTiming>();
   private slowInFlight = 0;
@@ -95,12 +85,9 @@ export class DeliverySlots {
         if (this.speedOf(webhookId) === 'slow') full.add(webhookId);
       }
     }
-    for (const [accountId, load] of this.byAccount) {
-      const allFull = load.all >= this.shares.accountShare;
-      const slowFull = load.slow >= this.shares.accountSlowShare;
-      for (const webhookId of this.webhooksOf.get(accountId) ?? []) {
-        if (allFull || (slowFull && this.speedOf(webhookId) !== 'fast')) full.add(webhookId);
-      }
+    for (const [accountId, count] of this.byAccount) {
+      if (count < this.shares.accountShare) continue;
+      for (const webhookId of this.webhooksOf.get(accountId) ?? []) full.add(webhookId);
     }
     return [...full];
   }
@@ -108,9 +95,7 @@ export class DeliverySlots {
   /** The oldest rows first, as many as there are free slots, none beyond its shares. */
   pick(due: readonly DueDelivery[]): DueDelivery[] {
     const webhookCounts = new Map(this.byWebhook);
-    const accountLoads = new Map(
-      [...this.byAccount].map(([accountId, load]) => [accountId, { ...load }]),
-    );
+    const accountCounts = new Map(this.byAccount);
     let slowLeft = this.shares.slowPool - this.slowInFlight;
     const picked: DueDelivery[] = [];
     for (const delivery of due) this.learnAccount(delivery);
@@ -118,19 +103,14 @@ export class DeliverySlots {
       if (picked.length === this.free()) break;
       const count = webhookCounts.get(delivery.webhookId) ?? 0;
       if (count >= this.shareOf(delivery.webhookId)) continue;
-      const load = accountLoads.get(delivery.accountId) ?? { all: 0, slow: 0 };
-      if (load.all >= this.shares.accountShare) continue;
-      const speed = this.speedOf(delivery.webhookId);
-      if (speed !== 'fast' && load.slow >= this.shares.accountSlowShare) continue;
-      if (speed === 'slow') {
+      const accountCount = accountCounts.get(delivery.accountId) ?? 0;
+      if (accountCount >= this.shares.accountShare) continue;
+      if (this.speedOf(delivery.webhookId) === 'slow') {
         if (slowLeft <= 0) continue;
         slowLeft--;
       }
       webhookCounts.set(delivery.webhookId, count + 1);
-      accountLoads.set(delivery.accountId, {
-        all: load.all + 1,
-        slow: load.slow + (speed === 'fast' ? 0 : 1),
-      });
+      accountCounts.set(delivery.accountId, accountCount + 1);
       picked.push(delivery);
     }
     return picked;
@@ -140,21 +120,14 @@ export class DeliverySlots {
   occupy({ webhookId, accountId }: SlotOwner, attempt: Promise<void>): void {
     this.learnAccount({ webhookId, accountId });
     this.byWebhook.set(webhookId, (this.byWebhook.get(webhookId) ?? 0) + 1);
-    const speed = this.speedOf(webhookId);
-    const countsAsSlow = speed === 'fast' ? 0 : 1;
-    const load = this.byAccount.get(accountId) ?? { all: 0, slow: 0 };
-    this.byAccount.set(accountId, { all: load.all + 1, slow: load.slow + countsAsSlow });
-    if (speed === 'slow') this.slowInFlight++;
+    this.byAccount.set(accountId, (this.byAccount.get(accountId) ?? 0) + 1);
+    const slow = this.speedOf(webhookId) === 'slow';
+    if (slow) this.slowInFlight++;
     const tracked = attempt.finally(() => {
       this.attempts.delete(tracked);
-      if (speed === 'slow') this.slowInFlight--;
-      const left = (this.byWebhook.get(webhookId) ?? 1) - 1;
-      if (left > 0) this.byWebhook.set(webhookId, left);
-      else this.byWebhook.delete(webhookId);
-      const current = this.byAccount.get(accountId)!;
-      if (current.all > 1) {
-        this.byAccount.set(accountId, { all: current.all - 1, slow: current.slow - countsAsSlow });
-      } else this.byAccount.delete(accountId);
+      if (slow) this.slowInFlight--;
+      release(this.byWebhook, webhookId);
+      release(this.byAccount, accountId);
       this.onRelease();
     });
     this.attempts.add(tracked);
@@ -191,4 +164,11 @@ export class DeliverySlots {
     if (last === undefined) return 'unknown';
     return !last.bodyAbandoned && last.heldMs < this.shares.fastWithinMs ? 'fast' : 'slow';
   }
+}
+
+/** One attempt fewer under `key`; the entry goes when none is left. */
+function release(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
 }
