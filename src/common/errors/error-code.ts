@@ -7,7 +7,11 @@ export type ErrorCode =
   | 'invalid_body'
   | 'rate_limited'
   | 'internal_error'
-  | 'unavailable';
+  | 'unavailable'
+  // Requests the HTTP parser refuses before any route sees them.
+  | 'bad_request'
+  | 'request_timeout'
+  | 'headers_too_large';
 
 /** The one mapping of error codes to HTTP statuses; a new code that is not mapped fails to compile. */
 export function httpStatusOf(code: ErrorCode): number {
@@ -29,6 +33,12 @@ export function httpStatusOf(code: ErrorCode): number {
       return 500;
     case 'unavailable':
       return 503;
+    case 'bad_request':
+      return 400;
+    case 'request_timeout':
+      return 408;
+    case 'headers_too_large':
+      return 431;
     default: {
       const unreachable: never = code;
       return unreachable;
