@@ -1,17 +1,21 @@
-export type ErrorCode =
-  | 'unauthorized'
-  | 'subscription_required'
-  | 'wrong_product'
-  | 'keyword_limit_reached'
-  | 'not_found'
-  | 'invalid_body'
-  | 'rate_limited'
-  | 'internal_error'
-  | 'unavailable'
+/** Every stable code an error body can carry. */
+export const ERROR_CODES = [
+  'unauthorized',
+  'subscription_required',
+  'wrong_product',
+  'keyword_limit_reached',
+  'not_found',
+  'invalid_body',
+  'rate_limited',
+  'internal_error',
+  'unavailable',
   // Requests the HTTP parser refuses before any route sees them.
-  | 'bad_request'
-  | 'request_timeout'
-  | 'headers_too_large';
+  'bad_request',
+  'request_timeout',
+  'headers_too_large',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The one mapping of error codes to HTTP statuses; a new code that is not mapped fails to compile. */
 export function httpStatusOf(code: ErrorCode): number {
