@@ -34,8 +34,14 @@ const reportToValidation = {
 export function operationLimitRules(): ValidationRule[] {
   return [
     maxAliasesRule({ n: OPERATION_LIMITS.aliases, ...reportToValidation }),
-    maxDepthRule({ n: OPERATION_LIMITS.depth, ...reportToValidation }),
-    costLimitRule({ maxCost: OPERATION_LIMITS.cost, ...reportToValidation }),
+    // Fragments add no level or cost of their own: a query split into fragments by a code
+    // generator counts as the same query written inline.
+    maxDepthRule({ n: OPERATION_LIMITS.depth, flattenFragments: true, ...reportToValidation }),
+    costLimitRule({
+      maxCost: OPERATION_LIMITS.cost,
+      flattenFragments: true,
+      ...reportToValidation,
+    }),
     maxRootFieldsRule(OPERATION_LIMITS.rootFields),
   ] as ValidationRule[];
 }
