@@ -9,6 +9,7 @@ import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { answerClientErrorsAsJson } from './common/http/client-error-answer.js';
 import { jsonBody } from './common/http/json-body.js';
 import { refuseNulInUrl } from './common/http/nul-in-url.js';
+import { redactParameters, redactUrl } from './common/logging/redact-url.js';
 import { JsonBodyRequiredPipe } from './common/validation/json-body-required.pipe.js';
 import { ROOT_LOGGER } from './core.module.js';
 
@@ -29,6 +30,14 @@ export function setupApp(app: INestApplication): INestApplication {
       logger,
       genReqId: requestId,
       autoLogging: { ignore: (req) => req.url === '/health' },
+      serializers: {
+        req: (req: { url?: string; query?: unknown; params?: unknown }) => {
+          if (req.url !== undefined) req.url = redactUrl(req.url);
+          req.query = redactParameters(req.query);
+          req.params = redactParameters(req.params);
+          return req;
+        },
+      },
     }),
   );
   expressApp.use(refuseNulInUrl, ...jsonBody());

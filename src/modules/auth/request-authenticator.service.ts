@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
+import { clientAddress } from '../../common/http/client-address.js';
 import type { AppRequest } from '../../common/http/request-of.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { Product } from '../../config/plans.js';
 import { ApiKeyAuthenticator } from './api-key-authenticator.service.js';
 import { AuthFailureLimiter } from './auth-failure-limiter.service.js';
@@ -18,6 +20,7 @@ export class RequestAuthenticator {
   constructor(
     private readonly keys: ApiKeyAuthenticator,
     private readonly failures: AuthFailureLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   authenticate(request: AppRequest, product: Product): Promise<Caller> {
@@ -41,7 +44,8 @@ export class RequestAuthenticator {
       return caller;
     } catch (error) {
       if (error instanceof AppError && error.code === 'unauthorized') {
-        return this.failures.refuse(request.ip ?? request.socket.remoteAddress ?? 'unknown', error);
+        const address = clientAddress(request, this.config.publicUrls.trustProxy);
+        return this.failures.refuse(address, error);
       }
       throw error;
     }
