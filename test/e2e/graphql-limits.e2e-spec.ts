@@ -48,7 +48,11 @@ describe.each(testDatabaseKinds())('GraphQL limits and authentication on %s', (k
     expect(lookups).toHaveBeenCalledTimes(1);
   });
 
-  it('refuses more aliases, root fields, depth, cost or tokens than the limits allow', async () => {
+  it('refuses more fields, aliases, root fields, depth, cost or tokens than the limits allow', async () => {
+    await expectRefused(
+      `{ alerts { edges { node { ${'id '.repeat(OPERATION_LIMITS.fields)} } } } }`,
+      /Field limit of 150 exceeded/,
+    );
     expect((await graphql(aliases(OPERATION_LIMITS.rootFields))).status).toBe(200);
     await expectRefused(
       `{ keywords { ${Array.from({ length: OPERATION_LIMITS.aliases + 1 }, (_, i) => `a${i}: count`).join(' ')} } }`,
@@ -67,7 +71,7 @@ describe.each(testDatabaseKinds())('GraphQL limits and authentication on %s', (k
     await expectRefused(`{ a: ${fullPage} b: ${fullPage} }`, /Query Cost limit of 20000 exceeded/);
     await expectRefused(
       `{ keywords { ${'count '.repeat(OPERATION_LIMITS.tokens)}} }`,
-      /2000 tokens/,
+      /1000 tokens/,
     );
   });
 

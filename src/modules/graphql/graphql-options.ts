@@ -7,7 +7,8 @@ import { graphqlContextFactory } from './common/graphql-context.js';
 import { graphqlErrorFormatter } from './errors/graphql-error.formatter.js';
 import { refusalStatusPlugin } from './errors/refusal-status.plugin.js';
 import { nulFreeStringsRule } from './limits/nul-free-strings.rule.js';
-import { OPERATION_PARSE_OPTIONS, operationLimitRules } from './limits/operation-limits.js';
+import { OPERATION_PARSE_OPTIONS } from './limits/operation-limits.js';
+import { OperationLimitGate } from './limits/operation-limit-gate.js';
 import { supportedOperationsRule } from './limits/supported-operations.rule.js';
 import { schemaFileTarget } from './schema-file.js';
 
@@ -26,17 +27,18 @@ export function graphqlOptions({
   authenticator,
   nodeEnv,
 }: GraphqlDependencies): Omit<ApolloDriverConfig, 'driver'> {
+  const limits = new OperationLimitGate();
   return {
     path: GRAPHQL_PATH,
     autoSchemaFile: schemaFileTarget(nodeEnv),
     sortSchema: true,
     buildSchemaOptions: { addNewlineAtEnd: true },
-    context: graphqlContextFactory(authenticator),
+    context: graphqlContextFactory(authenticator, limits),
     // Introspection and GraphiQL show the whole schema: only when the operator asks for them.
     introspection: config.graphqlExplorer,
     graphiql: config.graphqlExplorer,
     parseOptions: OPERATION_PARSE_OPTIONS,
-    validationRules: [...operationLimitRules(), supportedOperationsRule, nulFreeStringsRule],
+    validationRules: [supportedOperationsRule, nulFreeStringsRule],
     // The formatter and the plugin below own error bodies and statuses; Nest's variants would fight them.
     autoTransformHttpErrors: false,
     preserveHttpStatusForExecutionErrors: false,
@@ -47,6 +49,6 @@ export function graphqlOptions({
       logger.error({ err: error, errorId, path }, 'unexpected GraphQL failure');
       return errorId;
     }),
-    plugins: [refusalStatusPlugin],
+    plugins: [limits.plugin, refusalStatusPlugin],
   };
 }

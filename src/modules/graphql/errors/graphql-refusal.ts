@@ -1,5 +1,6 @@
 import { HeaderMap } from '@apollo/server';
 import { GraphQLError } from 'graphql';
+import { AppError } from '../../../common/errors/app-error.js';
 import { httpStatusOf } from '../../../common/errors/error-code.js';
 import { toAppError } from '../../../common/errors/to-app-error.js';
 
@@ -19,5 +20,14 @@ export function graphqlRefusal(error: unknown): unknown {
         headers: new HeaderMap(Object.entries(appError.headers)),
       },
     },
+  });
+}
+
+/** A query refused before validation, answered as Apollo answers a query that fails it: 400. */
+export function queryRefusal(error: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: error.nodes,
+    originalError: AppError.invalidBody(error.message),
+    extensions: { http: { status: 400 } },
   });
 }

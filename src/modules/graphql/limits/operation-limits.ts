@@ -2,15 +2,19 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import type { GraphQLError, ParseOptions, ValidationContext, ValidationRule } from 'graphql';
+import { maxFieldsRule } from './max-fields.rule.js';
 import { maxRootFieldsRule } from './root-fields.rule.js';
 
 /**
- * What one operation may ask for. A refusal is a validation error (400, invalid_body), found by
- * walking the parsed document once: it never reaches a resolver. Measured by bench:graphql.
+ * What one document may ask for. A refusal is 400 invalid_body, found by walking the parsed
+ * document once before any other validation (OperationLimitGate): it never reaches a resolver.
+ * Measured by bench:graphql.
  */
 export const OPERATION_LIMITS = {
-  /** Lexical tokens of the document: bounds the parse and validation work (quadratic field merging included). */
-  tokens: 2_000,
+  /** Lexical tokens of the document: bounds parsing and validation (field merging is quadratic in repetitions). */
+  tokens: 1_000,
+  /** Field selections written in the document; the largest useful query has under 100. */
+  fields: 150,
   /** Aliased fields anywhere in the operation. */
   aliases: 15,
   /** Top-level fields: each is a separate read or write. */
@@ -33,6 +37,7 @@ const reportToValidation = {
 
 export function operationLimitRules(): ValidationRule[] {
   return [
+    maxFieldsRule(OPERATION_LIMITS.fields),
     maxAliasesRule({ n: OPERATION_LIMITS.aliases, ...reportToValidation }),
     // Fragments add no level or cost of their own: a query split into fragments by a code
     // generator counts as the same query written inline.
