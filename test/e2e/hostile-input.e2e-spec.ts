@@ -81,6 +81,7 @@ describe.each(testDatabaseKinds())('hostile input on %s', (kind) => {
       for (const [path, apiKey] of [
         ['/api/v1/alerts?keyword_id=a%00b', key],
         ['/api/v1/alerts?subreddit=%00', key],
+        ['/api/v1/alerts?subreddit=a?b%00', key],
         ['/api/v1/inbox?search_id=a%00b', appKey],
       ]) {
         const res = await t.http.get(path).set(bearer(apiKey));

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { RawRequest } from './raw-http.js';
 
 /** Every byte of the UTF-8 form percent-encoded except unreserved characters (lone surrogates become U+FFFD). */
 export function percentEncode(text: string): string {
@@ -160,6 +159,3 @@ export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc
     { requiredKeys: [] },
   )
   .map((headers) => Object.fromEntries(Object.entries(headers)) as Record<string, string>);
-
-/** A request before its credentials are chosen. */
-export type UnsignedRequest = Omit<RawRequest, 'headers'> & { headers: Record<string, string> };

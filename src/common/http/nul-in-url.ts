@@ -10,7 +10,9 @@ const ENCODED_NUL = /%00/i;
  * A query parameter with one is a value no filter accepts: 422.
  */
 export const refuseNulInUrl: RequestHandler = (req, _res, next) => {
-  const [path, query = ''] = req.originalUrl.split('?', 2);
+  const queryStart = req.originalUrl.indexOf('?');
+  const path = queryStart === -1 ? req.originalUrl : req.originalUrl.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : req.originalUrl.slice(queryStart);
   if (ENCODED_NUL.test(path)) return next(new AppError('not_found', 'Not found'));
   if (ENCODED_NUL.test(query)) return next(AppError.invalidBody(NUL_REFUSAL));
   next();
