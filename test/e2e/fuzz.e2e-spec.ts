@@ -27,7 +27,7 @@ import { testDatabaseKinds } from '../utils/test-databases.js';
  * for REST, GraphQL's `errors[]` with one of those codes in extensions for GraphQL.
  */
 
-const RUNS_PER_SURFACE = 600;
+const RUNS_PER_SURFACE = 400;
 const KEYS_PER_ACCOUNT = 12;
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'] as const;
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
