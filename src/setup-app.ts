@@ -5,10 +5,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { Registry } from 'prom-client';
 import { AppError } from './common/errors/app-error.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { redactParameters, redactUrl } from './common/logging/redact-url.js';
 import { ROOT_LOGGER } from './core.module.js';
+import { httpRequestMetrics } from './modules/metrics/http-request.metrics.js';
 
 const BODY_LIMIT = '2mb';
 
@@ -39,6 +41,7 @@ export function setupApp(app: INestApplication): INestApplication {
       },
     }),
   );
+  expressApp.use(httpRequestMetrics(app.get(Registry)));
   expressApp.use(express.json({ limit: BODY_LIMIT }));
   app.useGlobalPipes(
     new ValidationPipe({

@@ -57,7 +57,7 @@ interface ClaimedRow {
 }
 
 /** Rows the worker still has to attempt: waiting, or claimed by a worker (maybe a dead one). */
-const OPEN_ROWS = "status IN ('pending', 'sending')";
+export const OPEN_ROWS = "status IN ('pending', 'sending')";
 
 const CANCELED_TEXT = 'webhook paused or deleted before the attempt';
 
