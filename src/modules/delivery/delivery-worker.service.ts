@@ -268,6 +268,17 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     );
     this.slots.observe(claim.webhookId, result.durationMs);
     this.metrics.recordLatency(result.ok, this.clock.nowMs() - claim.createdAt);
+    if (!result.ok) {
+      this.logger.warn(
+        {
+          webhookId: claim.webhookId,
+          deliveryId: claim.id,
+          status: result.status,
+          error: result.error,
+        },
+        'webhook delivery failed',
+      );
+    }
     return { claim, outcome: result, attemptedAt };
   }
 

@@ -37,7 +37,7 @@ import { WebhookTester } from './webhook-tester.service.js';
     DeliveryWorker,
     WebhookTester,
   ],
-  exports: [ALERT_STORED_HOOK, WebhookTester],
+  exports: [ALERT_STORED_HOOK, WebhookTester, DeliveryWakeups],
 })
 export class DeliveryModule implements OnApplicationShutdown {
   constructor(private readonly sender: WebhookSender) {}

@@ -230,7 +230,8 @@ export class DeliveryStore {
       manager,
       `UPDATE deliveries
        SET status = v.status, claimed_until = NULL, attempted_at = v.attempted_at,
-           http_status = v.http_status, error = v.error, duration_ms = v.duration_ms
+           http_status = v.http_status, error = v.error, duration_ms = v.duration_ms,
+           attempts = attempts + CASE WHEN v.status = 'canceled' THEN 0 ELSE 1 END
        FROM ${this.sql.jsonRows('batch', {
          delivery_id: 'varchar',
          lease: 'bigint',

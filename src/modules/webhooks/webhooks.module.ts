@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { DeliveryLogService } from './deliveries/delivery-log.service.js';
+import { WebhookDeliveriesController } from './http/webhook-deliveries.controller.js';
 import { WebhooksController } from './http/webhooks.controller.js';
 import { WebhooksService } from './webhooks.service.js';
 
 @Module({
-  controllers: [WebhooksController],
-  providers: [WebhooksService],
-  exports: [WebhooksService],
+  controllers: [WebhooksController, WebhookDeliveriesController],
+  providers: [WebhooksService, DeliveryLogService],
+  exports: [WebhooksService, DeliveryLogService],
 })
 export class WebhooksModule {}

@@ -20,6 +20,11 @@ export class WebhooksController {
     return { data: webhooks.map(toWebhookResponse), count: webhooks.length };
   }
 
+  @Get(':id')
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return { data: toWebhookResponse(await this.webhooks.findLive(caller.accountId, id)) };
+  }
+
   @Post()
   async create(@CurrentCaller() caller: Caller, @Body() input: CreateWebhookDto) {
     const { webhook, secret } = await this.webhooks.create(caller.accountId, input);
