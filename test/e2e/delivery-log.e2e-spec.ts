@@ -230,4 +230,80 @@ describe.each(testDatabaseKinds())('webhook delivery log and redelivery on %s', 
     expect(failures[0]).toMatchObject({ level: 40, webhookId: webhook.id, status: 500 });
     expect(logs.text()).not.toContain(webhook.secret);
   });
+
+  it('serves the same log and redelivery over GraphQL', async () => {
+    const { apiKey, webhook } = await threeFailedDeliveries();
+    const rest = (await log(apiKey, webhook)).data;
+    const graphql = async (query: string, variables: Record<string, unknown>) => {
+      const res = await t.http
+        .post('/graphql')
+        .set(bearer(apiKey))
+        .send({ query, variables })
+        .expect(200);
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data as Record<string, unknown>;
+    };
+
+    const page = await graphql(
+      `
+        query ($id: ID!) {
+          webhook(id: $id) {
+            id
+            name
+          }
+          webhookDeliveries(webhookId: $id, status: failed, first: 2) {
+            edges {
+              node {
+                id
+                alertId
+                event
+                status
+                attempts
+                responseStatus
+                createdAt
+              }
+            }
+            pageInfo {
+              hasNextPage
+            }
+          }
+        }
+      `,
+      { id: webhook.id },
+    );
+    expect(page.webhook).toMatchObject({ id: webhook.id });
+    expect(page.webhookDeliveries).toEqual({
+      edges: rest.slice(0, 2).map((entry) => ({
+        node: {
+          id: entry.id,
+          alertId: entry.alert_id,
+          event: 'post',
+          status: 'failed',
+          attempts: 1,
+          responseStatus: 500,
+          createdAt: entry.created_at,
+        },
+      })),
+      pageInfo: { hasNextPage: true },
+    });
+
+    answer = 200;
+    const queued = await graphql(
+      `
+        mutation ($id: ID!, $since: String!) {
+          redeliverWebhookDeliveries(webhookId: $id, input: { since: $since }) {
+            queued
+          }
+        }
+      `,
+      { id: webhook.id, since: '2020-01-01T00:00:00Z' },
+    );
+    expect(queued).toEqual({ redeliverWebhookDeliveries: { queued: 3 } });
+    await runDeliveries(t);
+    expect((await log(apiKey, webhook)).data.map((entry) => entry.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
+  });
 });

@@ -18,6 +18,8 @@ import {
 
 export interface DeliveryLogPage {
   deliveries: DeliveryLogEntry[];
+  /** Each delivery's keyset position, for GraphQL edges. */
+  cursors: string[];
   nextCursor: string | null;
 }
 
@@ -74,11 +76,12 @@ export class DeliveryLogService {
         limit: query.limit + 1,
       },
     );
-    const deliveries = rows.slice(0, query.limit).map(toDeliveryLogEntry);
-    const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+    const page = rows.slice(0, query.limit);
+    const cursors = page.map((row) => encodeCursor({ at: Number(row.created_at), id: row.id }));
     return {
-      deliveries,
-      nextCursor: last ? encodeCursor({ at: Number(last.created_at), id: last.id }) : null,
+      deliveries: page.map(toDeliveryLogEntry),
+      cursors,
+      nextCursor: rows.length > query.limit ? (cursors.at(-1) ?? null) : null,
     };
   }
 
