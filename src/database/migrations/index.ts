@@ -5,6 +5,7 @@ import { Inbox1763700500000 } from './1763700500000-inbox.js';
 import { FeedTokens1763700600000 } from './1763700600000-feed-tokens.js';
 import { DeliveryLanes1763700700000 } from './1763700700000-delivery-lanes.js';
 import { DeliveryAttempts1763701400000 } from './1763701400000-delivery-attempts.js';
+import { WebhookSecretRotation1763701410000 } from './1763701410000-webhook-secret-rotation.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   FeedTokens1763700600000,
   DeliveryLanes1763700700000,
   DeliveryAttempts1763701400000,
+  WebhookSecretRotation1763701410000,
 ];

@@ -47,9 +47,7 @@ export class AlertsService {
     const alerts = rows.slice(0, query.limit);
     const last = alerts.at(-1);
     const nextCursor =
-      rows.length > query.limit && last
-        ? encodeCursor({ at: last.matchedAt, id: last.id })
-        : null;
+      rows.length > query.limit && last ? encodeCursor({ at: last.matchedAt, id: last.id }) : null;
     return { alerts, nextCursor };
   }
 

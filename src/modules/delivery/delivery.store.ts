@@ -29,6 +29,8 @@ export interface ClaimedDelivery {
 export interface DeliverableWebhook {
   url: string;
   secret: string;
+  previousSecret: string | null;
+  secretRotatedAt: number | null;
 }
 
 /** The due rows read (`more`: others may be left), those chosen, and those actually claimed. */
@@ -164,13 +166,29 @@ export class DeliveryStore {
   async findDeliverableWebhooks(
     webhookIds: readonly string[],
   ): Promise<Map<string, DeliverableWebhook>> {
-    const rows = await this.database.query<DeliverableWebhook & { id: string }>(
+    const rows = await this.database.query<{
+      id: string;
+      url: string;
+      secret: string;
+      previous_secret: string | null;
+      secret_rotated_at: string | number | null;
+    }>(
       this.database.manager,
-      `SELECT id, url, secret FROM webhooks
+      `SELECT id, url, secret, previous_secret, secret_rotated_at FROM webhooks
        WHERE ${this.sql.inList('id', 'ids')} AND active = TRUE AND deleted_at IS NULL`,
       { ids: this.sql.list([...new Set(webhookIds)]) },
     );
-    return new Map(rows.map(({ id, url, secret }) => [id, { url, secret }]));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          url: row.url,
+          secret: row.secret,
+          previousSecret: row.previous_secret,
+          secretRotatedAt: row.secret_rotated_at === null ? null : Number(row.secret_rotated_at),
+        },
+      ]),
+    );
   }
 
   /**

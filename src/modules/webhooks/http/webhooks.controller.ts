@@ -47,6 +47,13 @@ export class WebhooksController {
     return { deleted: true, id };
   }
 
+  /** The new secret, shown only here; the old one signs beside it for 24 hours. */
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  async rotateSecret(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return { secret: await this.webhooks.rotateSecret(caller.accountId, id) };
+  }
+
   /** Answers { ok, status, error } unwrapped, as the spec shows. */
   @Post(':id/test')
   @HttpCode(200)
