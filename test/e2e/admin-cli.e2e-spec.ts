@@ -1,3 +1,4 @@
+import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
@@ -76,9 +77,17 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
   });
 
   it('lists accounts and shows one with its keys by prefix, never a secret', async () => {
-    const first = await admin('create-account', '--plan', 'pro', '--name', 'Listed Inc');
-    const extra = await admin('create-key', first.account_id as string);
-    await admin('revoke-key', extra.key_id as string);
+    // Set up through the service: each admin run starts a whole process.
+    const service = t.app.get(AccountsService);
+    const { account, apiKey } = await service.createAccount({
+      plan: 'pro',
+      product: 'alerts',
+      name: 'Listed Inc',
+    });
+    const first = { account_id: account.id, api_key: apiKey };
+    const created = await service.createKey(account.id);
+    const extra = { key_id: created.keyId, api_key: created.apiKey };
+    await service.revokeKey(created.keyId);
 
     const listed = await admin('list-accounts');
     const accounts = listed.accounts as Record<string, unknown>[];
