@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import { Mutex } from 'async-mutex';
 import type { Logger } from 'pino';
+import { Clock } from '../../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
 import type { PollSummary, RedditPoller } from '../reddit/reddit-poller.js';
@@ -20,9 +21,14 @@ export type PollSkipReason = 'poller-off' | 'another-instance-polls';
 export type PollResult =
   ({ status: 'polled' } & PollSummary) | { status: 'skipped'; reason: PollSkipReason };
 
+/** Shortest and longest sleep between two polls: the pacers decide within these bounds. */
+const MIN_SLEEP_MS = 50;
+const MAX_SLEEP_MS = 1_000;
+
 /**
- * Runs the Reddit poller in this process: every INGEST_POLL_MS while background jobs are on,
- * one cycle at a time, and only while this instance holds the poller lease.
+ * Runs the Reddit poller in this process while background jobs are on: one poll at a time, each
+ * sending what the credentials' pacers allow, then sleeping until the next request may go out;
+ * only while this instance holds the poller lease.
  */
 @Injectable()
 export class RedditPollingService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -39,6 +45,7 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
     private readonly lease: PollerLease,
     private readonly metrics: PollerMetrics,
     private readonly reporter: PollCycleReporter,
+    private readonly clock: Clock,
   ) {
     this.logger = rootLogger.child({ context: 'RedditPoller' });
     this.poller = factory.create();
@@ -57,6 +64,7 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
     this.loop = new RepeatingTask(
       async () => {
         await this.pollOnce();
+        return this.sleepMs();
       },
       {
         intervalMs: pollMs,
@@ -80,12 +88,27 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
     return this.cycles.runExclusive(() => this.cycle());
   }
 
+  private sleepMs(): number {
+    if (this.poller === null || !this.leading) return this.config.reddit.pollMs;
+    const now = this.clock.nowMs();
+    const wait = this.poller.nextPollAt(now) - now;
+    return Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, wait));
+  }
+
   private async cycle(): Promise<PollResult> {
     if (this.poller === null) return { status: 'skipped', reason: 'poller-off' };
     this.setLeading(await this.lease.acquire());
     if (!this.leading) return { status: 'skipped', reason: 'another-instance-polls' };
     const summary = await this.poller.pollOnce();
-    this.reporter.cycleDone(summary, this.poller.coverage());
+    this.reporter.cycleDone(
+      summary,
+      this.poller.coverage(),
+      this.poller.status(this.clock.nowMs()),
+      {
+        requestsPerMinute: this.poller.requestsPerMinute,
+        credentials: this.config.reddit.credentials.length,
+      },
+    );
     return { status: 'polled', ...summary };
   }
 
@@ -94,6 +117,8 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
       this.logger.info(
         leading ? 'took the poller lease: this instance polls Reddit' : 'gave up the poller lease',
       );
+      // Another instance may have walked meanwhile: start again from the stored state.
+      this.poller?.forget();
     }
     this.leading = leading;
     this.metrics.setLeader(leading);
