@@ -104,6 +104,7 @@ export class PollCycleReporter {
           requestsPerMinuteNeeded: neededPerMinute === null ? null : Math.round(neededPerMinute),
           credentials: capacity.credentials,
           credentialsNeeded,
+          kinds,
         },
         `Reddit poller falls behind: the observed rate needs ${credentialsNeeded ?? 'more'} credentials, ${capacity.credentials} configured`,
       );

@@ -7,6 +7,7 @@ export interface IdSample {
 /** About ten minutes of history at one sample per second: enough for a rate, cheap to scan. */
 const KEPT_SAMPLES = 600;
 const MIN_RATE_SPAN_MS = 5_000;
+const RATE_WINDOW_MS = 120_000;
 
 /**
  * When recent ids of one kind were created, learned from the items Reddit returned. Ids are
@@ -60,10 +61,12 @@ export class IdTimeline {
     return null;
   }
 
-  /** New ids per second over the kept history; null until it spans a few seconds. */
+  /** New ids per second over the last two minutes; null until they span a few seconds. */
   idsPerSecond(): number | null {
-    const first = this.samples[0];
     const last = this.samples.at(-1);
+    const first = this.samples.find(
+      (sample) => last !== undefined && sample.createdMs >= last.createdMs - RATE_WINDOW_MS,
+    );
     if (first === undefined || last === undefined) return null;
     const spanMs = last.createdMs - first.createdMs;
     if (spanMs < MIN_RATE_SPAN_MS) return null;
