@@ -26,7 +26,9 @@ import { RedditSimServer } from './reddit-sim/reddit-sim-server.js';
 
 const KEYWORDS = 500;
 const keywordOf = (sequence: number) => `covk${sequence % KEYWORDS}x`;
-/** The repository root (this file runs as dist/bench/coverage.bench.js). */
+/** This file runs as <outDir>/bench/coverage.bench.js, next to the server it starts. */
+const SERVER = fileURLToPath(new URL('../src/main.js', import.meta.url));
+const ADMIN = fileURLToPath(new URL('../src/cli/admin.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Scenario {
@@ -157,13 +159,9 @@ async function runScenario(
     REDDIT_AUTH_BASE: reddit.baseUrl,
   };
   const account = JSON.parse(
-    await run(
-      process.execPath,
-      ['dist/src/cli/admin.js', 'create-account', '--plan', 'scale'],
-      env,
-    ),
+    await run(process.execPath, [ADMIN, 'create-account', '--plan', 'scale'], env),
   ) as { api_key: string };
-  const server: ChildProcess = spawn(process.execPath, ['dist/src/main.js'], {
+  const server: ChildProcess = spawn(process.execPath, [SERVER], {
     env,
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -63,7 +63,7 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
     const { pollMs, credentials } = this.config.reddit;
     this.loop = new RepeatingTask(
       async () => {
-        await this.pollOnce();
+        await this.cycles.runExclusive(() => this.cycle());
         return this.sleepMs();
       },
       {
@@ -78,14 +78,24 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
   async onModuleDestroy(): Promise<void> {
     await this.loop?.stop();
     await this.cycles.runExclusive(async () => {
+      await this.poller?.drain().catch((error: unknown) => {
+        this.logger.error({ err: error }, 'Reddit items not delivered before shutdown');
+      });
       await this.lease.release();
-      this.setLeading(false);
+      await this.setLeading(false);
     });
   }
 
-  /** One cycle, unless one is running (then after it): what the loop runs, and what tests call. */
+  /**
+   * One cycle, unless one is running (then after it), and its items delivered: what tests call.
+   * The loop does not wait for the deliveries, so the next request goes out meanwhile.
+   */
   pollOnce(): Promise<PollResult> {
-    return this.cycles.runExclusive(() => this.cycle());
+    return this.cycles.runExclusive(async () => {
+      const result = await this.cycle();
+      await this.poller?.drain();
+      return result;
+    });
   }
 
   private sleepMs(): number {
@@ -97,7 +107,7 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
 
   private async cycle(): Promise<PollResult> {
     if (this.poller === null) return { status: 'skipped', reason: 'poller-off' };
-    this.setLeading(await this.lease.acquire());
+    await this.setLeading(await this.lease.acquire());
     if (!this.leading) return { status: 'skipped', reason: 'another-instance-polls' };
     const summary = await this.poller.pollOnce();
     this.reporter.cycleDone(
@@ -112,12 +122,13 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
     return { status: 'polled', ...summary };
   }
 
-  private setLeading(leading: boolean): void {
+  private async setLeading(leading: boolean): Promise<void> {
     if (leading !== this.leading) {
       this.logger.info(
         leading ? 'took the poller lease: this instance polls Reddit' : 'gave up the poller lease',
       );
       // Another instance may have walked meanwhile: start again from the stored state.
+      await this.poller?.drain().catch(() => undefined);
       this.poller?.forget();
     }
     this.leading = leading;

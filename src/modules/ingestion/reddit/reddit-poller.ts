@@ -80,6 +80,11 @@ const DEFAULT_VISIBLE_SHARE = 0.85;
 /** A listing page is worth reading once it should hold this many items not seen yet. */
 const LISTING_WORTH_ITEMS = 90;
 const MIN_LISTING_GAP_MS = 1_000;
+/** Deliveries the poller may be ahead of the pipeline by. */
+const MAX_DELIVERIES_IN_FLIGHT = 2;
+const RECENT_POSTS_KEPT = 20_000;
+/** Parents Reddit did not return, remembered so that their next comments cost no request. */
+const MISSING_PARENTS_KEPT = 50_000;
 
 type PollRequest =
   { endpoint: 'listing'; kind: ListingKind } | { endpoint: 'info'; includeBackfill: boolean };
@@ -107,6 +112,13 @@ export class RedditPoller {
   /** Items ready for the pipeline, delivered after each request. */
   private outbox: { posts: RedditPost[]; comments: RedditComment[] } = { posts: [], comments: [] };
   private readonly wantedParents = new Set<string>();
+  /** Posts handed to the pipeline lately: their comments need no cache read (it may still be writing). */
+  private readonly deliveredPosts = new Set<string>();
+  private deliveries: Promise<void> = Promise.resolve();
+  private deliveriesInFlight = 0;
+  private deliveryFailure: unknown = null;
+  /** Parent posts /api/info did not return (removed, private): their comments use the fallback. */
+  private readonly missingParents = new Set<string>();
   private readySince: number | null = null;
   private backoffUntil: number | null = null;
 
@@ -152,6 +164,11 @@ export class RedditPoller {
     return this.deps.api.nextRequestAt(now);
   }
 
+  /**
+   * Sends what the pacers allow now. Items go to the pipeline in order while the next request is
+   * already out (at most MAX_DELIVERIES_IN_FLIGHT behind); the stored state only ever moves past
+   * items the pipeline took. `drain` waits for them.
+   */
   async pollOnce(): Promise<PollSummary> {
     const summary: PollSummary = {
       posts: 0,
@@ -160,9 +177,12 @@ export class RedditPoller {
       infoRequests: 0,
       requestsUsed: 0,
     };
+    this.throwDeliveryFailure();
     const walks = this.walks ?? (await this.load());
     try {
       for (let sent = 0; sent < this.options.maxRequestsPerPoll; sent += 1) {
+        if (this.deliveriesInFlight >= MAX_DELIVERIES_IN_FLIGHT) await this.deliveries;
+        this.throwDeliveryFailure();
         const now = this.deps.clock.now();
         if (this.backoffUntil !== null && now < this.backoffUntil) break;
         for (const kind of KINDS) walks[kind].jumpIfBehind(now);
@@ -170,7 +190,6 @@ export class RedditPoller {
         const request = this.choose(walks, now);
         if (request === null) break;
         await this.send(walks, request, summary, now);
-        await this.save(walks);
       }
     } catch (error) {
       if (!isRedditBackoffError(error)) {
@@ -182,14 +201,31 @@ export class RedditPoller {
       this.coverageTotals[
         error instanceof RedditRateLimitedError ? 'rateLimitedCount' : 'unavailableCount'
       ] += 1;
-      await this.save(walks);
+      this.enqueueDelivery(walks);
       summary.rateLimitedUntil = this.backoffUntil;
     }
     summary.requestsUsed = summary.listingRequests + summary.infoRequests;
     return summary;
   }
 
+  /** Waits until every item handed out so far is in the pipeline and the state stored. */
+  async drain(): Promise<void> {
+    await this.deliveries;
+    this.throwDeliveryFailure();
+  }
+
+  /** A failed delivery drops what is in memory: the next poll starts again from the stored state. */
+  private throwDeliveryFailure(): void {
+    const failure = this.deliveryFailure;
+    if (failure === null) return;
+    this.deliveryFailure = null;
+    this.forget();
+    throw failure;
+  }
+
   private async load(): Promise<Record<ListingKind, KindWalk>> {
+    await this.deliveries;
+    this.deliveryFailure = null;
     const state = await this.deps.stateStore.load();
     this.coverageTotals = state.coverage;
     this.walks = {
@@ -199,13 +235,46 @@ export class RedditPoller {
     return this.walks;
   }
 
-  private async save(walks: Record<ListingKind, KindWalk>): Promise<void> {
+  /**
+   * Hands the outbox to the pipeline after the deliveries before it, then stores the state as it
+   * is now (which has moved past exactly these items).
+   */
+  private enqueueDelivery(walks: Record<ListingKind, KindWalk>): {
+    posts: number;
+    comments: number;
+  } {
+    const { posts, comments } = this.outbox;
+    this.outbox = { posts: [], comments: [] };
+    for (const comment of comments) walks.comments.release(itemNumber(comment));
+    for (const post of posts) this.rememberDeliveredPost(post.id);
+    this.coverageTotals.itemsSeen += posts.length + comments.length;
     for (const kind of KINDS) this.coverageTotals.idsDropped += walks[kind].takeDropped();
     const state: PollerState = {
       walks: { posts: walks.posts.snapshot(), comments: walks.comments.snapshot() },
       coverage: { ...this.coverageTotals },
     };
-    await this.deps.stateStore.save(state);
+    const byId = (a: RedditItem, b: RedditItem) => itemNumber(a) - itemNumber(b);
+    const items = [...posts.sort(byId), ...comments.sort(byId)];
+    this.deliveriesInFlight += 1;
+    this.deliveries = this.deliveries.then(async () => {
+      try {
+        if (this.deliveryFailure !== null) return;
+        if (items.length > 0) await this.deps.sink.process(items);
+        await this.deps.stateStore.save(state);
+      } catch (error) {
+        this.deliveryFailure = error;
+      } finally {
+        this.deliveriesInFlight -= 1;
+      }
+    });
+    return { posts: posts.length, comments: comments.length };
+  }
+
+  private rememberDeliveredPost(postId: string): void {
+    this.deliveredPosts.add(postId);
+    if (this.deliveredPosts.size <= RECENT_POSTS_KEPT) return;
+    const oldest = this.deliveredPosts.values().next();
+    if (oldest.done !== true) this.deliveredPosts.delete(oldest.value);
   }
 
   /**
@@ -286,7 +355,7 @@ export class RedditPoller {
       summary.infoRequests += 1;
       await this.lookUp(walks, request.includeBackfill, now);
     }
-    const delivered = await this.deliver(walks);
+    const delivered = this.enqueueDelivery(walks);
     summary.posts += delivered.posts;
     summary.comments += delivered.comments;
   }
@@ -370,7 +439,11 @@ export class RedditPoller {
     );
     this.coverageTotals.parentsFound += parentPosts.length;
     if (parentPosts.length > 0) await this.deps.parents.remember(parentPosts);
-    for (const id of parents) this.wantedParents.delete(id);
+    const returned = new Set(parentPosts.map((post) => post.id));
+    for (const id of parents) {
+      this.wantedParents.delete(id);
+      if (!returned.has(id)) this.rememberMissingParent(id);
+    }
     await this.accept(walks, fresh, new Set(parents));
   }
 
@@ -412,7 +485,11 @@ export class RedditPoller {
       }
     }
     const queuedPosts = new Set(this.outbox.posts.map((post) => post.id));
-    const settled = (postId: string) => queuedPosts.has(postId) || resolved.has(postId);
+    const settled = (postId: string) =>
+      queuedPosts.has(postId) ||
+      resolved.has(postId) ||
+      this.missingParents.has(postId) ||
+      this.deliveredPosts.has(postId);
     const comments = [...this.held.values()];
     const unknown = [
       ...new Set(comments.map((comment) => comment.postId).filter((id) => !settled(id))),
@@ -429,17 +506,10 @@ export class RedditPoller {
     }
   }
 
-  /** Hands the queued items to the pipeline, posts first, each kind in ascending id order. */
-  private async deliver(
-    walks: Record<ListingKind, KindWalk>,
-  ): Promise<{ posts: number; comments: number }> {
-    const { posts, comments } = this.outbox;
-    if (posts.length + comments.length === 0) return { posts: 0, comments: 0 };
-    const byId = (a: RedditItem, b: RedditItem) => itemNumber(a) - itemNumber(b);
-    await this.deps.sink.process([...posts.sort(byId), ...comments.sort(byId)]);
-    this.outbox = { posts: [], comments: [] };
-    for (const comment of comments) walks.comments.release(itemNumber(comment));
-    this.coverageTotals.itemsSeen += posts.length + comments.length;
-    return { posts: posts.length, comments: comments.length };
+  private rememberMissingParent(postId: string): void {
+    this.missingParents.add(postId);
+    if (this.missingParents.size <= MISSING_PARENTS_KEPT) return;
+    const oldest = this.missingParents.values().next();
+    if (oldest.done !== true) this.missingParents.delete(oldest.value);
   }
 }
