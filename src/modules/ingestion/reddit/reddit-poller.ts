@@ -323,10 +323,12 @@ export class RedditPoller {
     let best: { kind: ListingKind; overdue: number } | null = null;
     for (const kind of KINDS) {
       const last = this.lastListingAt[kind];
-      if (last === null || !walks[kind].started) return kind;
-      const interval = fresh
-        ? this.options.listingIntervalMs
-        : this.worthListingAfterMs(walks, kind);
+      if (last === null) return kind;
+      // Until a listing has shown an item there is nothing to walk: look every listingIntervalMs.
+      const interval =
+        fresh || !walks[kind].started
+          ? this.options.listingIntervalMs
+          : this.worthListingAfterMs(walks, kind);
       const overdue = now - last - interval;
       if (overdue >= 0 && (best === null || overdue > best.overdue)) best = { kind, overdue };
     }
