@@ -117,7 +117,7 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
     await pollFor(t, 30);
     const end = t.clock.nowMs();
     reddit.world.stopGenerating();
-    await pollFor(t, 40, 500);
+    await pollFor(t, 15, 500);
 
     expect(visibleCreated(reddit, start, end).length).toBeGreaterThan(800);
     expect(await missed(start, end)).toEqual([]);
@@ -189,7 +189,7 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
     await pollFor(t, 10);
     const end = t.clock.nowMs();
     reddit.world.stopGenerating();
-    await pollFor(t, 40, 500);
+    await pollFor(t, 15, 500);
 
     expect(reddit.tokenRequests().length).toBeGreaterThanOrEqual(4);
     expect(reddit.counts.status401).toBe(1);
@@ -206,7 +206,7 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
     await pollFor(t, 12);
     const end = t.clock.nowMs();
     reddit.world.stopGenerating();
-    await pollFor(t, 40, 500);
+    await pollFor(t, 15, 500);
 
     expect(during.some((result) => 'rateLimitedUntil' in result)).toBe(true);
     const limited = reddit.apiRequests().find((request) => request.status === 429);
@@ -228,7 +228,7 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
     await pollFor(t, 12);
     const end = t.clock.nowMs();
     reddit.world.stopGenerating();
-    await pollFor(t, 40, 500);
+    await pollFor(t, 15, 500);
 
     expect(await missed(start, end)).toEqual([]);
     expect(await handedTwice()).toBe(0);
@@ -243,10 +243,10 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
     await pollFor(t, 120, 1_000);
     reddit.endOutage();
     const recovered = t.clock.nowMs();
-    await pollFor(t, 60, 500);
+    await pollFor(t, 60, 1_000);
     const end = t.clock.nowMs();
     reddit.world.stopGenerating();
-    await pollFor(t, 120, 1_000);
+    await pollFor(t, 60, 1_000);
 
     expect(await missed(start, end)).toEqual([]);
     expect(await handedTwice()).toBe(0);
