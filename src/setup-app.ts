@@ -8,6 +8,7 @@ import { pinoHttp } from 'pino-http';
 import { AppError } from './common/errors/app-error.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { redactParameters, redactUrl } from './common/logging/redact-url.js';
+import { JsonBodyRequiredPipe } from './common/validation/json-body-required.pipe.js';
 import { ROOT_LOGGER } from './core.module.js';
 
 const BODY_LIMIT = '2mb';
@@ -41,6 +42,7 @@ export function setupApp(app: INestApplication): INestApplication {
   );
   expressApp.use(express.json({ limit: BODY_LIMIT }));
   app.useGlobalPipes(
+    new JsonBodyRequiredPipe(),
     new ValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,
