@@ -10,6 +10,7 @@ import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { redactParameters, redactUrl } from './common/logging/redact-url.js';
 import { JsonBodyRequiredPipe } from './common/validation/json-body-required.pipe.js';
 import { ROOT_LOGGER } from './core.module.js';
+import { setupApiDocs } from './modules/api-docs/setup-api-docs.js';
 
 const BODY_LIMIT = '2mb';
 
@@ -58,6 +59,7 @@ export function setupApp(app: INestApplication): INestApplication {
     }),
   );
   app.useGlobalFilters(new HttpExceptionFilter(logger));
+  setupApiDocs(app);
   app.enableShutdownHooks();
   return app;
 }
