@@ -99,7 +99,12 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1')
     .setDescription(DESCRIPTION)
     .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'An API key made by the admin command.' },
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'API key (alr_… or app_…)',
+        description: 'An API key made by the admin command; shown once, when it is made.',
+      },
       SECURITY_SCHEME,
     )
     .addSecurityRequirements(SECURITY_SCHEME)
