@@ -54,7 +54,7 @@ export function ApiRoute(doc: RouteDoc): MethodDecorator {
           ? {
               status: Number(status),
               description: response.description,
-              schema: response.schema ?? {},
+              ...(response.schema === undefined ? {} : { schema: response.schema }),
             }
           : {
               status: Number(status),

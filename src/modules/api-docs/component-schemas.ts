@@ -31,7 +31,7 @@ const keywordText: SchemaObject = {
 /** The fields every alert has, in alerts-api.md 2.3 order, after event/timestamp (and webhook_id/website). */
 const alertFields: Record<string, Schema> = {
   inbox_id: id("The alert's id for GET /alerts/{id}."),
-  id: id('Reddit fullname-less id of the post or comment.'),
+  id: id('Reddit id of the post or comment, without its t3_ or t1_ prefix.'),
   title: { type: 'string', description: 'Post title; for a comment, the parent post title.' },
   subreddit: { type: 'string' },
   author: { type: 'string' },
