@@ -69,10 +69,17 @@ describe.each(testDatabaseKinds())('the OpenAPI document on %s', (kind) => {
       sorted(served.filter((r) => API_ROUTE.test(r))),
     );
     expect(served.filter((r) => !API_ROUTE.test(r) && !OTHER_ROUTE.test(r))).toEqual([]);
-    // Each one described (ApiRoute), not merely found: a summary and a documented success.
+    // Each one described (ApiRoute), not merely found: a summary, its parameters, a documented success.
     const undescribed = documentedRoutes(document).filter((route) => {
       const operation = checker.operation(...(route.split(' ') as [string, string]));
-      return !operation.summary || !Object.keys(operation.responses).some((s) => s.startsWith('2'));
+      const undescribedParameter = (operation.parameters ?? []).some(
+        (parameter) => !('description' in parameter && parameter.description),
+      );
+      return (
+        !operation.summary ||
+        undescribedParameter ||
+        !Object.keys(operation.responses).some((s) => s.startsWith('2'))
+      );
     });
     expect(undescribed).toEqual([]);
   });

@@ -66,6 +66,12 @@ Rate limits: 60 reads (GET) and 120 writes per minute per key; POST /webhooks/{i
 
 Webhook deliveries are described under \`webhooks\`: post, comment and test events, their headers and signed bodies.`;
 
+/** Path parameters mean the same on every route. */
+const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  id: "The resource's id, as listed or created (an opaque string; for alerts, the inbox_id).",
+  token: 'The feed token, as returned by POST /api/v1/feeds/token.',
+};
+
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** The parts every route shares, derived from its method and whether it takes an API key. */
@@ -80,6 +86,11 @@ function completeOperation(method: string, operation: OperationObject): void {
     'internal_error',
   ];
   operation.responses = { ...operation.responses, ...errorResponses(codes) };
+  for (const parameter of operation.parameters ?? []) {
+    if ('in' in parameter && parameter.in === 'path') {
+      parameter.description ??= PATH_PARAMETER_DESCRIPTIONS[parameter.name];
+    }
+  }
   if (method !== 'get' || !authenticated) return;
   for (const [status, response] of Object.entries(operation.responses)) {
     if (!status.startsWith('2')) continue;

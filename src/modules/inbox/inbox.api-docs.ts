@@ -21,10 +21,19 @@ export const INBOX_DOCS = {
         description: 'Minimum relevance score.',
         schema: { type: 'number', minimum: 0, maximum: 100 },
       },
-      { name: 'type', schema: { type: 'string', enum: [...INBOX_ITEM_TYPES] } },
-      { name: 'sort_by', schema: { type: 'string', enum: [...INBOX_SORTS], default: 'newest' } },
+      {
+        name: 'type',
+        description: 'Only this kind of item.',
+        schema: { type: 'string', enum: [...INBOX_ITEM_TYPES] },
+      },
+      {
+        name: 'sort_by',
+        description: 'Order of the items.',
+        schema: { type: 'string', enum: [...INBOX_SORTS], default: 'newest' },
+      },
       {
         name: 'limit',
+        description: 'Page size.',
         schema: {
           type: 'integer',
           minimum: 1,
