@@ -7,11 +7,11 @@ const browserVisit = (t: TestApp) => t.http.get('/graphql').set('Accept', 'text/
 const assetsOf = (html: string) =>
   [...html.matchAll(/\s(?:src|href)=["']([^"']+)["']/g)].map((match) => match[1]);
 
-describe('the GraphQL explorer while it is enabled (outside production)', () => {
+describe('the GraphQL explorer with GRAPHQL_EXPLORER=true', () => {
   let t: TestApp;
   let key: string;
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
+    t = await createTestApp('sqlite', { GRAPHQL_EXPLORER: 'true' });
     ({ apiKey: key } = await t.account());
   });
   afterAll(() => t.close());
@@ -58,17 +58,11 @@ describe('the GraphQL explorer while it is enabled (outside production)', () => 
   });
 });
 
-describe('the GraphQL explorer while it is disabled (production)', () => {
+describe('the GraphQL explorer by default', () => {
   let t: TestApp;
   let key: string;
-  const nodeEnv = process.env.NODE_ENV;
   beforeAll(async () => {
-    process.env.NODE_ENV = 'production';
-    try {
-      t = await createTestApp('sqlite');
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
+    t = await createTestApp('sqlite');
     ({ apiKey: key } = await t.account());
   });
   afterAll(() => t.close());

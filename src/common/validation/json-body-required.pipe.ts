@@ -2,8 +2,8 @@ import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import { AppError } from '../errors/app-error.js';
 
 /**
- * A route that reads a body gets one: the JSON parser leaves the body unset when none was sent
- * or it was sent as another type, and the route's own checks would then blame a missing field.
+ * A route that reads a body gets one: without a JSON body (none sent, or sent as text/plain,
+ * a form, XML…) the parser leaves it unset, and that is the caller's mistake, not a crash.
  */
 export class JsonBodyRequiredPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {

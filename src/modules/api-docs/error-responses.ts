@@ -17,6 +17,10 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   internal_error:
     'Unexpected failure; the message carries a reference for the logs, never internals.',
   unavailable: 'A dependency (the database) is unreachable.',
+  bad_request:
+    "Node's HTTP parser refused the request before any route saw it (e.g. a bad chunk size).",
+  request_timeout: 'The request was not received in time.',
+  headers_too_large: 'Too many or too long headers, or a request line over 16 KB.',
 };
 
 export const ERROR_CODES = Object.keys(ERROR_MEANINGS) as ErrorCode[];

@@ -1,33 +1,46 @@
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import type { Logger } from 'pino';
 import { newId } from '../../common/ids.js';
-import { createGraphqlContext } from './common/graphql-context.js';
+import type { AppConfig } from '../../config/app-config.js';
+import type { RequestAuthenticator } from '../auth/request-authenticator.service.js';
+import { graphqlContextFactory } from './common/graphql-context.js';
 import { graphqlErrorFormatter } from './errors/graphql-error.formatter.js';
 import { refusalStatusPlugin } from './errors/refusal-status.plugin.js';
 import { graphiqlLandingPage } from './explorer/graphiql-page.js';
+import { nulFreeStringsRule } from './limits/nul-free-strings.rule.js';
+import { OPERATION_PARSE_OPTIONS } from './limits/operation-limits.js';
+import { OperationLimitGate } from './limits/operation-limit-gate.js';
+import { supportedOperationsRule } from './limits/supported-operations.rule.js';
 import { schemaFileTarget } from './schema-file.js';
 
 const GRAPHQL_PATH = '/graphql';
 
-/** Introspection and the GraphiQL page at GET /graphql: Apollo's own switch, outside production. */
-export function graphqlExplorerEnabled(nodeEnv: string | undefined): boolean {
-  return nodeEnv !== 'production';
+export interface GraphqlDependencies {
+  config: AppConfig;
+  logger: Logger;
+  authenticator: RequestAuthenticator;
+  nodeEnv: string | undefined;
 }
 
-export function graphqlOptions(
-  logger: Logger,
-  nodeEnv: string | undefined,
-): Omit<ApolloDriverConfig, 'driver'> {
-  const explorer = graphqlExplorerEnabled(nodeEnv);
+export function graphqlOptions({
+  config,
+  logger,
+  authenticator,
+  nodeEnv,
+}: GraphqlDependencies): Omit<ApolloDriverConfig, 'driver'> {
+  const limits = new OperationLimitGate();
   return {
     path: GRAPHQL_PATH,
-    introspection: explorer,
-    // Nest's own GraphiQL page loads from a CDN; ours (graphiqlLandingPage) is served locally.
-    graphiql: false,
     autoSchemaFile: schemaFileTarget(nodeEnv),
     sortSchema: true,
     buildSchemaOptions: { addNewlineAtEnd: true },
-    context: createGraphqlContext,
+    context: graphqlContextFactory(authenticator, limits),
+    // Introspection and GraphiQL show the whole schema: only when the operator asks for them.
+    introspection: config.graphqlExplorer,
+    // Nest's own GraphiQL page loads from a CDN; ours (graphiqlLandingPage) is served locally.
+    graphiql: false,
+    parseOptions: OPERATION_PARSE_OPTIONS,
+    validationRules: [supportedOperationsRule, nulFreeStringsRule],
     // The formatter and the plugin below own error bodies and statuses; Nest's variants would fight them.
     autoTransformHttpErrors: false,
     preserveHttpStatusForExecutionErrors: false,
@@ -38,6 +51,10 @@ export function graphqlOptions(
       logger.error({ err: error, errorId, path }, 'unexpected GraphQL failure');
       return errorId;
     }),
-    plugins: [refusalStatusPlugin, ...(explorer ? [graphiqlLandingPage(GRAPHQL_PATH)] : [])],
+    plugins: [
+      limits.plugin,
+      refusalStatusPlugin,
+      ...(config.graphqlExplorer ? [graphiqlLandingPage(GRAPHQL_PATH)] : []),
+    ],
   };
 }
