@@ -12,6 +12,7 @@ import { refuseNulInUrl } from './common/http/nul-in-url.js';
 import { redactParameters, redactUrl } from './common/logging/redact-url.js';
 import { JsonBodyRequiredPipe } from './common/validation/json-body-required.pipe.js';
 import { ROOT_LOGGER } from './core.module.js';
+import { setupApiDocs } from './modules/api-docs/setup-api-docs.js';
 
 function requestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers['x-request-id'];
@@ -59,6 +60,7 @@ export function setupApp(app: INestApplication): INestApplication {
     }),
   );
   app.useGlobalFilters(new HttpExceptionFilter(logger));
+  setupApiDocs(app);
   app.enableShutdownHooks();
   return app;
 }

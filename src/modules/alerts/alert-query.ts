@@ -1,6 +1,6 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { singleQueryParam } from '../../common/http/query-param.js';
-import { parseIsoTimestamp } from '../../common/time/timestamps.js';
+import { badTimestampMessage, parseIsoTimestamp } from '../../common/time/timestamps.js';
 import type { AlertEvent } from './alert.entity.js';
 import { decodeCursor, type AlertCursor } from './alert-cursor.js';
 
@@ -36,7 +36,7 @@ export function parseAlertQuery(input: AlertQueryInput): AlertQuery {
 
   const sinceMs = since === undefined ? null : parseIsoTimestamp(since);
   if (since !== undefined && sinceMs === null)
-    throw AppError.invalidBody('since must be an ISO 8601 timestamp');
+    throw AppError.invalidBody(badTimestampMessage('since', since));
   if (type !== undefined && type !== 'post' && type !== 'comment') {
     throw AppError.invalidBody('type must be post or comment');
   }
