@@ -14,6 +14,7 @@ import { redactParameters, redactUrl } from './common/logging/redact-url.js';
 import { JsonBodyRequiredPipe } from './common/validation/json-body-required.pipe.js';
 import { ROOT_LOGGER } from './core.module.js';
 import { httpRequestMetrics } from './modules/metrics/http-request.metrics.js';
+import { setupApiDocs } from './modules/api-docs/setup-api-docs.js';
 
 function requestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers['x-request-id'];
@@ -62,6 +63,7 @@ export function setupApp(app: INestApplication): INestApplication {
     }),
   );
   app.useGlobalFilters(new HttpExceptionFilter(logger));
+  setupApiDocs(app);
   app.enableShutdownHooks();
   return app;
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../errors/app-error.js';
-import { parseIsoTimestamp } from '../time/timestamps.js';
+import { badTimestampMessage, parseIsoTimestamp } from '../time/timestamps.js';
 import { decodeCursor, type KeysetCursor } from './keyset-cursor.js';
 
 export const PAGE_SIZE_DEFAULT = 50;
@@ -9,7 +9,7 @@ export const PAGE_SIZE_MAX = 100;
 export function parseSince(since: string | undefined): number | null {
   if (since === undefined) return null;
   const sinceMs = parseIsoTimestamp(since);
-  if (sinceMs === null) throw AppError.invalidBody('since must be an ISO 8601 timestamp');
+  if (sinceMs === null) throw AppError.invalidBody(badTimestampMessage('since', since));
   return sinceMs;
 }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
-import { checkWebhookUrl } from '../../common/network/webhook-url.js';
+import { checkWebhookUrl, describeUrlRejection } from '../../common/network/webhook-url.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
@@ -30,7 +30,7 @@ export class WebhooksService {
     input: CreateWebhookDto,
   ): Promise<{ webhook: WebhookEntity; secret: string }> {
     const checked = checkWebhookUrl(input.url, { allowPrivate: this.config.webhooks.allowPrivate });
-    if (!checked.ok) throw AppError.invalidBody(checked.reason);
+    if (!checked.ok) throw AppError.invalidBody(describeUrlRejection(checked));
     const secret = newWebhookSecret();
     const webhook = Object.assign(new WebhookEntity(), {
       id: newId(),

@@ -1,4 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiRoute } from '../../api-docs/api-route.decorator.js';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import {
@@ -7,13 +9,16 @@ import {
   type DeliveryLogQueryInput,
 } from '../deliveries/delivery-log.query.js';
 import { DeliveryLogService } from '../deliveries/delivery-log.service.js';
+import { WEBHOOK_DELIVERIES_DOCS } from './webhook-deliveries.api-docs.js';
 
 /** A webhook's delivery log and redelivery (what GitHub offers its webhook integrators). */
+@ApiTags('Webhooks')
 @Controller('webhooks/:id')
 export class WebhookDeliveriesController {
   constructor(private readonly log: DeliveryLogService) {}
 
   @Get('deliveries')
+  @ApiRoute(WEBHOOK_DELIVERIES_DOCS.list)
   async list(
     @CurrentCaller() caller: Caller,
     @Param('id') webhookId: string,
@@ -25,6 +30,7 @@ export class WebhookDeliveriesController {
 
   @Post('deliveries/:deliveryId/redeliver')
   @HttpCode(202)
+  @ApiRoute(WEBHOOK_DELIVERIES_DOCS.redeliver)
   async redeliver(
     @CurrentCaller() caller: Caller,
     @Param('id') webhookId: string,
@@ -35,6 +41,7 @@ export class WebhookDeliveriesController {
 
   @Post('redeliver')
   @HttpCode(202)
+  @ApiRoute(WEBHOOK_DELIVERIES_DOCS.redeliverFailed)
   async redeliverFailed(
     @CurrentCaller() caller: Caller,
     @Param('id') webhookId: string,
