@@ -246,10 +246,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document on %s', (kind) => {
         /^(user-agent|x-webhook-|webhook-)/.test(name),
       );
       expect(sent.filter((name) => !documented.includes(name))).toEqual([]);
-      // The Standard Webhooks headers (webhook-*) are documented as the contract; the rest is sent today.
-      expect(
-        documented.filter((name) => !name.startsWith('webhook-') && !sent.includes(name)),
-      ).toEqual([]);
+      expect(documented.filter((name) => !sent.includes(name))).toEqual([]);
     }
   });
 });

@@ -80,6 +80,22 @@ export class AccountsService {
     return this.database.manager.findOneBy(AccountEntity, { id: accountId });
   }
 
+  /** Every account, oldest first (for operators). */
+  listAccounts(): Promise<AccountEntity[]> {
+    return this.database.manager.find(AccountEntity, { order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** One account and its keys, oldest first; the keys carry their prefix and hash only. */
+  async showAccount(accountId: string): Promise<{ account: AccountEntity; keys: ApiKeyEntity[] }> {
+    const account = await this.findAccount(accountId);
+    if (!account) throw AppError.notFound('Account');
+    const keys = await this.database.manager.find(ApiKeyEntity, {
+      where: { accountId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return { account, keys };
+  }
+
   private async insertKey(
     manager: EntityManager,
     account: AccountEntity,

@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { ERROR_CODES } from './error-responses.js';
-import { ALERTS_PAGE_MAX } from '../alerts/alert-query.js';
+import { PAGE_SIZE_MAX } from '../../common/http/page-query.js';
 import { INBOX_ITEM_TYPES } from '../inbox/collecting/inbox-item-type.js';
 import {
   KEYWORD_MAX_LENGTH,
@@ -8,6 +8,7 @@ import {
   KEYWORD_MODES,
   KEYWORDS_PER_REQUEST_MAX,
 } from '../keywords/keyword-rules.js';
+import { DELIVERY_LOG_STATUSES } from '../webhooks/deliveries/delivery-log.query.js';
 import { WEBHOOK_NAME_MAX_LENGTH } from '../webhooks/dto/webhook.dto.js';
 import { exactObject, orNull, ref, timestamp, type Schema } from './schema-helpers.js';
 
@@ -218,6 +219,52 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     data: { type: 'array', items: ref('Webhook') },
     count: count('Webhooks returned.'),
   }),
+  WebhookSecret: exactObject({
+    secret: {
+      type: 'string',
+      pattern: '^[0-9a-f]{64}$',
+      description:
+        'The new HMAC signing secret, 64 hex characters, shown only here. Its Standard Webhooks form is whsec_ + the base64 of its 32 bytes.',
+    },
+  }),
+  Delivery: exactObject({
+    id: id('The delivery id: the X-Webhook-Delivery and webhook-id header of every attempt.'),
+    alert_id: id('The alert (its inbox_id).'),
+    event: { type: 'string', enum: ['post', 'comment'] },
+    status: {
+      type: 'string',
+      enum: [...DELIVERY_LOG_STATUSES],
+      description:
+        'pending (waiting or being attempted), succeeded, failed or canceled (webhook paused or deleted first).',
+    },
+    attempts: count('Attempts made: the automatic one, then one per redelivery.'),
+    last_attempt_at: { ...orNull('string', 'When the last attempt started.'), format: 'date-time' },
+    response_status: orNull('integer', 'HTTP status of the last answer; null when there was none.'),
+    error: orNull('string', 'Why the last attempt failed; null after a success.'),
+    duration_ms: orNull('integer', 'How long the last attempt held its connection.'),
+    created_at: timestamp('When the alert was stored and the delivery queued.'),
+  }),
+  DeliveryPage: exactObject({
+    data: {
+      type: 'array',
+      items: ref('Delivery'),
+      maxItems: PAGE_SIZE_MAX,
+      description: 'Newest first.',
+    },
+    next_cursor: orNull('string', 'Pass as after for the next page; null on the last page.'),
+  }),
+  RedeliveryRequest: exactObject(
+    {
+      since: {
+        type: 'string',
+        format: 'date-time',
+        description: 'Failed deliveries created after this moment (exclusive) are sent again.',
+      },
+      status: { type: 'string', enum: ['failed'], description: 'Only failed (the default).' },
+    },
+    ['status'],
+  ),
+  Redelivery: exactObject({ queued: count('Deliveries put back into the outbox.') }),
   WebhookTestResult: exactObject({
     ok: flag('The endpoint answered 2xx in time.'),
     status: orNull('integer', 'HTTP status returned; null when unreachable.'),
@@ -228,7 +275,7 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     data: {
       type: 'array',
       items: ref('Alert'),
-      maxItems: ALERTS_PAGE_MAX,
+      maxItems: PAGE_SIZE_MAX,
       description: 'Newest first.',
     },
     next_cursor: orNull('string', 'Pass as after for the next page; null on the last page.'),

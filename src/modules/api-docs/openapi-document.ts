@@ -70,6 +70,7 @@ Webhook deliveries are described under \`webhooks\`: post, comment and test even
 const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {
   id: "The resource's id, as listed or created (an opaque string; for alerts, the inbox_id).",
   token: 'The feed token, as returned by POST /api/v1/feeds/token.',
+  deliveryId: 'The delivery id, as GET /api/v1/webhooks/{id}/deliveries lists it.',
 };
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

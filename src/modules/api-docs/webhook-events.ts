@@ -44,7 +44,7 @@ const DELIVERY_HEADERS = (event: WebhookEventName): ParameterObject[] => [
   ),
   header(
     'webhook-signature',
-    'Standard Webhooks: "v1," + base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}" keyed with the secret; verify with the standardwebhooks libraries.',
+    'Standard Webhooks: "v1," + base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}" keyed with the secret\'s 32 bytes (its whsec_ form is whsec_ + their base64); for 24 hours after a rotation, two signatures separated by a space. Verify with the standardwebhooks libraries.',
     'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
   ),
 ];

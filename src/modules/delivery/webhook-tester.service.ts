@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import { DeliveryStore } from './delivery.store.js';
+import { signingSecretsAt } from '../webhooks/signing-secrets.js';
 import { signedWebhookRequest } from './signed-webhook-request.js';
 import { testPayload } from './test-payload.js';
 import { WebhookSender } from './webhook-sender.js';
@@ -30,7 +31,8 @@ export class WebhookTester {
     const result = await this.sender.send(
       signedWebhookRequest({
         url: webhook.url,
-        secret: webhook.secret,
+        secrets: signingSecretsAt(webhook, attemptedAt),
+        sentAtSeconds: Math.floor(attemptedAt / 1000),
         webhookId: webhook.id,
         deliveryId: newId(),
         event: 'test',

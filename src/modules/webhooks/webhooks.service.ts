@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { IsNull } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
@@ -8,6 +7,7 @@ import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import type { CreateWebhookDto, UpdateWebhookDto } from './dto/webhook.dto.js';
+import { newWebhookSecret } from './signing-secrets.js';
 import { WebhookEntity } from './webhook.entity.js';
 
 @Injectable()
@@ -31,13 +31,15 @@ export class WebhooksService {
   ): Promise<{ webhook: WebhookEntity; secret: string }> {
     const checked = checkWebhookUrl(input.url, { allowPrivate: this.config.webhooks.allowPrivate });
     if (!checked.ok) throw AppError.invalidBody(describeUrlRejection(checked));
-    const secret = randomBytes(32).toString('hex');
+    const secret = newWebhookSecret();
     const webhook = Object.assign(new WebhookEntity(), {
       id: newId(),
       accountId,
       name: input.name ?? checked.url.hostname,
       url: checked.url.href,
       secret,
+      previousSecret: null,
+      secretRotatedAt: null,
       active: true,
       lastDeliveryAt: null,
       totalDeliveries: 0,
@@ -69,6 +71,23 @@ export class WebhooksService {
       );
       return webhook;
     });
+  }
+
+  /**
+   * A new secret, shown once. The replaced one keeps signing (webhook-signature) for the overlap,
+   * so receivers can switch without losing a delivery; a second rotation drops the oldest.
+   */
+  async rotateSecret(accountId: string, webhookId: string): Promise<string> {
+    const secret = newWebhookSecret();
+    await this.database.transaction(async (manager) => {
+      const webhook = await this.findLive(accountId, webhookId);
+      await manager.update(
+        WebhookEntity,
+        { id: webhook.id },
+        { secret, previousSecret: webhook.secret, secretRotatedAt: this.clock.nowMs() },
+      );
+    });
+    return secret;
   }
 
   async remove(accountId: string, webhookId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { RouteDoc } from '../../api-docs/api-route.decorator.js';
 import { ref, wrapped } from '../../api-docs/schema-helpers.js';
-import { ALERTS_PAGE_DEFAULT, ALERTS_PAGE_MAX } from '../alert-query.js';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/http/page-query.js';
 
 export const ALERTS_DOCS = {
   list: {
@@ -37,8 +37,8 @@ export const ALERTS_DOCS = {
         schema: {
           type: 'integer',
           minimum: 1,
-          maximum: ALERTS_PAGE_MAX,
-          default: ALERTS_PAGE_DEFAULT,
+          maximum: PAGE_SIZE_MAX,
+          default: PAGE_SIZE_DEFAULT,
         },
       },
     ],

@@ -2,6 +2,19 @@ import type { RouteDoc } from '../../api-docs/api-route.decorator.js';
 import { ref, wrapped } from '../../api-docs/schema-helpers.js';
 
 export const WEBHOOKS_DOCS = {
+  get: {
+    summary: 'Get one webhook',
+    description: 'The webhook as GET /webhooks lists it.',
+    responses: { 200: { description: 'The webhook.', schema: wrapped(ref('Webhook')) } },
+    errors: ['not_found'],
+  },
+  rotateSecret: {
+    summary: "Rotate a webhook's signing secret",
+    description:
+      'Returns a new secret, shown only here. For 24 hours webhook-signature carries a signature with the new and one with the replaced secret; X-Webhook-Signature uses the new one at once. A second rotation within 24 hours drops the oldest secret.',
+    responses: { 200: { description: 'The new secret.', schema: ref('WebhookSecret') } },
+    errors: ['not_found'],
+  },
   list: {
     summary: 'List webhooks',
     description: 'Secrets are never returned.',

@@ -25,6 +25,12 @@ export class WebhooksController {
     return { data: webhooks.map(toWebhookResponse), count: webhooks.length };
   }
 
+  @Get(':id')
+  @ApiRoute(WEBHOOKS_DOCS.get)
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return { data: toWebhookResponse(await this.webhooks.findLive(caller.accountId, id)) };
+  }
+
   @Post()
   @ApiRoute(WEBHOOKS_DOCS.create)
   async create(@CurrentCaller() caller: Caller, @Body() input: CreateWebhookDto) {
@@ -48,6 +54,14 @@ export class WebhooksController {
   async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     await this.webhooks.remove(caller.accountId, id);
     return { deleted: true, id };
+  }
+
+  /** The new secret, shown only here; the old one signs beside it for 24 hours. */
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @ApiRoute(WEBHOOKS_DOCS.rotateSecret)
+  async rotateSecret(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return { secret: await this.webhooks.rotateSecret(caller.accountId, id) };
   }
 
   /** Answers { ok, status, error } unwrapped, as the spec shows. */
