@@ -1,9 +1,14 @@
 /**
- * End-to-end ingest throughput: the real `admin ingest` command reading an NDJSON dump of
- * synthetic Reddit items into SQLite and PostgreSQL, with keywords spread over several accounts
- * (and one webhook each, so every alert also writes its outbox row).
+ * End-to-end ingest throughput: the real `admin ingest` command reading an NDJSON dump into
+ * SQLite and PostgreSQL, with keywords spread over several accounts (and one webhook each, so
+ * every alert also writes its outbox row).
  *
+ * Synthetic (default): synthetic items and keywords.
  *   npm run bench:ingest [-- --items 100000 --keywords 1000]
+ * Realistic: items recombined from real Reddit sentences, "brand software-term" keywords from
+ * real lists over 40 accounts, each keyword count against a run with 10 keywords.
+ *   npm run bench:ingest -- --reddit ../shared/data/reddit --keyword-lists ../shared/data/keywords
+ *     [--items 20000 --counts 10,20000,100000]
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test (default; unreachable → skipped)
  */
 import { execFile } from 'node:child_process';
@@ -25,10 +30,19 @@ import { WebhookEntity } from '../src/modules/webhooks/webhook.entity.js';
 import { Database } from '../src/database/database.js';
 import { newId } from '../src/common/ids.js';
 import { pino } from 'pino';
-import { syntheticItems, syntheticKeywords } from './synthetic-stream.js';
+import { LiveKeywordMatcher } from '../src/modules/matching/live-keyword-matcher.service.js';
+import { realItems, realKeywords, redditText } from './real-corpus.js';
+import {
+  syntheticItems,
+  syntheticKeywords,
+  type SyntheticItem,
+  type SyntheticKeyword,
+} from './synthetic-stream.js';
 
 const run = promisify(execFile);
 const KEYWORDS_PER_ACCOUNT = planLimits('scale').keywordLimit;
+const REAL_ACCOUNTS = 40;
+const CREATE_CHUNK = 500;
 
 interface Target {
   name: string;
@@ -36,11 +50,11 @@ interface Target {
   drop(): Promise<void>;
 }
 
-function dumpFile(dir: string, count: number): string {
+function dumpFile(dir: string, items: Iterable<SyntheticItem>): string {
   const lines: string[] = [];
   let id = 1_000_000;
   let lastPost = id;
-  for (const item of syntheticItems(count, 7)) {
+  for (const item of items) {
     id += 1;
     const created_utc = 1_763_700_000 + Math.floor(id / 50);
     if (item.type === 'post') {
@@ -78,7 +92,15 @@ function dumpFile(dir: string, count: number): string {
   return file;
 }
 
-async function seed(url: string, keywordCount: number): Promise<void> {
+/**
+ * Creates the accounts (plan scale, one webhook each) and their keywords through the services;
+ * returns how long a cold keyword index then takes to load them (what every start pays).
+ */
+async function seed(
+  url: string,
+  keywords: SyntheticKeyword[],
+  accountCount: number,
+): Promise<number> {
   const config = {
     ...loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }),
     backgroundJobs: false,
@@ -89,13 +111,21 @@ async function seed(url: string, keywordCount: number): Promise<void> {
   class SeedModule {}
   const app = await NestFactory.createApplicationContext(SeedModule, { logger: false });
   const accounts = app.get(AccountsService);
-  const keywords = app.get(KeywordsService);
+  const keywordsService = app.get(KeywordsService);
   const database = app.get(Database);
-  const all = syntheticKeywords(keywordCount, 11);
-  for (let start = 0; start < all.length; start += KEYWORDS_PER_ACCOUNT) {
+  const perAccount = Math.ceil(keywords.length / accountCount);
+  for (let index = 0; index < accountCount; index++) {
     const { account } = await accounts.createAccount({ plan: 'scale', product: 'alerts' });
-    const caller = callerFor(account, '');
-    await keywords.create(caller, all.slice(start, start + KEYWORDS_PER_ACCOUNT));
+    const scale = callerFor(account, '');
+    // More keywords per account than the plan allows, to reach 100k keywords over 40 accounts.
+    const caller = {
+      ...scale,
+      limits: { ...scale.limits, keywordLimit: Math.max(perAccount, scale.limits.keywordLimit) },
+    };
+    const own = keywords.slice(index * perAccount, (index + 1) * perAccount);
+    for (let start = 0; start < own.length; start += CREATE_CHUNK) {
+      await keywordsService.create(caller, own.slice(start, start + CREATE_CHUNK));
+    }
     await database.transaction((manager) =>
       manager.insert(WebhookEntity, {
         id: newId(),
@@ -113,12 +143,25 @@ async function seed(url: string, keywordCount: number): Promise<void> {
       }),
     );
   }
+  const matcher = app.get(LiveKeywordMatcher);
+  const started = performance.now();
+  await matcher.refresh();
+  const loadMs = performance.now() - started;
+  if (matcher.size !== keywords.length) {
+    throw new Error(`index holds ${matcher.size} keywords, expected ${keywords.length}`);
+  }
   await app.close();
+  return loadMs;
 }
 
 async function targets(dir: string): Promise<Target[]> {
+  const sqliteDir = mkdtempSync(join(dir, 'sqlite-'));
   const list: Target[] = [
-    { name: 'SQLite', url: `sqlite:${join(dir, 'bench.sqlite')}`, drop: async () => undefined },
+    {
+      name: 'SQLite',
+      url: `sqlite:${join(sqliteDir, 'bench.sqlite')}`,
+      drop: async () => rmSync(sqliteDir, { recursive: true, force: true }),
+    },
   ];
   const admin = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const client = new pg.Client({ connectionString: admin });
@@ -146,37 +189,120 @@ async function targets(dir: string): Promise<Target[]> {
   return list;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { items: { type: 'string' }, keywords: { type: 'string' } },
+interface Run {
+  itemsPerSecond: number;
+  alerts: number;
+  capped: number;
+  seconds: number;
+  loadMs: number;
+}
+
+async function ingestRun(
+  target: Target,
+  file: string,
+  itemCount: number,
+  keywords: SyntheticKeyword[],
+  accountCount: number,
+): Promise<Run> {
+  const loadMs = await seed(target.url, keywords, accountCount);
+  const started = process.hrtime.bigint();
+  const { stdout } = await run('node', ['dist/src/cli/admin.js', 'ingest', file], {
+    env: { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: '' },
+    maxBuffer: 1 << 24,
   });
-  const itemCount = Number(values.items ?? 100_000);
-  const keywordCount = Number(values.keywords ?? 1_000);
-  const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));
-  const file = dumpFile(dir, itemCount);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const summary = JSON.parse(stdout) as { alerts: number; capped: number };
+  return { itemsPerSecond: itemCount / seconds, ...summary, seconds, loadMs };
+}
+
+async function synthetic(dir: string, itemCount: number, keywordCount: number): Promise<void> {
+  const file = dumpFile(dir, syntheticItems(itemCount, 7));
+  const keywords = syntheticKeywords(keywordCount, 11);
+  const accountCount = Math.ceil(keywordCount / KEYWORDS_PER_ACCOUNT);
   console.log(
-    `ingest benchmark: ${itemCount} items, ${keywordCount} keywords (mixed modes) over ${Math.ceil(keywordCount / KEYWORDS_PER_ACCOUNT)} accounts, 1 webhook each`,
+    `ingest benchmark: ${itemCount} items, ${keywordCount} keywords (mixed modes) over ${accountCount} accounts, 1 webhook each`,
   );
   console.log(
     'database     items/s   alerts   capped   seconds (admin ingest, process start to exit)',
   );
-  try {
+  for (const target of await targets(dir)) {
+    try {
+      const result = await ingestRun(target, file, itemCount, keywords, accountCount);
+      console.log(
+        `${target.name.padEnd(10)} ${String(Math.round(result.itemsPerSecond)).padStart(9)} ${String(result.alerts).padStart(8)} ${String(result.capped).padStart(8)} ${result.seconds.toFixed(2).padStart(9)}`,
+      );
+    } finally {
+      await target.drop();
+    }
+  }
+}
+
+async function realistic(
+  dir: string,
+  redditDir: string,
+  listsDir: string,
+  itemCount: number,
+  counts: number[],
+): Promise<void> {
+  const file = dumpFile(dir, realItems(redditText(redditDir), itemCount, 7));
+  const largest = realKeywords(listsDir, Math.max(...counts), 11);
+  console.log(
+    `ingest benchmark (realistic): ${itemCount} items recombined from real Reddit sentences; ` +
+      `"brand software-term" keywords from real lists, a third each exact, proximity, broad, ` +
+      `over ${REAL_ACCOUNTS} accounts, 1 webhook each`,
+  );
+  console.log(
+    'database    keywords   items/s  vs first   alerts   seconds   index load ms (cold, all keywords)',
+  );
+  const baselines = new Map<string, number>();
+  for (const count of counts) {
     for (const target of await targets(dir)) {
       try {
-        await seed(target.url, keywordCount);
-        const started = process.hrtime.bigint();
-        const { stdout } = await run('node', ['dist/src/cli/admin.js', 'ingest', file], {
-          env: { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: '' },
-          maxBuffer: 1 << 24,
-        });
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        const summary = JSON.parse(stdout) as { alerts: number; capped: number };
+        const result = await ingestRun(
+          target,
+          file,
+          itemCount,
+          largest.slice(0, count),
+          REAL_ACCOUNTS,
+        );
+        const baseline = baselines.get(target.name) ?? result.itemsPerSecond;
+        baselines.set(target.name, baseline);
         console.log(
-          `${target.name.padEnd(10)} ${String(Math.round(itemCount / seconds)).padStart(9)} ${String(summary.alerts).padStart(8)} ${String(summary.capped).padStart(8)} ${seconds.toFixed(2).padStart(9)}`,
+          `${target.name.padEnd(10)} ${String(count).padStart(9)} ${String(Math.round(result.itemsPerSecond)).padStart(9)} ${(result.itemsPerSecond / baseline).toFixed(2).padStart(9)} ${String(result.alerts).padStart(8)} ${result.seconds.toFixed(2).padStart(9)} ${result.loadMs.toFixed(0).padStart(15)}`,
         );
       } finally {
         await target.drop();
       }
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      items: { type: 'string' },
+      keywords: { type: 'string' },
+      reddit: { type: 'string' },
+      'keyword-lists': { type: 'string' },
+      counts: { type: 'string' },
+    },
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));
+  try {
+    if (values.reddit !== undefined || values['keyword-lists'] !== undefined) {
+      if (values.reddit === undefined || values['keyword-lists'] === undefined) {
+        throw new Error('give both --reddit DIR and --keyword-lists DIR');
+      }
+      const counts = (values.counts ?? '10,20000,100000').split(',').map(Number);
+      await realistic(
+        dir,
+        values.reddit,
+        values['keyword-lists'],
+        Number(values.items ?? 20_000),
+        counts,
+      );
+    } else {
+      await synthetic(dir, Number(values.items ?? 100_000), Number(values.keywords ?? 1_000));
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -34,6 +34,8 @@ export class KeywordMatcher {
     this.index.terms,
     this.index.pairs,
   );
+  /** Candidates reached by matching so far (a benchmark figure: the work beyond tokenising). */
+  candidatesVerified = 0;
   private itemStamp = 0;
   /** TRACKS_* bit of the item being matched. */
   private matchingType = 0;
@@ -149,6 +151,7 @@ export class KeywordMatcher {
     const { pool } = this.index;
     const stamp = this.itemStamp;
     for (let node = head; node !== 0; node = pool.next(node)) {
+      this.candidatesVerified++;
       const required = pool.requiredTermId(node);
       if (required !== 0 && !field.occursIn(required)) continue;
       const flags = pool.flags(node);
