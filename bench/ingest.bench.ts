@@ -12,7 +12,7 @@
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test (default; unreachable → skipped)
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -48,6 +48,8 @@ interface Target {
   name: string;
   url: string;
   drop(): Promise<void>;
+  /** A copy of this database as it is now (its app closed), to ingest into more than once. */
+  copy(): Promise<Target>;
 }
 
 function dumpFile(dir: string, items: Iterable<SyntheticItem>): string {
@@ -154,38 +156,61 @@ async function seed(
   return loadMs;
 }
 
-async function targets(dir: string): Promise<Target[]> {
+function sqliteTarget(dir: string, from?: string): Target {
   const sqliteDir = mkdtempSync(join(dir, 'sqlite-'));
-  const list: Target[] = [
-    {
-      name: 'SQLite',
-      url: `sqlite:${join(sqliteDir, 'bench.sqlite')}`,
-      drop: async () => rmSync(sqliteDir, { recursive: true, force: true }),
-    },
-  ];
-  const admin = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: admin });
+  const file = join(sqliteDir, 'bench.sqlite');
+  for (const suffix of ['', '-wal']) {
+    if (from !== undefined && existsSync(from + suffix)) copyFileSync(from + suffix, file + suffix);
+  }
+  return {
+    name: 'SQLite',
+    url: `sqlite:${file}`,
+    drop: async () => rmSync(sqliteDir, { recursive: true, force: true }),
+    copy: async () => sqliteTarget(dir, file),
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await client.connect();
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let postgresDatabases = 0;
+
+async function postgresTarget(admin: string, template?: string): Promise<Target> {
+  postgresDatabases += 1;
+  const name = `bench_${process.pid}_${postgresDatabases}`;
+  await withClient(admin, (client) =>
+    client.query(`CREATE DATABASE ${name}${template === undefined ? '' : ` TEMPLATE ${template}`}`),
+  );
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    name: 'PostgreSQL',
+    url: url.toString(),
+    drop: () =>
+      withClient(admin, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      ).then(() => undefined),
+    copy: () => postgresTarget(admin, name),
+  };
+}
+
+async function targets(dir: string): Promise<Target[]> {
+  const list: Target[] = [sqliteTarget(dir)];
+  const admin = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  try {
+    await withClient(admin, () => Promise.resolve());
   } catch {
     console.log(`PostgreSQL unreachable at ${admin}: skipped`);
     return list;
   }
-  const name = `bench_${process.pid}`;
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  list.push({
-    name: 'PostgreSQL',
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  });
+  list.push(await postgresTarget(admin));
   return list;
 }
 
@@ -194,17 +219,10 @@ interface Run {
   alerts: number;
   capped: number;
   seconds: number;
-  loadMs: number;
 }
 
-async function ingestRun(
-  target: Target,
-  file: string,
-  itemCount: number,
-  keywords: SyntheticKeyword[],
-  accountCount: number,
-): Promise<Run> {
-  const loadMs = await seed(target.url, keywords, accountCount);
+/** The real `admin ingest` command, process start to exit. */
+async function timedIngest(target: Target, file: string, itemCount: number): Promise<Run> {
   const started = process.hrtime.bigint();
   const { stdout } = await run('node', ['dist/src/cli/admin.js', 'ingest', file], {
     env: { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: '' },
@@ -212,7 +230,7 @@ async function ingestRun(
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const summary = JSON.parse(stdout) as { alerts: number; capped: number };
-  return { itemsPerSecond: itemCount / seconds, ...summary, seconds, loadMs };
+  return { itemsPerSecond: itemCount / seconds, ...summary, seconds };
 }
 
 async function synthetic(dir: string, itemCount: number, keywordCount: number): Promise<void> {
@@ -227,7 +245,8 @@ async function synthetic(dir: string, itemCount: number, keywordCount: number): 
   );
   for (const target of await targets(dir)) {
     try {
-      const result = await ingestRun(target, file, itemCount, keywords, accountCount);
+      await seed(target.url, keywords, accountCount);
+      const result = await timedIngest(target, file, itemCount);
       console.log(
         `${target.name.padEnd(10)} ${String(Math.round(result.itemsPerSecond)).padStart(9)} ${String(result.alerts).padStart(8)} ${String(result.capped).padStart(8)} ${result.seconds.toFixed(2).padStart(9)}`,
       );
@@ -237,43 +256,80 @@ async function synthetic(dir: string, itemCount: number, keywordCount: number): 
   }
 }
 
+interface Seeded {
+  count: number;
+  target: Target;
+  loadMs: number;
+  runs: Run[];
+}
+
+function range(values: number[], digits: number): string {
+  const low = Math.min(...values).toFixed(digits);
+  const high = Math.max(...values).toFixed(digits);
+  return low === high ? low : `${low}–${high}`;
+}
+
+/**
+ * Each keyword count is seeded once per database, then ingested into a fresh copy of it in
+ * every round; a round runs every count, so each ratio compares runs made minutes apart.
+ */
 async function realistic(
   dir: string,
-  redditDir: string,
-  listsDir: string,
+  sources: { reddit: string; keywordLists: string },
   itemCount: number,
   counts: number[],
+  rounds: number,
 ): Promise<void> {
-  const file = dumpFile(dir, realItems(redditText(redditDir), itemCount, 7));
-  const largest = realKeywords(listsDir, Math.max(...counts), 11);
+  const file = dumpFile(dir, realItems(redditText(sources.reddit), itemCount, 7));
+  const largest = realKeywords(sources.keywordLists, Math.max(...counts), 11);
   console.log(
     `ingest benchmark (realistic): ${itemCount} items recombined from real Reddit sentences; ` +
       `"brand software-term" keywords from real lists, a third each exact, proximity, broad, ` +
-      `over ${REAL_ACCOUNTS} accounts, 1 webhook each`,
+      `over ${REAL_ACCOUNTS} accounts, 1 webhook each; ${rounds} rounds`,
   );
-  console.log(
-    'database    keywords   items/s  vs first   alerts   seconds   index load ms (cold, all keywords)',
-  );
-  const baselines = new Map<string, number>();
-  for (const count of counts) {
-    for (const target of await targets(dir)) {
-      try {
-        const result = await ingestRun(
-          target,
-          file,
-          itemCount,
+  const seeded: Seeded[] = [];
+  try {
+    for (const count of counts) {
+      for (const target of await targets(dir)) {
+        seeded.push({ count, target, runs: [], loadMs: 0 });
+        seeded[seeded.length - 1].loadMs = await seed(
+          target.url,
           largest.slice(0, count),
           REAL_ACCOUNTS,
         );
-        const baseline = baselines.get(target.name) ?? result.itemsPerSecond;
-        baselines.set(target.name, baseline);
-        console.log(
-          `${target.name.padEnd(10)} ${String(count).padStart(9)} ${String(Math.round(result.itemsPerSecond)).padStart(9)} ${(result.itemsPerSecond / baseline).toFixed(2).padStart(9)} ${String(result.alerts).padStart(8)} ${result.seconds.toFixed(2).padStart(9)} ${result.loadMs.toFixed(0).padStart(15)}`,
-        );
-      } finally {
-        await target.drop();
       }
     }
+    console.log('round  database    keywords   items/s  vs first   alerts   seconds');
+    for (let round = 1; round <= rounds; round++) {
+      for (const entry of seeded) {
+        const copy = await entry.target.copy();
+        try {
+          const result = await timedIngest(copy, file, itemCount);
+          entry.runs.push(result);
+          const first = seeded.find((e) => e.target.name === entry.target.name)!;
+          const ratio = result.itemsPerSecond / first.runs[round - 1].itemsPerSecond;
+          console.log(
+            `${String(round).padStart(5)}  ${entry.target.name.padEnd(10)} ${String(entry.count).padStart(9)} ${String(Math.round(result.itemsPerSecond)).padStart(9)} ${ratio.toFixed(2).padStart(9)} ${String(result.alerts).padStart(8)} ${result.seconds.toFixed(2).padStart(9)}`,
+          );
+        } finally {
+          await copy.drop();
+        }
+      }
+    }
+    console.log(`\nover ${rounds} rounds (ratio: against the first count's run of the same round)`);
+    console.log('database    keywords   items/s            ratio        index load ms (cold)');
+    for (const entry of seeded) {
+      const first = seeded.find((e) => e.target.name === entry.target.name)!;
+      const ratios = entry.runs.map((r, i) => r.itemsPerSecond / first.runs[i].itemsPerSecond);
+      console.log(
+        `${entry.target.name.padEnd(10)} ${String(entry.count).padStart(9)}   ${range(
+          entry.runs.map((r) => r.itemsPerSecond),
+          0,
+        ).padEnd(16)}   ${range(ratios, 2).padEnd(10)}   ${entry.loadMs.toFixed(0)}`,
+      );
+    }
+  } finally {
+    for (const entry of seeded) await entry.target.drop();
   }
 }
 
@@ -285,6 +341,7 @@ async function main(): Promise<void> {
       reddit: { type: 'string' },
       'keyword-lists': { type: 'string' },
       counts: { type: 'string' },
+      rounds: { type: 'string' },
     },
   });
   const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));
@@ -296,10 +353,10 @@ async function main(): Promise<void> {
       const counts = (values.counts ?? '10,20000,100000').split(',').map(Number);
       await realistic(
         dir,
-        values.reddit,
-        values['keyword-lists'],
+        { reddit: values.reddit, keywordLists: values['keyword-lists'] },
         Number(values.items ?? 20_000),
         counts,
+        Number(values.rounds ?? 3),
       );
     } else {
       await synthetic(dir, Number(values.items ?? 100_000), Number(values.keywords ?? 1_000));

@@ -42,6 +42,7 @@ export function chooseAnchor(
   options: readonly Anchor[],
   keywordsSharing: (anchor: Anchor) => number,
 ): Anchor {
+  if (options.length === 1) return options[0];
   const score = (anchor: Anchor): number =>
     tokenWeight(anchor.token) +
     (anchor.nextKey === null ? 0 : tokenWeight(anchor.nextKey)) -

@@ -13,6 +13,8 @@ export interface MatchedKeyword {
 }
 
 interface AccountState {
+  /** The account id, shared by its keywords' definitions instead of a copy per row. */
+  id: string;
   eligible: boolean;
   dailyCap: number;
 }
@@ -105,7 +107,11 @@ export class LiveKeywordMatcher {
       for (const row of rows) {
         const eligible = row.product === 'alerts' && row.status === 'active';
         const previous = this.accounts.get(row.id);
-        this.accounts.set(row.id, { eligible, dailyCap: planLimits(row.plan).perKeywordDailyCap });
+        this.accounts.set(row.id, {
+          id: row.id,
+          eligible,
+          dailyCap: planLimits(row.plan).perKeywordDailyCap,
+        });
         if (previous?.eligible !== eligible) flipped.push(row.id);
       }
     }
@@ -139,17 +145,14 @@ export class LiveKeywordMatcher {
   }
 
   private apply(row: KeywordRow): void {
-    const live =
-      Boolean(row.active) &&
-      row.deleted_at === null &&
-      this.accounts.get(row.account_id)?.eligible === true;
-    if (!live) {
+    const account = this.accounts.get(row.account_id);
+    if (!row.active || row.deleted_at !== null || account?.eligible !== true) {
       this.matcher.remove(row.id);
       return;
     }
     this.matcher.upsert({
       id: row.id,
-      accountId: row.account_id,
+      accountId: account.id,
       text: row.text,
       mode: row.mode,
       trackPosts: Boolean(row.track_posts),
