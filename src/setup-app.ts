@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppError } from './common/errors/app-error.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
+import { redactParameters, redactUrl } from './common/logging/redact-url.js';
 import { ROOT_LOGGER } from './core.module.js';
 
 const BODY_LIMIT = '2mb';
@@ -28,6 +29,14 @@ export function setupApp(app: INestApplication): INestApplication {
       logger,
       genReqId: requestId,
       autoLogging: { ignore: (req) => req.url === '/health' },
+      serializers: {
+        req: (req: { url?: string; query?: unknown; params?: unknown }) => {
+          if (req.url !== undefined) req.url = redactUrl(req.url);
+          req.query = redactParameters(req.query);
+          req.params = redactParameters(req.params);
+          return req;
+        },
+      },
     }),
   );
   expressApp.use(express.json({ limit: BODY_LIMIT }));

@@ -89,6 +89,18 @@ class EnvironmentVariables {
   DELIVERY_CONCURRENCY?: number;
 
   @IsOptional()
+  @IsString()
+  @Matches(/^https?:\/\/[^/?#\s]+\/?$/, {
+    message: 'PUBLIC_BASE_URL must be a scheme and host, e.g. https://alerts.example.com',
+  })
+  PUBLIC_BASE_URL?: string;
+
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  TRUST_PROXY?: boolean;
+
+  @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: LogLevel;
 
@@ -115,10 +127,19 @@ export interface AppConfig {
     pollMs: number;
   };
   webhooks: { allowPrivate: boolean; timeoutMs: number; concurrency: number };
+  publicUrls: PublicUrlSettings;
   logLevel: LogLevel;
   role: ProcessRole;
   /** Background loops (poller, delivery worker, schedulers) run only when true. */
   backgroundJobs: boolean;
+}
+
+/** Where the links the service hands out (feed URLs) point: see publicBaseUrl. */
+export interface PublicUrlSettings {
+  /** PUBLIC_BASE_URL without a trailing slash; wins over any request header. */
+  baseUrl: string | null;
+  /** TRUST_PROXY: X-Forwarded-Proto/-Host come from a proxy the operator runs. */
+  trustProxy: boolean;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -168,6 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE ?? false,
       timeoutMs: vars.WEBHOOK_TIMEOUT_MS ?? 10000,
       concurrency: vars.DELIVERY_CONCURRENCY ?? 64,
+    },
+    publicUrls: {
+      baseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
+      trustProxy: vars.TRUST_PROXY ?? false,
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
     role,

@@ -6,12 +6,47 @@ const MIGRATION_LOCK_KEY = 7_342_001;
 const TRANSACTION_ATTEMPTS = 3;
 /** PostgreSQL deadlock_detected and serialization_failure: the transaction rolled back and may run again. */
 const RETRYABLE_SQLSTATES = new Set(['40P01', '40001']);
+/**
+ * SQLite: the first statement of every transaction takes the write lock (what BEGIN IMMEDIATE
+ * does; TypeORM issues a plain BEGIN). A transaction that read first and then wrote would fail at
+ * once with "database is locked" when another process (`admin ingest`) wrote in between; taking
+ * the lock first makes it wait its turn, up to the busy timeout.
+ */
+const SQLITE_TAKE_WRITE_LOCK = 'DELETE FROM migrations WHERE 0';
 
-function isRetryableConflict(error: unknown): boolean {
+/**
+ * PostgreSQL SQLSTATE classes that speak of the server, not of a row: connection exception,
+ * transaction rollback (a conflict that outlived its retries), insufficient resources (disk
+ * full), operator intervention, system error, internal error.
+ */
+const FAILING_DATABASE_SQLSTATE_CLASSES = new Set(['08', '40', '53', '57', '58', 'XX']);
+/** SQLite result codes of the same kind (extended codes start with these names). */
+const FAILING_DATABASE_SQLITE_CODES =
+  /^SQLITE_(FULL|IOERR|BUSY|LOCKED|READONLY|CANTOPEN|CORRUPT|NOMEM|NOTADB|PROTOCOL)/;
+/** Node's socket errors: the PostgreSQL server cannot be reached. */
+const NETWORK_ERROR_CODES = /^E(CONN|HOST|NET|PIPE|TIMEDOUT|AI_)/;
+
+function errorCode(error: unknown): string | undefined {
   const code =
     (error as { code?: unknown; driverError?: { code?: unknown } })?.driverError?.code ??
     (error as { code?: unknown })?.code;
-  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+  return typeof code === 'string' ? code : undefined;
+}
+
+function isRetryableConflict(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && RETRYABLE_SQLSTATES.has(code);
+}
+
+/** The error says the database itself is failing (down, full, read-only, contended), whatever was written. */
+export function isFailingDatabaseError(error: unknown): boolean {
+  const code = errorCode(error);
+  if (code === undefined) return false;
+  return (
+    FAILING_DATABASE_SQLSTATE_CLASSES.has(code.slice(0, 2)) ||
+    FAILING_DATABASE_SQLITE_CODES.test(code) ||
+    NETWORK_ERROR_CODES.test(code)
+  );
 }
 
 /** TypeORM answers PostgreSQL's UPDATE/DELETE … RETURNING as [rows, affected]; SQLite as rows. */
@@ -39,7 +74,12 @@ export class Database {
 
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.kind === 'sqlite') {
-      return this.sqliteWriteLock.runExclusive(() => this.dataSource.transaction(work));
+      return this.sqliteWriteLock.runExclusive(() =>
+        this.dataSource.transaction(async (manager) => {
+          await manager.query(SQLITE_TAKE_WRITE_LOCK);
+          return work(manager);
+        }),
+      );
     }
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -48,6 +88,11 @@ export class Database {
         if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
       }
     }
+  }
+
+  /** Throws when the database does not answer a trivial query. */
+  async ping(): Promise<void> {
+    await this.dataSource.query('SELECT 1');
   }
 
   /** The VALUES list of a multi-row insert, "(:r0c0, :r0c1), (:r1c0, …)", with its parameters. */

@@ -125,15 +125,16 @@ describe.each(testDatabaseKinds())('feeds on %s', (kind) => {
       expect(JSON.stringify(rows)).not.toContain(issued.token);
     });
 
-    it('builds the URLs from the forwarded scheme and host a proxy sets', async () => {
+    it('ignores forwarded scheme and host headers unless a trusted proxy is configured', async () => {
       const { apiKey } = await t.account();
       const res = await t.http
         .post('/api/v1/feeds/token')
         .set(bearer(apiKey))
+        .set('Host', HOST)
         .set('X-Forwarded-Proto', 'https')
-        .set('X-Forwarded-Host', 'alerts.example.com')
+        .set('X-Forwarded-Host', 'evil.example')
         .expect(201);
-      expect((res.body as IssuedToken).rss_url).toMatch(/^https:\/\/alerts\.example\.com\/feeds\//);
+      expect((res.body as IssuedToken).rss_url).toMatch(new RegExp(`^http://${HOST}/feeds/`));
     });
 
     it('needs an Alerts API key', async () => {

@@ -52,7 +52,13 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
     const comment = dumpComment(post, { body: 'I love my acme  widget, 10/10', score: 5 });
     const unrelated = dumpPost({ title: 'Nothing to see here' });
     const run = await ingest([post, comment, unrelated]);
-    expect(run.summary).toEqual({ posts: 2, comments: 1, alerts: 2, capped: 0 });
+    expect(run.summary).toEqual({
+      posts: 2,
+      comments: 1,
+      alerts: 2,
+      capped: 0,
+      skipped: { invalid_json: 0, not_an_item: 0, unstorable: 0 },
+    });
 
     const stored = await alerts();
     const postAlert = stored.find((a) => a.event === 'post');
@@ -147,7 +153,13 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
     const [keyword] = (await addKeywords([{ text: 'hot topic' }])).body.created as { id: string }[];
     const posts = Array.from({ length: 130 }, () => dumpPost({ title: 'hot topic again' }));
     const run = await ingest(posts);
-    expect(run.summary).toEqual({ posts: 130, comments: 0, alerts: 100, capped: 30 });
+    expect(run.summary).toEqual({
+      posts: 130,
+      comments: 0,
+      alerts: 100,
+      capped: 30,
+      skipped: { invalid_json: 0, not_an_item: 0, unstorable: 0 },
+    });
     const usage = (await t.http.get('/api/v1/usage').set(bearer(key)).expect(200)).body.data;
     expect(usage.today).toEqual([
       {
@@ -191,7 +203,13 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
     const content = `${JSON.stringify(good)}\n{not json\n\n{"neither": "post nor comment"}\n${JSON.stringify(other)}`;
     const run = await ingest(content, true);
     expect(run.code).toBe(0);
-    expect(run.summary).toEqual({ posts: 2, comments: 0, alerts: 2, capped: 0 });
+    expect(run.summary).toEqual({
+      posts: 2,
+      comments: 0,
+      alerts: 2,
+      capped: 0,
+      skipped: { invalid_json: 1, not_an_item: 1, unstorable: 0 },
+    });
     expect(run.stderr).toMatch(/line 2: /);
     expect(run.stderr).toMatch(/line 4: /);
   });

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { AppModule } from '../../src/app.module.js';
@@ -32,6 +32,8 @@ export interface TestAppOptions {
   now?: Date;
   /** Opens this existing database instead of a new one (a restart); close() then leaves it in place. */
   databaseUrl?: string;
+  /** Where the app logs; silent by default. */
+  logger?: Logger;
 }
 
 export async function createTestApp(
@@ -51,7 +53,9 @@ export async function createTestApp(
   });
   const clock = new FixedClock(options.now ?? TEST_NOW);
   const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.forRoot({ config, clock, logger: pino({ level: 'silent' }) })],
+    imports: [
+      AppModule.forRoot({ config, clock, logger: options.logger ?? pino({ level: 'silent' }) }),
+    ],
   }).compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
   setupApp(app);

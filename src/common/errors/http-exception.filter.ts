@@ -2,6 +2,7 @@ import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common'
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { newId } from '../ids.js';
+import { redactUrl } from '../logging/redact-url.js';
 import { errorBody } from './error-body.js';
 import { httpStatusOf } from './error-code.js';
 import { toAppError } from './to-app-error.js';
@@ -24,7 +25,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     const errorId = newId();
     this.logger.error(
-      { err: exception, errorId, method: request.method, url: request.originalUrl },
+      { err: exception, errorId, method: request.method, url: redactUrl(request.originalUrl) },
       'unexpected failure',
     );
     response.status(500).json(errorBody('internal_error', `Internal error (reference ${errorId})`));

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import { utcDay } from '../../common/time/timestamps.js';
-import { Database } from '../../database/database.js';
+import { Database, isFailingDatabaseError } from '../../database/database.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
 import { AlertStore } from '../alerts/alert-store.service.js';
 import {
@@ -15,12 +15,15 @@ import { alertFromMatch } from './alert-from-match.js';
 import { PostCacheStore } from './post-cache.store.js';
 import type { ParentPostFields, RedditComment, RedditItem, RedditPost } from './reddit-item.js';
 import { itemKey, SeenItemsStore } from './seen-items.store.js';
+import { UnstorableItems } from './unstorable-items.js';
 
 export interface IngestSummary {
   posts: number;
   comments: number;
   alerts: number;
   capped: number;
+  /** Items skipped because storing them failed while the database was healthy (see UnstorableItems). */
+  unstorable: number;
 }
 
 /** Called with a batch's stored alerts inside its transaction (the delivery outbox). */
@@ -62,7 +65,13 @@ function capRequests(matches: readonly Match[]): CapRequest[] {
   return [...requests.values()];
 }
 
-export const emptySummary = (): IngestSummary => ({ posts: 0, comments: 0, alerts: 0, capped: 0 });
+export const emptySummary = (): IngestSummary => ({
+  posts: 0,
+  comments: 0,
+  alerts: 0,
+  capped: 0,
+  unstorable: 0,
+});
 
 export function addSummaries(total: IngestSummary, part: IngestSummary): IngestSummary {
   return {
@@ -70,12 +79,16 @@ export function addSummaries(total: IngestSummary, part: IngestSummary): IngestS
     comments: total.comments + part.comments,
     alerts: total.alerts + part.alerts,
     capped: total.capped + part.capped,
+    unstorable: total.unstorable + part.unstorable,
   };
 }
 
 /**
  * normalised item → match → cap → store: the one pipeline behind the poller and the dump import.
  * A batch commits as one transaction: the items it marks as seen, the alerts and their deliveries.
+ * When that transaction fails and the database is not what is failing, the batch is stored again
+ * in halves until the item that cannot be stored stands alone; it is skipped and recorded, the
+ * rest is stored, and the caller (the poller's marks, the dump's progress) moves past it.
  */
 @Injectable()
 export class IngestionPipeline {
@@ -87,6 +100,7 @@ export class IngestionPipeline {
     private readonly alerts: AlertStore,
     private readonly seen: SeenItemsStore,
     private readonly postCache: PostCacheStore,
+    private readonly unstorableItems: UnstorableItems,
     @Optional() @Inject(ALERT_STORED_HOOK) private readonly alertStored?: AlertStoredHook,
     @Optional() @Inject(NEW_ITEMS_HOOK) private readonly newItemsHook?: NewItemsHook,
   ) {}
@@ -98,9 +112,38 @@ export class IngestionPipeline {
     if (items.length === 0) return read;
     await this.matcher.refresh();
     const parents = await this.parentsOf(items);
+    return addSummaries(read, await this.storeIsolatingUnstorable(items, parents));
+  }
 
+  private async storeIsolatingUnstorable(
+    items: RedditItem[],
+    parents: Map<string, ParentPostFields>,
+  ): Promise<IngestSummary> {
+    try {
+      return await this.store(items, parents);
+    } catch (error) {
+      if (isFailingDatabaseError(error)) throw error;
+      if (items.length > 1) {
+        const half = Math.ceil(items.length / 2);
+        return addSummaries(
+          await this.storeIsolatingUnstorable(items.slice(0, half), parents),
+          await this.storeIsolatingUnstorable(items.slice(half), parents),
+        );
+      }
+      // A database that cannot answer SELECT 1 is failing as a whole: nothing moves, the caller retries.
+      await this.database.ping();
+      this.unstorableItems.record(items[0], error);
+      return { ...emptySummary(), unstorable: 1 };
+    }
+  }
+
+  /** One transaction: seen marks, posts cache, inbox, cap, alerts and their deliveries. */
+  private store(
+    items: RedditItem[],
+    parents: Map<string, ParentPostFields>,
+  ): Promise<IngestSummary> {
     return this.database.transaction(async (manager) => {
-      const summary = { ...read };
+      const summary = emptySummary();
       const now = this.clock.nowMs();
       const fresh = await this.seen.claim(manager, items.map(itemKey).sort(), now);
       const newItems = items.filter((item) => fresh.has(itemKey(item)));

@@ -6,10 +6,17 @@ import { DumpImportService } from './dump/dump-import.service.js';
 import { IngestionPipeline } from './ingestion-pipeline.service.js';
 import { PostCacheStore } from './post-cache.store.js';
 import { SeenItemsStore } from './seen-items.store.js';
+import { UnstorableItems } from './unstorable-items.js';
 
 @Module({
   imports: [MatchingModule, UsageModule, AlertsModule],
-  providers: [IngestionPipeline, DumpImportService, SeenItemsStore, PostCacheStore],
+  providers: [
+    IngestionPipeline,
+    DumpImportService,
+    SeenItemsStore,
+    PostCacheStore,
+    UnstorableItems,
+  ],
   exports: [IngestionPipeline, DumpImportService, SeenItemsStore, PostCacheStore],
 })
 export class IngestionModule {}

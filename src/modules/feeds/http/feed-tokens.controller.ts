@@ -1,5 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { toFeedSettingsResponse } from '../feed-settings.response.js';
@@ -9,7 +10,10 @@ import { feedUrl, publicBaseUrl } from '../feed-urls.js';
 /** Feed token management with the API key. Full path: this module is outside the /api/v1 router. */
 @Controller('api/v1/feeds')
 export class FeedTokensController {
-  constructor(private readonly tokens: FeedTokensService) {}
+  constructor(
+    private readonly tokens: FeedTokensService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get()
   async show(@CurrentCaller() caller: Caller) {
@@ -20,7 +24,7 @@ export class FeedTokensController {
   @Post('token')
   async issue(@CurrentCaller() caller: Caller, @Req() request: Request) {
     const { feedToken, token } = await this.tokens.issue(caller.accountId);
-    const baseUrl = publicBaseUrl(request);
+    const baseUrl = publicBaseUrl(request, this.config.publicUrls);
     return {
       data: toFeedSettingsResponse(feedToken),
       token,

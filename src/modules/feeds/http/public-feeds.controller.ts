@@ -1,5 +1,6 @@
-import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { Public } from '../../auth/auth.decorators.js';
 import { AlertFeedService, type RenderedFeed } from '../alert-feed.service.js';
 import type { FeedFormat } from '../feed-format.js';
@@ -11,7 +12,10 @@ import { FeedRateLimitGuard } from './feed-rate-limit.guard.js';
 @UseGuards(FeedRateLimitGuard)
 @Controller('feeds')
 export class PublicFeedsController {
-  constructor(private readonly feeds: AlertFeedService) {}
+  constructor(
+    private readonly feeds: AlertFeedService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get(':token/alerts.rss')
   rss(
@@ -45,7 +49,7 @@ export class PublicFeedsController {
       format,
       token,
       keywordId,
-      baseUrl: publicBaseUrl(request),
+      baseUrl: publicBaseUrl(request, this.config.publicUrls),
     });
     response.setHeader('Content-Type', feed.contentType);
     response.setHeader('ETag', feed.etag);

@@ -6,9 +6,20 @@ import {
   type IngestSummary,
 } from '../ingestion-pipeline.service.js';
 import type { RedditItem } from '../reddit-item.js';
-import { readDumpLines } from './ndjson-reader.js';
+import { readDumpLines, type BadLineReason } from './ndjson-reader.js';
 
 export const DUMP_BATCH_SIZE = 500;
+
+export type SkipReason = BadLineReason | 'unstorable';
+
+/** What `admin ingest` prints: the pipeline's counts and the lines or items it had to skip, by reason. */
+export interface DumpImportSummary {
+  posts: number;
+  comments: number;
+  alerts: number;
+  capped: number;
+  skipped: Record<SkipReason, number>;
+}
 
 export interface DumpImportListener {
   badLine(lineNumber: number, error: string): void;
@@ -20,8 +31,12 @@ export interface DumpImportListener {
 export class DumpImportService {
   constructor(private readonly pipeline: IngestionPipeline) {}
 
-  async import(input: NodeJS.ReadableStream, listener: DumpImportListener): Promise<IngestSummary> {
+  async import(
+    input: NodeJS.ReadableStream,
+    listener: DumpImportListener,
+  ): Promise<DumpImportSummary> {
     let summary = emptySummary();
+    const badLines: Record<BadLineReason, number> = { invalid_json: 0, not_an_item: 0 };
     let batch: RedditItem[] = [];
     let linesRead = 0;
     const flush = async () => {
@@ -31,11 +46,14 @@ export class DumpImportService {
     };
     for await (const line of readDumpLines(input)) {
       linesRead = line.lineNumber;
-      if ('error' in line) listener.badLine(line.lineNumber, line.error);
-      else batch.push(line.item);
+      if ('error' in line) {
+        badLines[line.reason] += 1;
+        listener.badLine(line.lineNumber, line.error);
+      } else batch.push(line.item);
       if (batch.length >= DUMP_BATCH_SIZE) await flush();
     }
     if (batch.length > 0) await flush();
-    return summary;
+    const { unstorable, ...counts } = summary;
+    return { ...counts, skipped: { ...badLines, unstorable } };
   }
 }

@@ -68,6 +68,7 @@ describe('readDumpLines', () => {
     expect(summarise(lines)).toEqual(['1:post:2f4i97', '2:error', '3:comment:c0cmuoo']);
     expect(lines[1]?.lineNumber).toBe(2);
     expect('error' in lines[1] && lines[1].error).toMatch(/^invalid JSON: /);
+    expect('reason' in lines[1] && lines[1].reason).toBe('invalid_json');
   });
 
   it('reports JSON that is not a post or comment', async () => {
@@ -80,9 +81,9 @@ describe('readDumpLines', () => {
     const lines = await readAll(Readable.from([`[1,2]\n42\n${subreddit}\n`]));
 
     expect(lines).toEqual([
-      { lineNumber: 1, error: 'not a Reddit post or comment' },
-      { lineNumber: 2, error: 'not a Reddit post or comment' },
-      { lineNumber: 3, error: 'not a Reddit post or comment' },
+      { lineNumber: 1, reason: 'not_an_item', error: 'not a Reddit post or comment' },
+      { lineNumber: 2, reason: 'not_an_item', error: 'not a Reddit post or comment' },
+      { lineNumber: 3, reason: 'not_an_item', error: 'not a Reddit post or comment' },
     ]);
   });
 

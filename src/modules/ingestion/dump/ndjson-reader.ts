@@ -2,8 +2,11 @@ import { createInterface } from 'node:readline';
 import type { RedditItem } from '../reddit-item.js';
 import { normalizeRedditThing } from '../reddit/normalize.js';
 
+export type BadLineReason = 'invalid_json' | 'not_an_item';
+
 export type DumpLine =
-  { lineNumber: number; item: RedditItem } | { lineNumber: number; error: string };
+  | { lineNumber: number; item: RedditItem }
+  | { lineNumber: number; reason: BadLineReason; error: string };
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
@@ -30,9 +33,11 @@ function parseDumpLine(lineNumber: number, line: string): DumpLine {
     parsed = JSON.parse(line);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { lineNumber, error: `invalid JSON: ${reason}` };
+    return { lineNumber, reason: 'invalid_json', error: `invalid JSON: ${reason}` };
   }
   const item = normalizeRedditThing(parsed);
-  if (item === null) return { lineNumber, error: 'not a Reddit post or comment' };
+  if (item === null) {
+    return { lineNumber, reason: 'not_an_item', error: 'not a Reddit post or comment' };
+  }
   return { lineNumber, item };
 }

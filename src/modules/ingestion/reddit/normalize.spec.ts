@@ -137,6 +137,45 @@ describe('normalizeRedditThing', () => {
     expect(doubleEscaped).toMatchObject({ title: 'a &lt; b <3' });
   });
 
+  it('strips U+0000 and lone surrogates from every text field of posts and comments', () => {
+    const post = normalizeRedditThing({
+      kind: 't3',
+      data: {
+        name: 't3_abc',
+        subreddit: 'te\u0000st',
+        author: 'some\u0000one',
+        created_utc: 1,
+        title: 'acme\u0000 widget \uD800',
+        selftext: 'body\u0000',
+        permalink: '/r/test/comments/abc/\u0000x/',
+      },
+    });
+    const comment = normalizeRedditThing({
+      id: 'def',
+      link_id: 't3_abc',
+      subreddit: 'test',
+      author: 'a\u0000',
+      created_utc: 1,
+      body: '\u0000acme widget',
+      link_title: 'title\u0000',
+    });
+
+    expect(post).toMatchObject({
+      subreddit: 'test',
+      author: 'someone',
+      title: 'acme widget \uFFFD',
+      selftext: 'body',
+      permalink: '/r/test/comments/abc/x/',
+    });
+    expect(comment).toMatchObject({ author: 'a', body: 'acme widget', linkTitle: 'title' });
+  });
+
+  it('refuses an item whose subreddit is nothing but U+0000', () => {
+    expect(
+      normalizeRedditThing({ id: 'abc', subreddit: '\u0000', created_utc: 1, title: 't' }),
+    ).toBeNull();
+  });
+
   it('leaves nothing to match in a removed body but keeps the item and its author', () => {
     const removed = dumpLines('dump-comments.ndjson').map(normalizeRedditThing)[2];
 

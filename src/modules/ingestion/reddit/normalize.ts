@@ -1,3 +1,4 @@
+import { storableText } from '../../../common/text/storable-text.js';
 import type { RedditComment, RedditItem, RedditPost } from '../reddit-item.js';
 import { parseRedditId } from './reddit-id.js';
 
@@ -90,7 +91,7 @@ function toComment(data: RawThing): RedditComment | null {
     permalink: readPermalink(data.permalink) ?? `/r/${subreddit}/comments/${postId}/_/${id}/`,
     createdUtc,
     score: readCount(data.score),
-    linkTitle: typeof data.link_title === 'string' ? unescapeReddit(data.link_title) : null,
+    linkTitle: typeof data.link_title === 'string' ? readText(data.link_title) : null,
   };
 }
 
@@ -101,7 +102,8 @@ function readId(data: RawThing): string | null {
 }
 
 function readSubreddit(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
+  const name = typeof value === 'string' ? storableText(value) : '';
+  return name !== '' ? name : null;
 }
 
 /** Dumps carry created_utc as an integer, a float or a numeric string depending on their era. */
@@ -124,8 +126,9 @@ function readNumber(value: unknown): number | null {
   return null;
 }
 
+/** Every text field goes through here (or readSubreddit / readPermalink): storable on both databases. */
 function readText(value: unknown): string {
-  return typeof value === 'string' ? unescapeReddit(value) : '';
+  return typeof value === 'string' ? storableText(unescapeReddit(value)) : '';
 }
 
 /** "[deleted]" / "[removed]" are placeholders, not what the author wrote: nothing to match. */
@@ -136,10 +139,11 @@ function readBodyText(value: unknown): string {
 
 function readPermalink(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  if (value.startsWith('/')) return value;
-  if (!/^https?:\/\//.test(value)) return null;
+  const link = storableText(value);
+  if (link.startsWith('/')) return link;
+  if (!/^https?:\/\//.test(link)) return null;
   try {
-    return new URL(value).pathname;
+    return new URL(link).pathname;
   } catch {
     return null;
   }
