@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { planLimits, type PlanName } from '../../config/plans.js';
+import { ROOT_LOGGER } from '../../core.module.js';
 import { changedRows, type ChangedRow } from '../../database/changed-rows.js';
 import { latestChangeSeqs } from '../../database/change-sequence.js';
 import { Database } from '../../database/database.js';
@@ -53,10 +55,15 @@ export class LiveKeywordMatcher {
   private accountMark: number | null = null;
   private keywordMark: number | null = null;
 
+  private readonly logger: Logger;
+
   constructor(
     private readonly database: Database,
     private readonly metrics: LiveIndexMetrics,
-  ) {}
+    @Inject(ROOT_LOGGER) rootLogger: Logger,
+  ) {
+    this.logger = rootLogger.child({ component: 'keyword-index' });
+  }
 
   get size(): number {
     return this.matcher.size;
@@ -87,12 +94,15 @@ export class LiveKeywordMatcher {
     this.keywordMark = latest.keywords;
   }
 
-  /** Every account, then the live keywords page by page. */
+  /** Every account, then the live keywords page by page, each straight into the index. */
   private async load(): Promise<void> {
+    const started = performance.now();
     await this.applyAccounts(-1);
     for await (const rows of this.keywordRows({ since: -1, where: LIVE_KEYWORD })) {
       for (const row of rows) this.apply(row);
     }
+    const ms = Math.round(performance.now() - started);
+    this.logger.info({ keywords: this.matcher.size, ms }, 'keyword index loaded');
   }
 
   /** Reads the accounts changed since the mark; returns those whose eligibility flipped. */
