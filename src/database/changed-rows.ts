@@ -22,8 +22,8 @@ export interface ChangedRow {
 
 /**
  * The rows changed since a change number, in change order, as raw rows (no entity hydration),
- * page by page on the (change_seq, id) index. A row that changes while the pages are read moves
- * behind the cursor and is read again later, never skipped.
+ * page by page on the (change_seq, id) index. A row that changes while the pages are read takes
+ * a higher number, so it is read (again) further on or by the next refresh, never skipped.
  */
 export async function* changedRows<T extends ChangedRow>(
   database: Database,

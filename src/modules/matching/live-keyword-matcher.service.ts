@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Mutex } from 'async-mutex';
 import type { Logger } from 'pino';
 import { planLimits, type PlanName } from '../../config/plans.js';
 import { ROOT_LOGGER } from '../../core.module.js';
@@ -52,6 +53,7 @@ const IN_CHUNK = 500;
 export class LiveKeywordMatcher {
   private readonly matcher = new KeywordMatcher();
   private readonly accounts = new Map<string, AccountState>();
+  private readonly refreshing = new Mutex();
   private accountMark: number | null = null;
   private keywordMark: number | null = null;
 
@@ -76,7 +78,12 @@ export class LiveKeywordMatcher {
     }));
   }
 
+  /** One refresh at a time, so the marks only move forward. */
   async refresh(): Promise<void> {
+    await this.refreshing.runExclusive(() => this.applyChanges());
+  }
+
+  private async applyChanges(): Promise<void> {
     const latest = await latestChangeSeqs(this.database, this.database.manager);
     if (this.accountMark === null || this.keywordMark === null) {
       await this.load();
