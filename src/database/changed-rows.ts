@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Database } from './database.js';
 
 /** Rows read a page at a time: memory stays flat however many there are. */
-export const ROWS_PER_PAGE = 5_000;
+const PAGE_SIZE = 5_000;
 
 export interface ChangedRowsQuery {
   /** A table with `id` and `change_seq` columns (change-sequence.ts). */
@@ -32,7 +32,7 @@ export async function* changedRows<T extends ChangedRow>(
 ): AsyncGenerator<T[]> {
   const filter = query.where === undefined ? '' : `AND (${query.where})`;
   const select = `SELECT id, change_seq, ${query.columns} FROM ${query.table}`;
-  const order = `ORDER BY change_seq, id LIMIT ${ROWS_PER_PAGE}`;
+  const order = `ORDER BY change_seq, id LIMIT ${PAGE_SIZE}`;
   let page = await database.query<T>(
     manager,
     `${select} WHERE change_seq > :since ${filter} ${order}`,
@@ -40,7 +40,7 @@ export async function* changedRows<T extends ChangedRow>(
   );
   while (page.length > 0) {
     yield page;
-    if (page.length < ROWS_PER_PAGE) return;
+    if (page.length < PAGE_SIZE) return;
     const last = page[page.length - 1];
     page = await database.query<T>(
       manager,

@@ -3,7 +3,7 @@ import { Mutex } from 'async-mutex';
 import type { Logger } from 'pino';
 import { planLimits, type PlanName } from '../../config/plans.js';
 import { ROOT_LOGGER } from '../../core.module.js';
-import { changedRows, ROWS_PER_PAGE, type ChangedRow } from '../../database/changed-rows.js';
+import { changedRows, type ChangedRow } from '../../database/changed-rows.js';
 import { latestChangeSeqs } from '../../database/change-sequence.js';
 import { Database } from '../../database/database.js';
 import { LiveIndexMetrics } from '../metrics/live-index.metrics.js';
@@ -28,22 +28,16 @@ interface AccountRow extends ChangedRow {
   status: string;
 }
 
-/** What the index needs of a live keyword. */
-interface LiveKeywordRow {
-  id: string;
+interface KeywordRow extends ChangedRow {
   account_id: string;
   text: string;
   mode: KeywordMode;
+  active: boolean | number;
   track_posts: boolean | number;
   track_comments: boolean | number;
-}
-
-interface KeywordRow extends LiveKeywordRow, ChangedRow {
-  active: boolean | number;
   deleted_at: number | string | null;
 }
 
-const LIVE_COLUMNS = 'id, account_id, text, mode, track_posts, track_comments';
 const KEYWORD_COLUMNS = 'account_id, text, mode, active, track_posts, track_comments, deleted_at';
 const LIVE_KEYWORD = 'active = TRUE AND deleted_at IS NULL';
 const IN_CHUNK = 500;
@@ -111,8 +105,8 @@ export class LiveKeywordMatcher {
   private async load(): Promise<void> {
     const started = performance.now();
     await this.applyAccounts(-1);
-    for await (const rows of this.liveKeywordPages()) {
-      for (const row of rows) this.index(row);
+    for await (const rows of this.keywordRows({ since: -1, where: LIVE_KEYWORD })) {
+      for (const row of rows) this.apply(row);
     }
     const ms = Math.round(performance.now() - started);
     this.logger.info({ keywords: this.matcher.size, ms }, 'keyword index loaded');
@@ -147,16 +141,16 @@ export class LiveKeywordMatcher {
       const list = Database.inList(accountIds.slice(start, start + IN_CHUNK));
       const rows = await this.database.query<KeywordRow>(
         this.database.manager,
-        `SELECT ${LIVE_COLUMNS} FROM keywords
+        `SELECT id, change_seq, ${KEYWORD_COLUMNS} FROM keywords
           WHERE account_id IN (${list.sql}) AND ${LIVE_KEYWORD}`,
         list.parameters,
       );
       this.metrics.recordRowsRead('alerts', 'keywords', rows.length);
-      for (const row of rows) this.index(row);
+      for (const row of rows) this.apply(row);
     }
   }
 
-  private async *keywordRows(query: { since: number }) {
+  private async *keywordRows(query: { since: number; where?: string }) {
     for await (const rows of changedRows<KeywordRow>(this.database, this.database.manager, {
       table: 'keywords',
       columns: KEYWORD_COLUMNS,
@@ -167,35 +161,9 @@ export class LiveKeywordMatcher {
     }
   }
 
-  /**
-   * The live keywords in id order, a page at a time, with only the columns the index needs. A
-   * keyword changed meanwhile has a change number above the mark taken before, so the next
-   * refresh reads it again whether or not a page saw it.
-   */
-  private async *liveKeywordPages(): AsyncGenerator<LiveKeywordRow[]> {
-    for (let after = ''; ;) {
-      const rows = await this.database.query<LiveKeywordRow>(
-        this.database.manager,
-        `SELECT ${LIVE_COLUMNS} FROM keywords WHERE id > :after AND ${LIVE_KEYWORD}
-          ORDER BY id LIMIT ${ROWS_PER_PAGE}`,
-        { after },
-      );
-      this.metrics.recordRowsRead('alerts', 'keywords', rows.length);
-      if (rows.length > 0) yield rows;
-      if (rows.length < ROWS_PER_PAGE) return;
-      after = rows[rows.length - 1].id;
-    }
-  }
-
   private apply(row: KeywordRow): void {
-    if (!row.active || row.deleted_at !== null) this.matcher.remove(row.id);
-    else this.index(row);
-  }
-
-  /** Files a live keyword, if its account may match. */
-  private index(row: LiveKeywordRow): void {
     const account = this.accounts.get(row.account_id);
-    if (account?.eligible !== true) {
+    if (!row.active || row.deleted_at !== null || account?.eligible !== true) {
       this.matcher.remove(row.id);
       return;
     }
