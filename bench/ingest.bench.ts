@@ -8,7 +8,7 @@
  * Realistic: items recombined from real Reddit sentences, "brand software-term" keywords from
  * real lists over 40 accounts, each keyword count against a run with 10 keywords.
  *   npm run bench:ingest -- --reddit ../shared/data/reddit --keyword-lists ../shared/data/keywords
- *     [--items 20000 --counts 10,20000,100000]
+ *     [--items 20000 --counts 10,20000,100000 --rounds 3]
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test (default; unreachable → skipped)
  */
 import { execFile } from 'node:child_process';
