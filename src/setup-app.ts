@@ -1,16 +1,17 @@
 import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { AppError } from './common/errors/app-error.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
+import { answerClientErrorsAsJson } from './common/http/client-error-answer.js';
+import { jsonBody } from './common/http/json-body.js';
+import { refuseNulInUrl } from './common/http/nul-in-url.js';
 import { redactParameters, redactUrl } from './common/logging/redact-url.js';
+import { JsonBodyRequiredPipe } from './common/validation/json-body-required.pipe.js';
 import { ROOT_LOGGER } from './core.module.js';
-
-const BODY_LIMIT = '2mb';
 
 function requestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers['x-request-id'];
@@ -39,8 +40,10 @@ export function setupApp(app: INestApplication): INestApplication {
       },
     }),
   );
-  expressApp.use(express.json({ limit: BODY_LIMIT }));
+  expressApp.use(refuseNulInUrl, ...jsonBody());
+  answerClientErrorsAsJson(expressApp.getHttpServer(), logger);
   app.useGlobalPipes(
+    new JsonBodyRequiredPipe(),
     new ValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,

@@ -105,6 +105,22 @@ class EnvironmentVariables {
   LOG_LEVEL?: LogLevel;
 
   @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  AUTH_FAILURES_PER_MINUTE?: number;
+
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  GRAPHQL_EXPLORER?: boolean;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^\S{16,}$/, { message: 'METRICS_TOKEN must be at least 16 characters, no spaces' })
+  METRICS_TOKEN?: string;
+
+  @IsOptional()
   @IsIn(['all', 'api', 'worker'])
   ROLE?: ProcessRole;
 }
@@ -129,6 +145,12 @@ export interface AppConfig {
   webhooks: { allowPrivate: boolean; timeoutMs: number; concurrency: number };
   publicUrls: PublicUrlSettings;
   logLevel: LogLevel;
+  /** Requests without a valid key allowed per client address and minute before they get 429. */
+  authFailuresPerMinute: number;
+  /** GraphQL introspection and the GraphiQL page at GET /graphql. */
+  graphqlExplorer: boolean;
+  /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
+  metricsToken: string | null;
   role: ProcessRole;
   /** Background loops (poller, delivery worker, schedulers) run only when true. */
   backgroundJobs: boolean;
@@ -195,6 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       trustProxy: vars.TRUST_PROXY ?? false,
     },
     logLevel: vars.LOG_LEVEL ?? 'info',
+    authFailuresPerMinute: vars.AUTH_FAILURES_PER_MINUTE ?? 60,
+    graphqlExplorer: vars.GRAPHQL_EXPLORER ?? false,
+    metricsToken: vars.METRICS_TOKEN ?? null,
     role,
     backgroundJobs: role !== 'api',
   };

@@ -607,7 +607,10 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
     it('answers 401 unauthorized without a key or with an unknown one', async () => {
       const missing = await post(null, '{ keywords { count } }');
       expectGraphqlError(missing, 'unauthorized', 401, 401);
-      expect((missing.body as GraphqlBody<unknown>).data).toBeNull();
+      // Refused before execution: a request error, which has no data entry at all.
+      expect(missing.body).not.toHaveProperty('data');
+      expectGraphqlError(await post(null, '{ __typename }'), 'unauthorized', 401, 401);
+      expectGraphqlError(await post(null, '{ keywords { count '), 'unauthorized', 401, 401);
       expectGraphqlError(
         await post('alr_notarealkey', '{ usage { plan } }'),
         'unauthorized',

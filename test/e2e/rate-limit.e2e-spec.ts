@@ -69,6 +69,18 @@ describe('read rate limit (in memory)', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it('counts HEAD as a read, with the same headers and the same 429', async () => {
+    const { apiKey } = await t.account();
+    const head = await t.http.head('/api/v1/keywords').set(bearer(apiKey)).expect(200);
+    expect(head.headers['x-ratelimit-limit']).toBe('60');
+    expect(head.headers['x-ratelimit-remaining']).toBe('59');
+    await spendReads(t, apiKey, 58);
+    await t.http.head('/api/v1/alerts').set(bearer(apiKey)).expect(200);
+    const refused = await t.http.head('/api/v1/usage').set(bearer(apiKey)).expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    await t.http.get('/api/v1/keywords').set(bearer(apiKey)).expect(429);
+  });
+
   it('does not count requests without a valid key', async () => {
     const res = await t.http.get('/api/v1/keywords').expect(401);
     expect(res.headers['x-ratelimit-limit']).toBeUndefined();

@@ -1,13 +1,21 @@
-export type ErrorCode =
-  | 'unauthorized'
-  | 'subscription_required'
-  | 'wrong_product'
-  | 'keyword_limit_reached'
-  | 'not_found'
-  | 'invalid_body'
-  | 'rate_limited'
-  | 'internal_error'
-  | 'unavailable';
+/** Every stable code an error body can carry. */
+export const ERROR_CODES = [
+  'unauthorized',
+  'subscription_required',
+  'wrong_product',
+  'keyword_limit_reached',
+  'not_found',
+  'invalid_body',
+  'rate_limited',
+  'internal_error',
+  'unavailable',
+  // Requests the HTTP parser refuses before any route sees them.
+  'bad_request',
+  'request_timeout',
+  'headers_too_large',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The one mapping of error codes to HTTP statuses; a new code that is not mapped fails to compile. */
 export function httpStatusOf(code: ErrorCode): number {
@@ -29,6 +37,12 @@ export function httpStatusOf(code: ErrorCode): number {
       return 500;
     case 'unavailable':
       return 503;
+    case 'bad_request':
+      return 400;
+    case 'request_timeout':
+      return 408;
+    case 'headers_too_large':
+      return 431;
     default: {
       const unreachable: never = code;
       return unreachable;

@@ -5,9 +5,8 @@ import { Database } from '../../database/database.js';
 import { AccountEntity } from '../accounts/account.entity.js';
 import { ApiKeyEntity } from '../accounts/api-key.entity.js';
 import { hashApiKey, hashesEqual } from '../accounts/api-key-secret.js';
+import { bearerToken } from './bearer-token.js';
 import { callerFor, type Caller } from './caller.js';
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 @Injectable()
 export class ApiKeyAuthenticator {
@@ -15,7 +14,7 @@ export class ApiKeyAuthenticator {
 
   /** Checks in the order of decisions.md section 1: key, then product, then plan status. */
   async authenticate(authorization: string | undefined, product: Product): Promise<Caller> {
-    const apiKey = BEARER.exec(authorization ?? '')?.[1];
+    const apiKey = bearerToken(authorization);
     if (!apiKey) throw new AppError('unauthorized', 'Missing or invalid API key');
     const keyHash = hashApiKey(apiKey);
     const key = await this.database.manager.findOneBy(ApiKeyEntity, { keyHash });

@@ -2,14 +2,14 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { Product } from '../../config/plans.js';
 import { requestOf } from '../../common/http/request-of.js';
-import { ApiKeyAuthenticator } from './api-key-authenticator.service.js';
+import { RequestAuthenticator } from './request-authenticator.service.js';
 import { PUBLIC_ROUTE, REQUIRED_PRODUCT } from './auth.decorators.js';
 
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly authenticator: ApiKeyAuthenticator,
+    private readonly authenticator: RequestAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -17,8 +17,7 @@ export class ApiKeyGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const product =
       this.reflector.getAllAndOverride<Product>(REQUIRED_PRODUCT, targets) ?? 'alerts';
-    const request = requestOf(context);
-    request.caller = await this.authenticator.authenticate(request.headers.authorization, product);
+    await this.authenticator.authenticate(requestOf(context), product);
     return true;
   }
 }

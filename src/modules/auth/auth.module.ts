@@ -1,9 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { ApiKeyAuthenticator } from './api-key-authenticator.service.js';
+import { AuthFailureLimiter } from './auth-failure-limiter.service.js';
+import { RequestAuthenticator } from './request-authenticator.service.js';
 
 @Global()
 @Module({
-  providers: [ApiKeyAuthenticator],
-  exports: [ApiKeyAuthenticator],
+  providers: [ApiKeyAuthenticator, AuthFailureLimiter, RequestAuthenticator],
+  exports: [RequestAuthenticator],
 })
 export class AuthModule {}

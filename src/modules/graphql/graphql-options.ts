@@ -1,23 +1,44 @@
 import type { ApolloDriverConfig } from '@nestjs/apollo';
 import type { Logger } from 'pino';
 import { newId } from '../../common/ids.js';
-import { createGraphqlContext } from './common/graphql-context.js';
+import type { AppConfig } from '../../config/app-config.js';
+import type { RequestAuthenticator } from '../auth/request-authenticator.service.js';
+import { graphqlContextFactory } from './common/graphql-context.js';
 import { graphqlErrorFormatter } from './errors/graphql-error.formatter.js';
 import { refusalStatusPlugin } from './errors/refusal-status.plugin.js';
+import { nulFreeStringsRule } from './limits/nul-free-strings.rule.js';
+import { OPERATION_PARSE_OPTIONS } from './limits/operation-limits.js';
+import { OperationLimitGate } from './limits/operation-limit-gate.js';
+import { supportedOperationsRule } from './limits/supported-operations.rule.js';
 import { schemaFileTarget } from './schema-file.js';
 
 const GRAPHQL_PATH = '/graphql';
 
-export function graphqlOptions(
-  logger: Logger,
-  nodeEnv: string | undefined,
-): Omit<ApolloDriverConfig, 'driver'> {
+export interface GraphqlDependencies {
+  config: AppConfig;
+  logger: Logger;
+  authenticator: RequestAuthenticator;
+  nodeEnv: string | undefined;
+}
+
+export function graphqlOptions({
+  config,
+  logger,
+  authenticator,
+  nodeEnv,
+}: GraphqlDependencies): Omit<ApolloDriverConfig, 'driver'> {
+  const limits = new OperationLimitGate();
   return {
     path: GRAPHQL_PATH,
     autoSchemaFile: schemaFileTarget(nodeEnv),
     sortSchema: true,
     buildSchemaOptions: { addNewlineAtEnd: true },
-    context: createGraphqlContext,
+    context: graphqlContextFactory(authenticator, limits),
+    // Introspection and GraphiQL show the whole schema: only when the operator asks for them.
+    introspection: config.graphqlExplorer,
+    graphiql: config.graphqlExplorer,
+    parseOptions: OPERATION_PARSE_OPTIONS,
+    validationRules: [supportedOperationsRule, nulFreeStringsRule],
     // The formatter and the plugin below own error bodies and statuses; Nest's variants would fight them.
     autoTransformHttpErrors: false,
     preserveHttpStatusForExecutionErrors: false,
@@ -28,6 +49,6 @@ export function graphqlOptions(
       logger.error({ err: error, errorId, path }, 'unexpected GraphQL failure');
       return errorId;
     }),
-    plugins: [refusalStatusPlugin],
+    plugins: [limits.plugin, refusalStatusPlugin],
   };
 }

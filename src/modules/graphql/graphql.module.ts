@@ -2,7 +2,9 @@ import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { Logger } from 'pino';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ROOT_LOGGER } from '../../core.module.js';
+import { RequestAuthenticator } from '../auth/request-authenticator.service.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
 import { KeywordsModule } from '../keywords/keywords.module.js';
 import { UsageModule } from '../usage/usage.module.js';
@@ -19,9 +21,10 @@ import { WebhooksResolver } from './webhooks/webhooks.resolver.js';
   imports: [
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [ROOT_LOGGER],
-      // NODE_ENV is Apollo's own switch (landing page, introspection); the schema file follows it.
-      useFactory: (logger: Logger) => graphqlOptions(logger, process.env.NODE_ENV),
+      inject: [APP_CONFIG, ROOT_LOGGER, RequestAuthenticator],
+      // NODE_ENV only decides where the schema file goes; GRAPHQL_EXPLORER decides introspection.
+      useFactory: (config: AppConfig, logger: Logger, authenticator: RequestAuthenticator) =>
+        graphqlOptions({ config, logger, authenticator, nodeEnv: process.env.NODE_ENV }),
     }),
     KeywordsModule,
     WebhooksModule,

@@ -1,9 +1,11 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { Registry } from 'prom-client';
 import { Public } from '../auth/auth.decorators.js';
+import { MetricsTokenGuard } from './metrics-token.guard.js';
 
-/** Prometheus scrape endpoint, outside /api/v1 and without a key (keep it on the operators' network). */
+/** Prometheus scrape endpoint, outside /api/v1: no API key, METRICS_TOKEN when one is set. */
 @Public()
+@UseGuards(MetricsTokenGuard)
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly registry: Registry) {}

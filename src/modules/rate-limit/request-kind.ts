@@ -2,7 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { requestOf } from '../../common/http/request-of.js';
 
-/** GET requests and GraphQL queries are reads; everything else is a write. */
+/** GET and HEAD requests and GraphQL queries are reads; everything else is a write. */
 export function isReadRequest(context: ExecutionContext): boolean {
   if (context.getType<string>() === 'graphql') {
     return (
@@ -10,5 +10,6 @@ export function isReadRequest(context: ExecutionContext): boolean {
         .operation === 'query'
     );
   }
-  return requestOf(context).method === 'GET';
+  const { method } = requestOf(context);
+  return method === 'GET' || method === 'HEAD';
 }

@@ -1,5 +1,8 @@
 import type { Request, Response } from 'express';
 import type { AppRequest } from '../../../common/http/request-of.js';
+import type { RequestAuthenticator } from '../../auth/request-authenticator.service.js';
+import { graphqlRefusal } from '../errors/graphql-refusal.js';
+import type { OperationLimitGate } from '../limits/operation-limit-gate.js';
 
 /** What every resolver and guard sees as the GraphQL context: httpOf() reads req and res from it. */
 export interface GraphqlContext {
@@ -7,12 +10,23 @@ export interface GraphqlContext {
   res: Response;
 }
 
-export function createGraphqlContext({
-  req,
-  res,
-}: {
-  req: Request;
-  res: Response;
-}): GraphqlContext {
-  return { req, res };
+/**
+ * Runs before Apollo parses the document: first the key (without a valid one nothing, not
+ * `{ __typename }`, not a syntax error, is answered but 401; the guards that run for each root
+ * field reuse this one authentication), then the operation limits.
+ */
+export function graphqlContextFactory(
+  authenticator: RequestAuthenticator,
+  limits: OperationLimitGate,
+) {
+  return async ({ req, res }: { req: Request; res: Response }): Promise<GraphqlContext> => {
+    try {
+      await authenticator.authenticate(req, 'alerts');
+    } catch (error) {
+      throw graphqlRefusal(error);
+    }
+    const exceeded = limits.refusalFor(req);
+    if (exceeded) throw exceeded;
+    return { req, res };
+  };
 }

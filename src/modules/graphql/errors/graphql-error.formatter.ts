@@ -3,7 +3,7 @@ import {
   ApolloServerValidationErrorCode,
   unwrapResolverError,
 } from '@apollo/server/errors';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { httpStatusOf, type ErrorCode } from '../../../common/errors/error-code.js';
 import { toAppError } from '../../../common/errors/to-app-error.js';
 
@@ -19,6 +19,14 @@ const INVALID_REQUEST_CODES = new Set<string>([
   ApolloServerValidationErrorCode.INTROSPECTION_DISABLED,
   ApolloServerValidationErrorCode.MAX_RECURSIVE_SELECTIONS_EXCEEDED,
 ]);
+
+/** What was thrown in a resolver or the context, behind the GraphQLError that carries it. */
+function thrownBehind(error: unknown): unknown {
+  const unwrapped = unwrapResolverError(error);
+  return unwrapped instanceof GraphQLError && unwrapped.originalError
+    ? unwrapped.originalError
+    : unwrapped;
+}
 
 /** Logs an unexpected failure and returns the reference shown to the caller. */
 export type UnexpectedErrorReporter = (
@@ -43,13 +51,13 @@ export function graphqlErrorFormatter(reportUnexpected: UnexpectedErrorReporter)
       const extensions: GraphqlErrorExtensions = { code, status: httpStatusOf(code) };
       return { message, locations: formatted.locations, path: formatted.path, extensions };
     };
-    const appError = toAppError(unwrapResolverError(error));
+    const appError = toAppError(thrownBehind(error));
     if (appError) return shaped(appError.code, appError.message);
     const apolloCode = formatted.extensions?.code;
     if (typeof apolloCode === 'string' && INVALID_REQUEST_CODES.has(apolloCode)) {
       return shaped('invalid_body', formatted.message);
     }
-    const reference = reportUnexpected(unwrapResolverError(error), formatted.path);
+    const reference = reportUnexpected(thrownBehind(error), formatted.path);
     return shaped('internal_error', `Internal error (reference ${reference})`);
   };
 }

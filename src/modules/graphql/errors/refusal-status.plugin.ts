@@ -18,6 +18,9 @@ export function refusesCaller(code: ErrorCode): boolean {
     case 'invalid_body':
     case 'internal_error':
     case 'unavailable':
+    case 'bad_request':
+    case 'request_timeout':
+    case 'headers_too_large':
       return false;
     default: {
       const unreachable: never = code;
