@@ -4,6 +4,7 @@ import { Deliveries1763700400000 } from './1763700400000-deliveries.js';
 import { Inbox1763700500000 } from './1763700500000-inbox.js';
 import { FeedTokens1763700600000 } from './1763700600000-feed-tokens.js';
 import { DeliveryLanes1763700700000 } from './1763700700000-delivery-lanes.js';
+import { ChangeSequence1763700800000 } from './1763700800000-change-sequence.js';
 import { DeliveryAttempts1763701400000 } from './1763701400000-delivery-attempts.js';
 import { WebhookSecretRotation1763701410000 } from './1763701410000-webhook-secret-rotation.js';
 
@@ -15,6 +16,7 @@ export const MIGRATIONS = [
   Inbox1763700500000,
   FeedTokens1763700600000,
   DeliveryLanes1763700700000,
+  ChangeSequence1763700800000,
   DeliveryAttempts1763701400000,
   WebhookSecretRotation1763701410000,
 ];

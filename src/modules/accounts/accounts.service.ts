@@ -4,6 +4,7 @@ import { Clock } from '../../common/time/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import type { PlanName, PlanStatus, Product } from '../../config/plans.js';
+import { nextChangeSeq } from '../../database/change-sequence.js';
 import { Database } from '../../database/database.js';
 import { AccountEntity } from './account.entity.js';
 import { ApiKeyEntity } from './api-key.entity.js';
@@ -38,6 +39,7 @@ export class AccountsService {
         status: 'active',
         createdAt: now,
         updatedAt: now,
+        changeSeq: await nextChangeSeq(this.database, manager, 'accounts'),
       });
       await manager.insert(AccountEntity, account);
       const { apiKey } = await this.insertKey(manager, account);
@@ -71,6 +73,7 @@ export class AccountsService {
       if (change.plan) account.plan = change.plan;
       if (change.status) account.status = change.status;
       account.updatedAt = this.clock.nowMs();
+      account.changeSeq = await nextChangeSeq(this.database, manager, 'accounts');
       await manager.save(account);
       return account;
     });
