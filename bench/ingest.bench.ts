@@ -1,13 +1,18 @@
 /**
- * End-to-end ingest throughput: the real `admin ingest` command reading an NDJSON dump of
- * synthetic Reddit items into SQLite and PostgreSQL, with keywords spread over several accounts
- * (and one webhook each, so every alert also writes its outbox row).
+ * End-to-end ingest throughput: the real `admin ingest` command reading an NDJSON dump into
+ * SQLite and PostgreSQL, with keywords spread over several accounts (and one webhook each, so
+ * every alert also writes its outbox row).
  *
+ * Synthetic (default): synthetic items and keywords.
  *   npm run bench:ingest [-- --items 100000 --keywords 1000]
+ * Realistic: items recombined from real Reddit sentences, "brand software-term" keywords from
+ * real lists over 40 accounts, each keyword count against a run with 10 keywords.
+ *   npm run bench:ingest -- --reddit ../shared/data/reddit --keyword-lists ../shared/data/keywords
+ *     [--items 20000 --counts 10,20000,100000 --rounds 3]
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test (default; unreachable → skipped)
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -25,22 +30,33 @@ import { WebhookEntity } from '../src/modules/webhooks/webhook.entity.js';
 import { Database } from '../src/database/database.js';
 import { newId } from '../src/common/ids.js';
 import { pino } from 'pino';
-import { syntheticItems, syntheticKeywords } from './synthetic-stream.js';
+import { LiveKeywordMatcher } from '../src/modules/matching/live-keyword-matcher.service.js';
+import { realItems, realKeywords, redditText } from './real-corpus.js';
+import {
+  syntheticItems,
+  syntheticKeywords,
+  type SyntheticItem,
+  type SyntheticKeyword,
+} from './synthetic-stream.js';
 
 const run = promisify(execFile);
 const KEYWORDS_PER_ACCOUNT = planLimits('scale').keywordLimit;
+const REAL_ACCOUNTS = 40;
+const CREATE_CHUNK = 500;
 
 interface Target {
   name: string;
   url: string;
   drop(): Promise<void>;
+  /** A copy of this database as it is now (its app closed), to ingest into more than once. */
+  copy(): Promise<Target>;
 }
 
-function dumpFile(dir: string, count: number): string {
+function dumpFile(dir: string, items: Iterable<SyntheticItem>): string {
   const lines: string[] = [];
   let id = 1_000_000;
   let lastPost = id;
-  for (const item of syntheticItems(count, 7)) {
+  for (const item of items) {
     id += 1;
     const created_utc = 1_763_700_000 + Math.floor(id / 50);
     if (item.type === 'post') {
@@ -78,7 +94,16 @@ function dumpFile(dir: string, count: number): string {
   return file;
 }
 
-async function seed(url: string, keywordCount: number): Promise<void> {
+/**
+ * Creates the accounts (plan scale, one webhook each) and their keywords through the services;
+ * returns how long a cold keyword index then takes to load them (what every start pays), in
+ * wall time and in CPU time of this process (PostgreSQL's own work is not in the latter).
+ */
+async function seed(
+  url: string,
+  keywords: SyntheticKeyword[],
+  accountCount: number,
+): Promise<{ wallMs: number; cpuMs: number }> {
   const config = {
     ...loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }),
     backgroundJobs: false,
@@ -89,13 +114,21 @@ async function seed(url: string, keywordCount: number): Promise<void> {
   class SeedModule {}
   const app = await NestFactory.createApplicationContext(SeedModule, { logger: false });
   const accounts = app.get(AccountsService);
-  const keywords = app.get(KeywordsService);
+  const keywordsService = app.get(KeywordsService);
   const database = app.get(Database);
-  const all = syntheticKeywords(keywordCount, 11);
-  for (let start = 0; start < all.length; start += KEYWORDS_PER_ACCOUNT) {
+  const perAccount = Math.ceil(keywords.length / accountCount);
+  for (let index = 0; index < accountCount; index++) {
     const { account } = await accounts.createAccount({ plan: 'scale', product: 'alerts' });
-    const caller = callerFor(account, '');
-    await keywords.create(caller, all.slice(start, start + KEYWORDS_PER_ACCOUNT));
+    const scale = callerFor(account, '');
+    // More keywords per account than the plan allows, to reach 100k keywords over 40 accounts.
+    const caller = {
+      ...scale,
+      limits: { ...scale.limits, keywordLimit: Math.max(perAccount, scale.limits.keywordLimit) },
+    };
+    const own = keywords.slice(index * perAccount, (index + 1) * perAccount);
+    for (let start = 0; start < own.length; start += CREATE_CHUNK) {
+      await keywordsService.create(caller, own.slice(start, start + CREATE_CHUNK));
+    }
     await database.transaction((manager) =>
       manager.insert(WebhookEntity, {
         id: newId(),
@@ -113,70 +146,252 @@ async function seed(url: string, keywordCount: number): Promise<void> {
       }),
     );
   }
+  const matcher = app.get(LiveKeywordMatcher);
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  await matcher.refresh();
+  const cpu = process.cpuUsage(cpuStarted);
+  const load = { wallMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };
+  if (matcher.size !== keywords.length) {
+    throw new Error(`index holds ${matcher.size} keywords, expected ${keywords.length}`);
+  }
   await app.close();
+  return load;
+}
+
+function sqliteTarget(dir: string, from?: string): Target {
+  const sqliteDir = mkdtempSync(join(dir, 'sqlite-'));
+  const file = join(sqliteDir, 'bench.sqlite');
+  for (const suffix of ['', '-wal']) {
+    if (from !== undefined && existsSync(from + suffix)) copyFileSync(from + suffix, file + suffix);
+  }
+  return {
+    name: 'SQLite',
+    url: `sqlite:${file}`,
+    drop: async () => rmSync(sqliteDir, { recursive: true, force: true }),
+    copy: async () => sqliteTarget(dir, file),
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let postgresDatabases = 0;
+
+async function postgresTarget(admin: string, template?: string): Promise<Target> {
+  postgresDatabases += 1;
+  const name = `bench_${process.pid}_${postgresDatabases}`;
+  await withClient(admin, (client) =>
+    client.query(`CREATE DATABASE ${name}${template === undefined ? '' : ` TEMPLATE ${template}`}`),
+  );
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    name: 'PostgreSQL',
+    url: url.toString(),
+    drop: () =>
+      withClient(admin, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      ).then(() => undefined),
+    copy: () => postgresTarget(admin, name),
+  };
 }
 
 async function targets(dir: string): Promise<Target[]> {
-  const list: Target[] = [
-    { name: 'SQLite', url: `sqlite:${join(dir, 'bench.sqlite')}`, drop: async () => undefined },
-  ];
+  const list: Target[] = [sqliteTarget(dir)];
   const admin = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: admin });
   try {
-    await client.connect();
+    await withClient(admin, () => Promise.resolve());
   } catch {
     console.log(`PostgreSQL unreachable at ${admin}: skipped`);
     return list;
   }
-  const name = `bench_${process.pid}`;
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  list.push({
-    name: 'PostgreSQL',
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  });
+  list.push(await postgresTarget(admin));
   return list;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { items: { type: 'string' }, keywords: { type: 'string' } },
+interface Run {
+  itemsPerSecond: number;
+  /** Items per second of CPU time of the admin process (user + system, its own threads only). */
+  itemsPerCpuSecond: number;
+  alerts: number;
+  capped: number;
+  seconds: number;
+}
+
+/** bash's `times`: the CPU time of the shell, then of its children ("0m1.234s 0m0.056s"). */
+function childCpuSeconds(stderr: string): number {
+  const lines = stderr.trim().split('\n');
+  const [user, system] = lines[lines.length - 1].split(' ').map((time) => {
+    const [minutes, seconds] = time.replace('s', '').split('m');
+    return Number(minutes) * 60 + Number(seconds);
   });
-  const itemCount = Number(values.items ?? 100_000);
-  const keywordCount = Number(values.keywords ?? 1_000);
-  const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));
-  const file = dumpFile(dir, itemCount);
+  return user + system;
+}
+
+/**
+ * The real `admin ingest` command, process start to exit. Its CPU time is taken too: on a
+ * machine shared with other work, wall time grows with the load, CPU time much less.
+ */
+async function timedIngest(target: Target, file: string, itemCount: number): Promise<Run> {
+  const started = process.hrtime.bigint();
+  const { stdout, stderr } = await run(
+    'bash',
+    ['-c', 'node dist/src/cli/admin.js ingest "$1" && times >&2', 'bash', file],
+    { env: { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: '' }, maxBuffer: 1 << 24 },
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const summary = JSON.parse(stdout) as { alerts: number; capped: number };
+  return {
+    itemsPerSecond: itemCount / seconds,
+    itemsPerCpuSecond: itemCount / childCpuSeconds(stderr),
+    ...summary,
+    seconds,
+  };
+}
+
+async function synthetic(dir: string, itemCount: number, keywordCount: number): Promise<void> {
+  const file = dumpFile(dir, syntheticItems(itemCount, 7));
+  const keywords = syntheticKeywords(keywordCount, 11);
+  const accountCount = Math.ceil(keywordCount / KEYWORDS_PER_ACCOUNT);
   console.log(
-    `ingest benchmark: ${itemCount} items, ${keywordCount} keywords (mixed modes) over ${Math.ceil(keywordCount / KEYWORDS_PER_ACCOUNT)} accounts, 1 webhook each`,
+    `ingest benchmark: ${itemCount} items, ${keywordCount} keywords (mixed modes) over ${accountCount} accounts, 1 webhook each`,
   );
   console.log(
     'database     items/s   alerts   capped   seconds (admin ingest, process start to exit)',
   );
+  for (const target of await targets(dir)) {
+    try {
+      await seed(target.url, keywords, accountCount);
+      const result = await timedIngest(target, file, itemCount);
+      console.log(
+        `${target.name.padEnd(10)} ${String(Math.round(result.itemsPerSecond)).padStart(9)} ${String(result.alerts).padStart(8)} ${String(result.capped).padStart(8)} ${result.seconds.toFixed(2).padStart(9)}`,
+      );
+    } finally {
+      await target.drop();
+    }
+  }
+}
+
+interface Seeded {
+  count: number;
+  target: Target;
+  load: { wallMs: number; cpuMs: number };
+  runs: Run[];
+}
+
+function range(values: number[], digits: number): string {
+  const low = Math.min(...values).toFixed(digits);
+  const high = Math.max(...values).toFixed(digits);
+  return low === high ? low : `${low}–${high}`;
+}
+
+/**
+ * Each keyword count is seeded once per database, then ingested into a fresh copy of it in
+ * every round; a round runs every count, so each ratio compares runs made minutes apart.
+ */
+async function realistic(
+  dir: string,
+  sources: { reddit: string; keywordLists: string },
+  itemCount: number,
+  counts: number[],
+  rounds: number,
+): Promise<void> {
+  const file = dumpFile(dir, realItems(redditText(sources.reddit), itemCount, 7));
+  const largest = realKeywords(sources.keywordLists, Math.max(...counts), 11);
+  console.log(
+    `ingest benchmark (realistic): ${itemCount} items recombined from real Reddit sentences; ` +
+      `"brand software-term" keywords from real lists, a third each exact, proximity, broad, ` +
+      `over ${REAL_ACCOUNTS} accounts, 1 webhook each; ${rounds} rounds`,
+  );
+  const seeded: Seeded[] = [];
   try {
-    for (const target of await targets(dir)) {
-      try {
-        await seed(target.url, keywordCount);
-        const started = process.hrtime.bigint();
-        const { stdout } = await run('node', ['dist/src/cli/admin.js', 'ingest', file], {
-          env: { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: '' },
-          maxBuffer: 1 << 24,
-        });
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        const summary = JSON.parse(stdout) as { alerts: number; capped: number };
-        console.log(
-          `${target.name.padEnd(10)} ${String(Math.round(itemCount / seconds)).padStart(9)} ${String(summary.alerts).padStart(8)} ${String(summary.capped).padStart(8)} ${seconds.toFixed(2).padStart(9)}`,
-        );
-      } finally {
-        await target.drop();
+    for (const count of counts) {
+      for (const target of await targets(dir)) {
+        const entry: Seeded = { count, target, runs: [], load: { wallMs: 0, cpuMs: 0 } };
+        seeded.push(entry);
+        entry.load = await seed(target.url, largest.slice(0, count), REAL_ACCOUNTS);
       }
+    }
+    console.log(
+      'round  database    keywords   items/s  vs first  items/CPU s  vs first   alerts   seconds',
+    );
+    for (let round = 1; round <= rounds; round++) {
+      for (const entry of seeded) {
+        const copy = await entry.target.copy();
+        try {
+          const result = await timedIngest(copy, file, itemCount);
+          entry.runs.push(result);
+          const first = seeded.find((e) => e.target.name === entry.target.name)!;
+          const baseline = first.runs[round - 1];
+          const ratio = result.itemsPerSecond / baseline.itemsPerSecond;
+          const cpuRatio = result.itemsPerCpuSecond / baseline.itemsPerCpuSecond;
+          console.log(
+            `${String(round).padStart(5)}  ${entry.target.name.padEnd(10)} ${String(entry.count).padStart(9)} ${String(Math.round(result.itemsPerSecond)).padStart(9)} ${ratio.toFixed(2).padStart(9)} ${String(Math.round(result.itemsPerCpuSecond)).padStart(12)} ${cpuRatio.toFixed(2).padStart(9)} ${String(result.alerts).padStart(8)} ${result.seconds.toFixed(2).padStart(9)}`,
+          );
+        } finally {
+          await copy.drop();
+        }
+      }
+    }
+    console.log(`\nover ${rounds} rounds (ratio: against the first count's run of the same round)`);
+    console.log(
+      'database    keywords   items/s            ratio        ratio (CPU)   index load ms (cold, wall / CPU)',
+    );
+    for (const entry of seeded) {
+      const first = seeded.find((e) => e.target.name === entry.target.name)!;
+      const ratios = entry.runs.map((r, i) => r.itemsPerSecond / first.runs[i].itemsPerSecond);
+      const cpuRatios = entry.runs.map(
+        (r, i) => r.itemsPerCpuSecond / first.runs[i].itemsPerCpuSecond,
+      );
+      console.log(
+        `${entry.target.name.padEnd(10)} ${String(entry.count).padStart(9)}   ${range(
+          entry.runs.map((r) => r.itemsPerSecond),
+          0,
+        ).padEnd(
+          16,
+        )}   ${range(ratios, 2).padEnd(10)}   ${range(cpuRatios, 2).padEnd(11)}   ${entry.load.wallMs.toFixed(0)} / ${entry.load.cpuMs.toFixed(0)}`,
+      );
+    }
+  } finally {
+    for (const entry of seeded) await entry.target.drop();
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      items: { type: 'string' },
+      keywords: { type: 'string' },
+      reddit: { type: 'string' },
+      'keyword-lists': { type: 'string' },
+      counts: { type: 'string' },
+      rounds: { type: 'string' },
+    },
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));
+  try {
+    if (values.reddit !== undefined || values['keyword-lists'] !== undefined) {
+      if (values.reddit === undefined || values['keyword-lists'] === undefined) {
+        throw new Error('give both --reddit DIR and --keyword-lists DIR');
+      }
+      const counts = (values.counts ?? '10,20000,100000').split(',').map(Number);
+      await realistic(
+        dir,
+        { reddit: values.reddit, keywordLists: values['keyword-lists'] },
+        Number(values.items ?? 20_000),
+        counts,
+        Number(values.rounds ?? 3),
+      );
+    } else {
+      await synthetic(dir, Number(values.items ?? 100_000), Number(values.keywords ?? 1_000));
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,16 +1,25 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 import type { KeywordDefinition } from '../src/modules/matching/keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from '../src/modules/matching/keyword-matcher.js';
 import { foldCase } from '../src/modules/matching/text-normalization.js';
 import { tokenize } from '../src/modules/matching/tokenizer.js';
-import { syntheticItems, syntheticKeywords, type SyntheticItem } from './synthetic-stream.js';
+import { realItems, realKeywords, redditText } from './real-corpus.js';
+import {
+  syntheticItems,
+  syntheticKeywords,
+  type SyntheticItem,
+  type SyntheticKeyword,
+} from './synthetic-stream.js';
 
 /**
  * Keyword matcher throughput, single-threaded, on a synthetic Reddit-like stream: the floor
  * (fold case + tokenise only), the KeywordMatcher, and a naive baseline (one case-insensitive
- * RegExp per keyword, tested on every field).
+ * RegExp per keyword, tested on every field). With `--reddit DIR --keyword-lists DIR` it also
+ * runs a realistic corpus: items recombined from real Reddit sentences and "brand software-term"
+ * keywords from real lists (real-corpus.ts), matcher against floor.
  *
  * Every measurement runs in a fresh child process of this script, as a service holds one
  * matcher: V8 optimises code for what it has run before, so a matcher measured after others,
@@ -24,6 +33,7 @@ const LONG_STREAM_ITEMS = 15_000;
 const WARM_UP_ITEMS = 5_000;
 const ROUNDS = 5;
 const KEYWORD_COUNTS = [1_000, 10_000, 100_000];
+const REAL_KEYWORD_COUNTS = [1_000, 20_000, 100_000];
 /** Items the naive baseline runs on, per keyword count (it is far too slow for the stream). */
 const NAIVE_SAMPLE: Record<number, number> = { 1_000: 2_000, 10_000: 200, 100_000: 20 };
 /** Naive patterns are compiled and run this many at a time, to bound compiled-code memory. */
@@ -38,6 +48,13 @@ interface Stream {
 
 const FLOOR_FLAG = '--floor';
 const KEYWORDS_FLAG = '--keywords';
+const REAL_FLAG = '--real';
+
+/** Where the realistic corpus comes from (given on the command line), or null: synthetic only. */
+interface RealSources {
+  readonly reddit: string;
+  readonly keywordLists: string;
+}
 
 interface Throughput {
   readonly itemsPerSecond: number;
@@ -96,10 +113,10 @@ function floorPass(input: MatchInput): number {
   return tokens > 0 ? 0 : 1;
 }
 
-function definitions(count: number): KeywordDefinition[] {
-  return syntheticKeywords(count, KEYWORD_SEED).map(({ text, mode }, index) => ({
+function definitions(keywords: SyntheticKeyword[], accounts: number): KeywordDefinition[] {
+  return keywords.map(({ text, mode }, index) => ({
     id: `kw-${index}`,
-    accountId: `account-${index % 500}`,
+    accountId: `account-${index % accounts}`,
     text,
     mode,
     trackPosts: true,
@@ -171,6 +188,7 @@ interface MatcherResult {
   readonly longMatched: Throughput;
   readonly naive: Throughput;
   readonly sampleSize: number;
+  readonly candidates: number;
 }
 
 function measureFloors(stream: Stream, longStream: Stream): Floors {
@@ -181,18 +199,57 @@ function measureFloors(stream: Stream, longStream: Stream): Floors {
   };
 }
 
-function measureMatcher(count: number, stream: Stream, longStream: Stream): MatcherResult {
-  const keywords = definitions(count);
+/** Candidates the matcher reaches per item, counted over one more pass of the stream. */
+function candidatesPerItem(matcher: KeywordMatcher, inputs: readonly MatchInput[]): number {
+  matcher.candidatesVerified = 0;
+  for (const input of inputs) matcher.match(input);
+  return matcher.candidatesVerified / inputs.length;
+}
+
+function buildMatcher(keywords: KeywordDefinition[]): { matcher: KeywordMatcher; buildMs: number } {
   const buildStarted = performance.now();
   const matcher = new KeywordMatcher(keywords);
-  const buildMs = performance.now() - buildStarted;
+  return { matcher, buildMs: performance.now() - buildStarted };
+}
+
+function measureMatcher(count: number, stream: Stream, longStream: Stream): MatcherResult {
+  const keywords = definitions(syntheticKeywords(count, KEYWORD_SEED), 500);
+  const { matcher, buildMs } = buildMatcher(keywords);
   const match: Pass = (input) => matcher.match(input).length;
   for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) match(input);
   const matched = bestOf(stream.inputs, match);
   const longMatched = bestOf(longStream.inputs, match);
+  const candidates = candidatesPerItem(matcher, stream.inputs);
   const sample = stream.inputs.slice(0, NAIVE_SAMPLE[count]);
   const naive = measureNaive(keywords, sample);
-  return { count, buildMs, matched, longMatched, naive, sampleSize: sample.length };
+  return { count, buildMs, matched, longMatched, naive, sampleSize: sample.length, candidates };
+}
+
+interface RealResult {
+  readonly count: number;
+  readonly buildMs: number;
+  readonly matched: Throughput;
+  readonly candidates: number;
+}
+
+const REAL_ACCOUNTS = 40;
+
+function realStream(sources: RealSources): Stream {
+  const items = [...realItems(redditText(sources.reddit), STREAM_ITEMS, STREAM_SEED)];
+  const inputs = (JSON.parse(JSON.stringify(items)) as SyntheticItem[]).map(toInput);
+  return { inputs, bytes: byteSize(inputs) };
+}
+
+function measureRealMatcher(count: number, sources: RealSources, stream: Stream): RealResult {
+  const keywords = definitions(
+    realKeywords(sources.keywordLists, count, KEYWORD_SEED),
+    REAL_ACCOUNTS,
+  );
+  const { matcher, buildMs } = buildMatcher(keywords);
+  const match: Pass = (input) => matcher.match(input).length;
+  for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) match(input);
+  const matched = bestOf(stream.inputs, match);
+  return { count, buildMs, matched, candidates: candidatesPerItem(matcher, stream.inputs) };
 }
 
 function inChildProcess<T>(...args: string[]): T {
@@ -214,17 +271,80 @@ function bestFloors(previous: Floors | undefined): Floors {
   };
 }
 
-function main(): void {
-  const [flag, argument] = process.argv.slice(2);
-  if (flag === FLOOR_FLAG || flag === KEYWORDS_FLAG) {
-    const stream = buildStream(STREAM_ITEMS, 1);
-    const longStream = buildStream(LONG_STREAM_ITEMS, 4);
+/** In a child process: one measurement, printed as JSON. */
+function runChild(args: string[]): void {
+  const real = args[0] === REAL_FLAG ? { reddit: args[1], keywordLists: args[2] } : undefined;
+  const [flag, argument] = real === undefined ? args : args.slice(3);
+  if (real !== undefined) {
+    const stream = realStream(real);
     const result =
       flag === FLOOR_FLAG
-        ? measureFloors(stream, longStream)
-        : measureMatcher(Number(argument), stream, longStream);
+        ? measureFloors(stream, stream)
+        : measureRealMatcher(Number(argument), real, stream);
     process.stdout.write(JSON.stringify(result));
     return;
+  }
+  const stream = buildStream(STREAM_ITEMS, 1);
+  const longStream = buildStream(LONG_STREAM_ITEMS, 4);
+  const result =
+    flag === FLOOR_FLAG
+      ? measureFloors(stream, longStream)
+      : measureMatcher(Number(argument), stream, longStream);
+  process.stdout.write(JSON.stringify(result));
+}
+
+function realCorpus(sources: RealSources): void {
+  const stream = realStream(sources);
+  const childArgs = [REAL_FLAG, sources.reddit, sources.keywordLists];
+  console.log(
+    `\nRealistic corpus: ${formatNumber(stream.inputs.length)} items recombined from real Reddit ` +
+      `sentences, ${(stream.bytes / 1e6).toFixed(1)} MB; "brand software-term" keywords from real ` +
+      `lists, a third each exact, proximity, broad, over ${REAL_ACCOUNTS} accounts`,
+  );
+  let floor = inChildProcess<Floors>(...childArgs, FLOOR_FLAG).stream;
+  const results = REAL_KEYWORD_COUNTS.map((count) =>
+    inChildProcess<RealResult>(...childArgs, KEYWORDS_FLAG, String(count)),
+  );
+  floor = fasterOf(floor, inChildProcess<Floors>(...childArgs, FLOOR_FLAG).stream);
+  printTable(
+    [
+      'keywords',
+      'build ms',
+      'floor items/s',
+      'matcher items/s',
+      'matcher MB/s',
+      'matches/item',
+      'candidates/item',
+      'matcher/floor',
+    ],
+    results.map(({ count, buildMs, matched, candidates }) => [
+      formatNumber(count),
+      buildMs.toFixed(0),
+      formatNumber(floor.itemsPerSecond),
+      formatNumber(matched.itemsPerSecond),
+      matched.megabytesPerSecond.toFixed(1),
+      (matched.matches / stream.inputs.length).toFixed(3),
+      candidates.toFixed(2),
+      (matched.itemsPerSecond / floor.itemsPerSecond).toFixed(2),
+    ]),
+  );
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  if ([FLOOR_FLAG, KEYWORDS_FLAG, REAL_FLAG].includes(args[0])) {
+    runChild(args);
+    return;
+  }
+  // Not strict: `npm run bench:match` passes the same arguments to the ingest benchmark.
+  const { values } = parseArgs({
+    args,
+    strict: false,
+    options: { reddit: { type: 'string' }, 'keyword-lists': { type: 'string' } },
+  });
+  const { reddit, 'keyword-lists': keywordLists } = values;
+  if ((reddit === undefined) !== (keywordLists === undefined)) {
+    throw new Error('give both --reddit DIR and --keyword-lists DIR, or neither');
   }
   const benchStarted = performance.now();
   const stream = buildStream(STREAM_ITEMS, 1);
@@ -245,7 +365,7 @@ function main(): void {
 
   const floor = floors.stream;
   const longFloor = floors.longStream;
-  const rows = results.map(({ count, buildMs, matched, naive, sampleSize }) => [
+  const rows = results.map(({ count, buildMs, matched, naive, sampleSize, candidates }) => [
     formatNumber(count),
     buildMs.toFixed(0),
     formatNumber(floor.itemsPerSecond),
@@ -253,6 +373,7 @@ function main(): void {
     formatNumber(matched.itemsPerSecond),
     matched.megabytesPerSecond.toFixed(1),
     (matched.matches / stream.inputs.length).toFixed(2),
+    candidates.toFixed(2),
     `${formatNumber(naive.itemsPerSecond)} (${sampleSize} items)`,
     (naive.matches / sampleSize).toFixed(2),
     (matched.itemsPerSecond / floor.itemsPerSecond).toFixed(2),
@@ -278,6 +399,7 @@ function main(): void {
       'matcher items/s',
       'matcher MB/s',
       'matches/item',
+      'candidates/item',
       'naive items/s',
       'naive matches/item',
       'matcher/floor',
@@ -304,6 +426,9 @@ function main(): void {
     ],
     longRows,
   );
+  if (reddit !== undefined && keywordLists !== undefined) {
+    realCorpus({ reddit: String(reddit), keywordLists: String(keywordLists) });
+  }
   console.log(`\ntotal bench time ${((performance.now() - benchStarted) / 1000).toFixed(1)} s`);
 }
 

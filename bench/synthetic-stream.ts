@@ -25,10 +25,10 @@ export interface StreamOptions {
   lengthScale?: number;
 }
 
-type Random = () => number;
+export type Random = () => number;
 
 /** mulberry32: small, fast, good enough for synthetic data. */
-function seededRandom(seed: number): Random {
+export function seededRandom(seed: number): Random {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -5,6 +5,7 @@ import { CoreModule, type CoreOptions } from './core.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
+import { ApiDocsModule } from './modules/api-docs/api-docs.module.js';
 import { ApiKeyGuard } from './modules/auth/api-key.guard.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { FeedsModule } from './modules/feeds/feeds.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         FeedsModule,
         HealthModule,
+        ApiDocsModule,
         GraphqlModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],

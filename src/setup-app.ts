@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { Registry } from 'prom-client';
 import { AppError } from './common/errors/app-error.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { answerClientErrorsAsJson } from './common/http/client-error-answer.js';
@@ -13,6 +14,8 @@ import { serializeError } from './common/logging/error-serializer.js';
 import { redactParameters, redactUrl } from './common/logging/redact-url.js';
 import { JsonBodyRequiredPipe } from './common/validation/json-body-required.pipe.js';
 import { ROOT_LOGGER } from './core.module.js';
+import { httpRequestMetrics } from './modules/metrics/http-request.metrics.js';
+import { setupApiDocs } from './modules/api-docs/setup-api-docs.js';
 
 function requestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers['x-request-id'];
@@ -42,6 +45,7 @@ export function setupApp(app: INestApplication): INestApplication {
       },
     }),
   );
+  expressApp.use(httpRequestMetrics(app.get(Registry)));
   expressApp.use(refuseNulInUrl, ...jsonBody());
   answerClientErrorsAsJson(expressApp.getHttpServer(), logger);
   app.useGlobalPipes(
@@ -61,6 +65,7 @@ export function setupApp(app: INestApplication): INestApplication {
     }),
   );
   app.useGlobalFilters(new HttpExceptionFilter(logger));
+  setupApiDocs(app);
   app.enableShutdownHooks();
   return app;
 }

@@ -11,10 +11,21 @@ import {
   type Product,
 } from '../config/plans.js';
 import type { AccountEntity } from '../modules/accounts/account.entity.js';
+import type { ApiKeyEntity } from '../modules/accounts/api-key.entity.js';
 import { AccountsService } from '../modules/accounts/accounts.service.js';
 import { DumpImportService } from '../modules/ingestion/dump/dump-import.service.js';
 
 export class UsageError extends Error {}
+
+/** The command ran but failed at its job: its result is still printed, then the message; exit 1. */
+export class CommandFailed extends Error {
+  constructor(
+    message: string,
+    readonly result: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
 
 export type AdminCommand = (
   app: INestApplicationContext,
@@ -101,7 +112,30 @@ const setPlan: AdminCommand = async (app, args) => {
   );
 };
 
+const listAccounts: AdminCommand = async (app, args) => {
+  parse(args, {}, 0);
+  const accounts = await app.get(AccountsService).listAccounts();
+  return { accounts: accounts.map(accountJson), count: accounts.length };
+};
+
+function keyJson(key: ApiKeyEntity) {
+  return {
+    key_id: key.id,
+    prefix: key.keyPrefix,
+    created_at: isoWithMillis(key.createdAt),
+    revoked_at: key.revokedAt === null ? null : isoWithMillis(key.revokedAt),
+  };
+}
+
+const showAccount: AdminCommand = async (app, args) => {
+  const { positionals } = parse(args, {}, 1);
+  const { account, keys } = await app.get(AccountsService).showAccount(positionals[0]);
+  return { ...accountJson(account), keys: keys.map(keyJson) };
+};
+
 const PROGRESS_EVERY_MS = 5_000;
+/** Bad lines reported one by one; past this, only their count. */
+const BAD_LINES_SHOWN = 20;
 
 const ingest: AdminCommand = async (app, args) => {
   const { positionals } = parse(args, {}, 1);
@@ -115,19 +149,29 @@ const ingest: AdminCommand = async (app, args) => {
   });
   const started = Date.now();
   let lastProgress = started;
-  return {
-    ...(await app.get(DumpImportService).import(source, {
-      badLine: (lineNumber, error) => process.stderr.write(`line ${lineNumber}: ${error}\n`),
-      progress: (linesRead, summary) => {
-        if (Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
-        lastProgress = Date.now();
-        const rate = Math.round(linesRead / ((lastProgress - started) / 1000));
-        process.stderr.write(
-          `ingest: ${linesRead} lines, ${summary.alerts} alerts, ${summary.capped} capped (${rate} lines/s)\n`,
-        );
-      },
-    })),
-  };
+  let badLines = 0;
+  const summary = await app.get(DumpImportService).import(source, {
+    badLine: (lineNumber, error) => {
+      badLines += 1;
+      if (badLines <= BAD_LINES_SHOWN) process.stderr.write(`line ${lineNumber}: ${error}\n`);
+    },
+    progress: (linesRead, summary) => {
+      if (Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
+      lastProgress = Date.now();
+      const rate = Math.round(linesRead / ((lastProgress - started) / 1000));
+      process.stderr.write(
+        `ingest: ${linesRead} lines, ${summary.alerts} alerts, ${summary.capped} capped (${rate} lines/s)\n`,
+      );
+    },
+  });
+  if (badLines > BAD_LINES_SHOWN) {
+    process.stderr.write(`… and ${badLines - BAD_LINES_SHOWN} more bad lines\n`);
+  }
+  if (summary.posts + summary.comments === 0) {
+    const input = positionals[0] === '-' ? 'standard input' : positionals[0];
+    throw new CommandFailed(`no valid line in ${input} (${badLines} bad)`, { ...summary });
+  }
+  return { ...summary };
 };
 
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
@@ -135,5 +179,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'create-key': createKey,
   'revoke-key': revokeKey,
   'set-plan': setPlan,
+  'list-accounts': listAccounts,
+  'show-account': showAccount,
   ingest,
 };

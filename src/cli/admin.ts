@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppError } from '../common/errors/app-error.js';
 import { createRootLogger, PinoNestLogger } from '../common/logging/logger.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
-import { ADMIN_COMMANDS, UsageError } from './admin-commands.js';
+import { ADMIN_COMMANDS, CommandFailed, UsageError } from './admin-commands.js';
 import { CliModule } from './cli.module.js';
 
 const USAGE = `usage: npm run --silent admin -- <command> [...]
@@ -11,6 +11,8 @@ const USAGE = `usage: npm run --silent admin -- <command> [...]
   create-key <account_id>
   revoke-key <key_id>
   set-plan <account_id> [--plan P] [--status active|canceled]
+  list-accounts
+  show-account <account_id>
   ingest <file.ndjson | ->`;
 
 /** stdout carries exactly one JSON line; everything else goes to stderr. */
@@ -42,8 +44,12 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    if (error instanceof CommandFailed) process.stdout.write(`${JSON.stringify(error.result)}\n`);
     const known =
-      error instanceof AppError || error instanceof UsageError || error instanceof ConfigError;
+      error instanceof CommandFailed ||
+      error instanceof AppError ||
+      error instanceof UsageError ||
+      error instanceof ConfigError;
     const message = known ? (error as Error).message : String((error as Error)?.message ?? error);
     process.stderr.write(`admin: ${message.replace(/\s*\n\s*/g, '; ')}\n`);
     process.exitCode = error instanceof UsageError ? 2 : 1;

@@ -135,6 +135,16 @@ export class Database implements OnApplicationShutdown {
     return { sql: tuples.join(', '), parameters };
   }
 
+  /** The list of an IN (…) condition, ":i0, :i1, …", with its parameters. */
+  static inList(values: readonly unknown[]): { sql: string; parameters: Record<string, unknown> } {
+    const parameters: Record<string, unknown> = {};
+    const names = values.map((value, index) => {
+      parameters[`i${index}`] = value;
+      return `:i${index}`;
+    });
+    return { sql: names.join(', '), parameters };
+  }
+
   /** Runs a query with :named parameters on either dialect. */
   async query<T = Record<string, unknown>>(
     manager: EntityManager,

@@ -1,3 +1,4 @@
+import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
@@ -75,7 +76,93 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
       .expect(402);
   });
 
+  it('lists accounts and shows one with its keys by prefix, never a secret', async () => {
+    // Set up through the service: each admin run starts a whole process.
+    const service = t.app.get(AccountsService);
+    const { account, apiKey } = await service.createAccount({
+      plan: 'pro',
+      product: 'alerts',
+      name: 'Listed Inc',
+    });
+    const first = { account_id: account.id, api_key: apiKey };
+    const created = await service.createKey(account.id);
+    const extra = { key_id: created.keyId, api_key: created.apiKey };
+    await service.revokeKey(created.keyId);
+
+    const listed = await admin('list-accounts');
+    const accounts = listed.accounts as Record<string, unknown>[];
+    expect(listed.count).toBe(accounts.length);
+    const entry = accounts.find((account) => account.account_id === first.account_id);
+    expect(entry).toEqual({
+      account_id: first.account_id,
+      name: 'Listed Inc',
+      product: 'alerts',
+      plan: 'pro',
+      status: 'active',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+
+    const shown = await admin('show-account', first.account_id as string);
+    expect(shown).toMatchObject({ account_id: first.account_id, name: 'Listed Inc', plan: 'pro' });
+    const keys = shown.keys as Record<string, unknown>[];
+    expect(keys).toEqual([
+      {
+        key_id: expect.any(String),
+        prefix: (first.api_key as string).slice(0, String(keys[0].prefix).length),
+        created_at: expect.any(String),
+        revoked_at: null,
+      },
+      {
+        key_id: extra.key_id,
+        prefix: expect.any(String),
+        created_at: expect.any(String),
+        revoked_at: expect.any(String),
+      },
+    ]);
+    for (const secret of [first.api_key, extra.api_key] as string[]) {
+      expect(JSON.stringify(listed)).not.toContain(secret.slice(8));
+      expect(JSON.stringify(shown)).not.toContain(secret.slice(8));
+    }
+  });
+
+  it('reports at most 20 bad lines of a dump, then their count', async () => {
+    const good = JSON.stringify({
+      id: 'ok1',
+      title: 'fine',
+      subreddit: 'test',
+      created_utc: 1763719200,
+    });
+    const input = `${Array.from({ length: 25 }, (_, i) => `{bad ${i}`).join('\n')}\n${good}\n`;
+
+    const run = await runAdmin(['ingest', '-'], env, input);
+
+    expect(run.code).toBe(0);
+    const lines = run.stderr.split('\n').filter((line) => line !== '');
+    expect(lines.filter((line) => /^line \d+: invalid JSON/.test(line))).toHaveLength(20);
+    expect(lines).toContain('… and 5 more bad lines');
+    expect(parseJsonLine(run.stdout)).toMatchObject({
+      posts: 1,
+      skipped: { invalid_json: 25, not_an_item: 0, unstorable: 0 },
+    });
+  });
+
+  it('exits non-zero when no line of the dump is valid, still printing the summary', async () => {
+    const run = await runAdmin(['ingest', '-'], env, '{"neither": "post nor comment"}\n[1]\n');
+
+    expect(run.code).toBe(1);
+    expect(parseJsonLine(run.stdout)).toMatchObject({
+      posts: 0,
+      comments: 0,
+      skipped: { invalid_json: 0, not_an_item: 2, unstorable: 0 },
+    });
+    expect(run.stderr.trim().split('\n').at(-1)).toBe(
+      'admin: no valid line in standard input (2 bad)',
+    );
+  });
+
   it.each([
+    [['show-account', 'no-such-account'], /Account not found/],
     [['create-account', '--plan', 'gold'], /--plan must be one of starter, pro, scale/],
     [['create-account'], /--plan/],
     [['create-key', 'no-such-account'], /Account not found/],

@@ -49,8 +49,8 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       'uq_deliveries_alert_webhook',
     ]);
 
-    const laterOnes = MIGRATIONS.length - MIGRATIONS.indexOf(DeliveryLanes1763700700000);
-    for (let step = 0; step < laterOnes; step++) await dataSource.undoLastMigration();
+    const laterMigrations = MIGRATIONS.length - MIGRATIONS.indexOf(DeliveryLanes1763700700000);
+    for (let step = 0; step < laterMigrations; step++) await dataSource.undoLastMigration();
     expect(await deliveryIndexNames()).toEqual([
       'idx_deliveries_open',
       'idx_deliveries_webhook_created',

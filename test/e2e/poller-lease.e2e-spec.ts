@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { POLLER_LOCK_KEY } from '../../src/modules/ingestion/polling/poller-lease.js';
-import { FakeRedditServer } from '../fixtures/reddit/fake-reddit-server.js';
-import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { FakeRedditServer, INSTANT } from '../fixtures/reddit/fake-reddit-server.js';
+import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
 import { metricValue, pollOnce, redditEnv } from '../utils/polling-app.js';
 import {
   createTestDatabase,
@@ -42,7 +42,8 @@ describe.each(testDatabaseKinds())('poller lease on %s', (kind) => {
   };
 
   beforeEach(async () => {
-    reddit = await FakeRedditServer.start();
+    // Every instance's clock stands at TEST_NOW; items show at once: this is about the lease.
+    reddit = await FakeRedditServer.start({ realism: INSTANT, now: () => TEST_NOW.getTime() });
     database = await createTestDatabase(kind);
   });
 

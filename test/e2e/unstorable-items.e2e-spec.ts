@@ -6,7 +6,7 @@ import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normali
 import { dumpPost, toNdjson, type DumpPost } from '../factories/reddit-dump.factory.js';
 import { FakeRedditServer } from '../fixtures/reddit/fake-reddit-server.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
-import { pollOnce, redditEnv } from '../utils/polling-app.js';
+import { pollFor, redditEnv } from '../utils/polling-app.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import { testDatabaseKinds, type TestDatabaseKind } from '../utils/test-databases.js';
 
@@ -165,6 +165,7 @@ describe.each(testDatabaseKinds())('the poller past a bad item on %s', (kind) =>
   beforeEach(async () => {
     reddit = await FakeRedditServer.start();
     t = await createTestApp(kind, redditEnv(reddit));
+    reddit.useClock(() => t.clock.nowMs());
     ({ apiKey: key } = await t.account('pro'));
     await t.http
       .post('/api/v1/keywords')
@@ -186,22 +187,31 @@ describe.each(testDatabaseKinds())('the poller past a bad item on %s', (kind) =>
       .map((alert) => alert.title)
       .sort();
 
+  /** Posts the poller handed to the pipeline over `seconds` of simulated polling. */
+  const postsPolled = async (seconds: number) =>
+    (await pollFor(t, seconds)).reduce(
+      (sum, result) => sum + (result.status === 'polled' ? result.posts : 0),
+      0,
+    );
+
   it('alerts on the items around a U+0000 item and one the database refuses, and moves on', async () => {
-    reddit.addPost({ title: 'acme widget before' });
-    reddit.addPost({ title: 'acme widget with \u0000 inside', selftext: '\u0000' });
-    const refused = reddit.addPost({ title: 'acme widget refused' });
-    reddit.addPost({ title: 'acme widget after' });
+    // Listed at once: a first run starts at the oldest item its first listing page shows.
+    const visible = { hidden: false, listedAt: t.clock.nowMs() };
+    reddit.addPost({ title: 'acme widget before' }, visible);
+    reddit.addPost({ title: 'acme widget with \u0000 inside', selftext: '\u0000' }, visible);
+    const refused = reddit.addPost({ title: 'acme widget refused' }, visible);
+    reddit.addPost({ title: 'acme widget after' }, visible);
     await refuseItem(t, kind, `t3_${refused}`);
 
-    expect(await pollOnce(t)).toMatchObject({ status: 'polled', posts: 4 });
+    expect(await postsPolled(10)).toBe(4);
     expect(await alertTitles()).toEqual([
       'acme widget after',
       'acme widget before',
       'acme widget with  inside',
     ]);
 
-    reddit.addPost({ title: 'acme widget next cycle' });
-    expect(await pollOnce(t)).toMatchObject({ status: 'polled', posts: 1 });
+    reddit.addPost({ title: 'acme widget next cycle' }, visible);
+    expect(await postsPolled(10)).toBe(1);
     expect(await alertTitles()).toContain('acme widget next cycle');
     expect(await unstorableCount(t)).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import {
   addKeyword,
@@ -91,6 +91,37 @@ describe.each(testDatabaseKinds())('webhook secrets at rest on %s', (kind) => {
     await expect(instance({}, before)).rejects.toThrow(/WEBHOOK_SECRET_KEY is not set/);
     await expect(instance({ WEBHOOK_SECRET_KEY: newKey() }, before)).rejects.toThrow(
       /does not open/,
+    );
+  });
+
+  it('seals a rotated secret and the one it replaced; both keep signing during the overlap', async () => {
+    const before = await instance({});
+    const receiver = await receivers.start();
+    const { apiKey } = await before.account();
+    const hook = await createWebhook(before, apiKey, receiver.url);
+    const rotated = await before.http
+      .post(`/api/v1/webhooks/${hook.id}/rotate-secret`)
+      .set(bearer(apiKey))
+      .expect(200);
+    const newSecret = (rotated.body as { secret: string }).secret;
+
+    const keyed = await instance({ WEBHOOK_SECRET_KEY: newKey() }, before);
+
+    const [stored] = await keyed.database.query<{ secret: string; previous_secret: string }>(
+      keyed.database.manager,
+      'SELECT secret, previous_secret FROM webhooks WHERE id = :id',
+      { id: hook.id },
+    );
+    expect(stored.secret).toMatch(/^enc:v1:/);
+    expect(stored.previous_secret).toMatch(/^enc:v1:/);
+    await keyed.http.post(`/api/v1/webhooks/${hook.id}/test`).set(bearer(apiKey)).expect(200);
+    const request = receiver.requests.at(-1)!;
+    expect(await hasValidSignature(request, newSecret)).toBe(true);
+    const signed = `${String(request.headers['webhook-id'])}.${String(request.headers['webhook-timestamp'])}.${request.body.toString('utf8')}`;
+    const standard = (secret: string) =>
+      `v1,${createHmac('sha256', Buffer.from(secret, 'hex')).update(signed).digest('base64')}`;
+    expect(String(request.headers['webhook-signature']).split(' ').sort()).toEqual(
+      [standard(newSecret), standard(hook.secret)].sort(),
     );
   });
 });

@@ -7,10 +7,7 @@ import type { TestApp } from './create-test-app.js';
 
 export const TEST_USER_AGENT = 'node:alerts-e2e:v1 (by /u/alerts-tests)';
 
-/**
- * The environment that points the app's poller at a fake Reddit. 6 s between polls buys one
- * credential a budget of 10 requests per cycle (100 a minute).
- */
+/** The environment that points the app's poller at a simulated Reddit. */
 export function redditEnv(
   reddit: FakeRedditServer,
   overrides: Record<string, string> = {},
@@ -21,7 +18,7 @@ export function redditEnv(
     REDDIT_API_BASE: reddit.baseUrl,
     REDDIT_AUTH_BASE: reddit.baseUrl,
     REDDIT_USER_AGENT: TEST_USER_AGENT,
-    INGEST_POLL_MS: '6000',
+    INGEST_POLL_MS: '2000',
     ...overrides,
   };
 }
@@ -30,9 +27,41 @@ export function pollOnce(t: TestApp): Promise<PollResult> {
   return t.app.get(RedditPollingService).pollOnce();
 }
 
-/** The value of one unlabelled sample in GET /metrics, or null when it is absent. */
+/**
+ * Runs the poller the way its background loop does, on the test's clock: `seconds` of simulated
+ * time in steps of `stepMs`, one poll per step. Simulated Reddit reads the same clock.
+ */
+export async function pollFor(t: TestApp, seconds: number, stepMs = 250): Promise<PollResult[]> {
+  const results: PollResult[] = [];
+  for (let elapsed = 0; elapsed < seconds * 1_000; elapsed += stepMs) {
+    results.push(await pollOnce(t));
+    t.clock.advance(stepMs);
+  }
+  return results;
+}
+
+/** The value of one sample in GET /metrics (`name` may carry labels), or null when absent. */
 export async function metricValue(t: TestApp, name: string): Promise<number | null> {
   const { text } = await t.http.get('/metrics').expect(200);
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${name} `));
   return line === undefined ? null : Number(line.slice(name.length + 1));
+}
+
+/** Every item key the pipeline has claimed (t3_… / t1_…), with when. */
+export async function seenItems(t: TestApp): Promise<Map<string, number>> {
+  const rows = await t.database.query<{ item_key: string; seen_at: number | string }>(
+    t.database.manager,
+    'SELECT item_key, seen_at FROM seen_items',
+  );
+  return new Map(rows.map((row) => [row.item_key, Number(row.seen_at)]));
+}
+
+/** Visible items simulated Reddit created between two moments (epoch ms), as item keys. */
+export function visibleCreated(reddit: FakeRedditServer, from: number, to: number): string[] {
+  return (['t3', 't1'] as const).flatMap((kind) =>
+    reddit.world
+      .created(kind)
+      .filter((thing) => !thing.hidden && thing.createdMs >= from && thing.createdMs <= to)
+      .map((thing) => `${kind}_${thing.numericId.toString(36)}`),
+  );
 }

@@ -18,4 +18,9 @@ export class AppError extends Error {
   static invalidBody(message: string): AppError {
     return new AppError('invalid_body', message);
   }
+
+  /** No JSON body reached the route: none was sent, or not as JSON (text/plain, a form…). */
+  static jsonBodyRequired(): AppError {
+    return AppError.invalidBody('Expected a JSON body sent with Content-Type: application/json');
+  }
 }

@@ -1,4 +1,4 @@
-import { MAX_WEBHOOK_URL_LENGTH, checkWebhookUrl } from './webhook-url.js';
+import { MAX_WEBHOOK_URL_LENGTH, checkWebhookUrl, describeUrlRejection } from './webhook-url.js';
 
 const strict = { allowPrivate: false };
 const development = { allowPrivate: true };
@@ -37,7 +37,33 @@ describe('checkWebhookUrl', () => {
     ['https://metadata.google.internal/', 'url host must be a public name, not a .internal name'],
     ['https://nas.home.arpa/hook', 'url host must be a public name, not a .home.arpa name'],
   ])('rejects %j: %s', (raw, reason) => {
-    expect(checkWebhookUrl(raw, strict)).toEqual({ ok: false, reason });
+    expect(checkWebhookUrl(raw, strict)).toMatchObject({ ok: false, reason });
+  });
+
+  it.each([
+    'http://hooks.example.com/reddit',
+    'https://localhost/hook',
+    'https://receiver/hook',
+    'https://printer.local/hook',
+    'https://127.0.0.1/hook',
+    'https://[fd00::1]/hook',
+  ])('names WEBHOOK_ALLOW_PRIVATE for local development when rejecting %s', (raw) => {
+    const check = checkWebhookUrl(raw, strict);
+    if (check.ok) throw new Error('accepted');
+    expect(describeUrlRejection(check)).toBe(
+      `${check.reason}; for local development, start the server with WEBHOOK_ALLOW_PRIVATE=true to allow http:// and private or loopback hosts`,
+    );
+  });
+
+  it.each([
+    42,
+    'hooks.example.com/reddit',
+    'ftp://hooks.example.com/',
+    'https://u:p@hooks.example.com/',
+  ])('does not suggest WEBHOOK_ALLOW_PRIVATE where it would not help: %j', (raw) => {
+    const check = checkWebhookUrl(raw, strict);
+    if (check.ok) throw new Error('accepted');
+    expect(describeUrlRejection(check)).toBe(check.reason);
   });
 
   it('accepts up to 2048 characters', () => {
@@ -67,6 +93,7 @@ describe('checkWebhookUrl', () => {
     expect(checkWebhookUrl(raw, strict)).toEqual({
       ok: false,
       reason: `url must point at a public address, not ${described}`,
+      privateTarget: true,
     });
   });
 

@@ -15,7 +15,17 @@ export interface WebhookUrlOptions {
   allowPrivate: boolean;
 }
 
-export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
+/** privateTarget: the URL would pass with WEBHOOK_ALLOW_PRIVATE (http, or a private/loopback host). */
+export type WebhookUrlCheck =
+  { ok: true; url: URL } | { ok: false; reason: string; privateTarget?: true };
+
+const ALLOW_PRIVATE_HINT =
+  'for local development, start the server with WEBHOOK_ALLOW_PRIVATE=true to allow http:// and private or loopback hosts';
+
+/** The rejection as the API answers it: the reason, and what a developer on their own machine can do. */
+export function describeUrlRejection(check: { reason: string; privateTarget?: true }): string {
+  return check.privateTarget ? `${check.reason}; ${ALLOW_PRIVATE_HINT}` : check.reason;
+}
 
 /**
  * Decides whether a webhook may target this URL. Names are judged by their text only; the
@@ -31,14 +41,17 @@ export function checkWebhookUrl(raw: unknown, options: WebhookUrlOptions): Webho
 
   const allowedProtocols = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!allowedProtocols.includes(url.protocol)) {
-    return reject(options.allowPrivate ? 'url must use https or http' : 'url must use https');
+    if (options.allowPrivate) return reject('url must use https or http');
+    return url.protocol === 'http:'
+      ? rejectPrivateTarget('url must use https')
+      : reject('url must use https');
   }
   if (url.username !== '' || url.password !== '') {
     return reject('url must not contain a username or password');
   }
 
   const hostProblem = options.allowPrivate ? null : describeNonPublicHost(url.hostname);
-  return hostProblem === null ? { ok: true, url } : reject(hostProblem);
+  return hostProblem === null ? { ok: true, url } : rejectPrivateTarget(hostProblem);
 }
 
 function parseAbsoluteUrl(raw: string): URL | null {
@@ -67,4 +80,8 @@ function describeNonPublicHost(hostname: string): string | null {
 
 function reject(reason: string): WebhookUrlCheck {
   return { ok: false, reason };
+}
+
+function rejectPrivateTarget(reason: string): WebhookUrlCheck {
+  return { ok: false, reason, privateTarget: true };
 }

@@ -37,3 +37,14 @@ export function parseIsoTimestamp(value: string): number | null {
   const ms = Date.parse(hasTimeWithoutZone ? `${value}Z` : value);
   return Number.isNaN(ms) ? null : ms;
 }
+
+/**
+ * Why a timestamp query parameter was refused. A space where the offset's + belongs is the
+ * classic unencoded URL: `+` in a query string decodes to a space, so it must be sent as %2B.
+ */
+export function badTimestampMessage(name: string, value: string): string {
+  const expected = `${name} must be an ISO 8601 timestamp such as 2026-11-21T10:04:05Z`;
+  return /\d \d{2}(:?\d{2})?$/.test(value)
+    ? `${expected}; it holds a space where the offset's + belongs: URL-encode + as %2B (e.g. 2026-11-21T10:04:05%2B01:00)`
+    : `${expected} (in a URL, encode a + offset as %2B)`;
+}

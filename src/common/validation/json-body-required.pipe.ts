@@ -7,9 +7,7 @@ import { AppError } from '../errors/app-error.js';
  */
 export class JsonBodyRequiredPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
-    if (metadata.type === 'body' && value === undefined) {
-      throw AppError.invalidBody('Expected a JSON body sent with Content-Type: application/json');
-    }
+    if (metadata.type === 'body' && value === undefined) throw AppError.jsonBodyRequired();
     return value;
   }
 }

@@ -4,7 +4,10 @@ import { Deliveries1763700400000 } from './1763700400000-deliveries.js';
 import { Inbox1763700500000 } from './1763700500000-inbox.js';
 import { FeedTokens1763700600000 } from './1763700600000-feed-tokens.js';
 import { DeliveryLanes1763700700000 } from './1763700700000-delivery-lanes.js';
+import { ChangeSequence1763700800000 } from './1763700800000-change-sequence.js';
 import { WebhookSecretWidth1763701100000 } from './1763701100000-webhook-secret-width.js';
+import { DeliveryAttempts1763701400000 } from './1763701400000-delivery-attempts.js';
+import { WebhookSecretRotation1763701410000 } from './1763701410000-webhook-secret-rotation.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -14,5 +17,8 @@ export const MIGRATIONS = [
   Inbox1763700500000,
   FeedTokens1763700600000,
   DeliveryLanes1763700700000,
+  ChangeSequence1763700800000,
   WebhookSecretWidth1763701100000,
+  DeliveryAttempts1763701400000,
+  WebhookSecretRotation1763701410000,
 ];

@@ -1,8 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { PlanName, PlanStatus, Product } from '../../config/plans.js';
-import { epochMillis } from '../../database/column-transformers.js';
+import { bigintNumber, epochMillis } from '../../database/column-transformers.js';
 
 @Entity('accounts')
+@Index('idx_accounts_change', ['changeSeq', 'id'])
 export class AccountEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
@@ -24,4 +25,8 @@ export class AccountEntity {
 
   @Column({ name: 'updated_at', type: 'bigint', transformer: epochMillis })
   updatedAt: number;
+
+  /** The number of its latest change (change-sequence.ts): what the live matchers follow. */
+  @Column({ name: 'change_seq', type: 'bigint', default: 0, transformer: bigintNumber })
+  changeSeq: number;
 }

@@ -4,6 +4,7 @@ import { Clock } from '../../common/time/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import type { PlanName, PlanStatus, Product } from '../../config/plans.js';
+import { nextChangeSeq } from '../../database/change-sequence.js';
 import { Database } from '../../database/database.js';
 import { AccountEntity } from './account.entity.js';
 import { ApiKeyEntity } from './api-key.entity.js';
@@ -38,6 +39,7 @@ export class AccountsService {
         status: 'active',
         createdAt: now,
         updatedAt: now,
+        changeSeq: await nextChangeSeq(this.database, manager, 'accounts'),
       });
       await manager.insert(AccountEntity, account);
       const { apiKey } = await this.insertKey(manager, account);
@@ -71,6 +73,7 @@ export class AccountsService {
       if (change.plan) account.plan = change.plan;
       if (change.status) account.status = change.status;
       account.updatedAt = this.clock.nowMs();
+      account.changeSeq = await nextChangeSeq(this.database, manager, 'accounts');
       await manager.save(account);
       return account;
     });
@@ -78,6 +81,22 @@ export class AccountsService {
 
   findAccount(accountId: string): Promise<AccountEntity | null> {
     return this.database.manager.findOneBy(AccountEntity, { id: accountId });
+  }
+
+  /** Every account, oldest first (for operators). */
+  listAccounts(): Promise<AccountEntity[]> {
+    return this.database.manager.find(AccountEntity, { order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** One account and its keys, oldest first; the keys carry their prefix and hash only. */
+  async showAccount(accountId: string): Promise<{ account: AccountEntity; keys: ApiKeyEntity[] }> {
+    const account = await this.findAccount(accountId);
+    if (!account) throw AppError.notFound('Account');
+    const keys = await this.database.manager.find(ApiKeyEntity, {
+      where: { accountId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return { account, keys };
   }
 
   private async insertKey(

@@ -1,18 +1,15 @@
 import { AppError } from '../../common/errors/app-error.js';
+import type { KeysetCursor } from '../../common/http/keyset-cursor.js';
+import { parseAfter, parsePageSize, parseSince } from '../../common/http/page-query.js';
 import { singleQueryParam } from '../../common/http/query-param.js';
-import { parseIsoTimestamp } from '../../common/time/timestamps.js';
 import type { AlertEvent } from './alert.entity.js';
-import { decodeCursor, type AlertCursor } from './alert-cursor.js';
-
-export const ALERTS_PAGE_DEFAULT = 50;
-export const ALERTS_PAGE_MAX = 100;
 
 export interface AlertQuery {
   since: number | null;
   keywordId: string | null;
   type: AlertEvent | null;
   subreddit: string | null;
-  after: AlertCursor | null;
+  after: KeysetCursor | null;
   limit: number;
 }
 
@@ -34,22 +31,12 @@ export function parseAlertQuery(input: AlertQueryInput): AlertQuery {
   const after = singleQueryParam('after', input.after);
   const limit = singleQueryParam('limit', input.limit);
 
-  const sinceMs = since === undefined ? null : parseIsoTimestamp(since);
-  if (since !== undefined && sinceMs === null)
-    throw AppError.invalidBody('since must be an ISO 8601 timestamp');
+  const sinceMs = parseSince(since);
   if (type !== undefined && type !== 'post' && type !== 'comment') {
     throw AppError.invalidBody('type must be post or comment');
   }
-  const cursor = after === undefined ? null : decodeCursor(after);
-  if (after !== undefined && cursor === null)
-    throw AppError.invalidBody('after is not a valid cursor');
-  let pageSize = ALERTS_PAGE_DEFAULT;
-  if (limit !== undefined) {
-    pageSize = /^\d+$/.test(limit) ? Number(limit) : NaN;
-    if (!(pageSize >= 1 && pageSize <= ALERTS_PAGE_MAX)) {
-      throw AppError.invalidBody(`limit must be an integer from 1 to ${ALERTS_PAGE_MAX}`);
-    }
-  }
+  const cursor = parseAfter(after);
+  const pageSize = parsePageSize(limit);
   const subredditName = subreddit?.trim().replace(/^\/?r\//i, '');
   if (subredditName !== undefined && subredditName === '')
     throw AppError.invalidBody('subreddit must not be empty');

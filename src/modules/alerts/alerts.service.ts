@@ -6,7 +6,7 @@ import { daysBefore } from '../../common/time/timestamps.js';
 import { Database } from '../../database/database.js';
 import type { AccountScope } from '../auth/caller.js';
 import { AlertEntity } from './alert.entity.js';
-import { encodeCursor } from './alert-cursor.js';
+import { encodeCursor } from '../../common/http/keyset-cursor.js';
 import type { AlertQuery } from './alert-query.js';
 
 export interface AlertPage {
@@ -36,7 +36,7 @@ export class AlertsService {
     if (query.after !== null) {
       builder.andWhere(
         '(alert.matchedAt < :cursorAt OR (alert.matchedAt = :cursorAt AND alert.id < :cursorId))',
-        { cursorAt: query.after.matchedAt, cursorId: query.after.id },
+        { cursorAt: query.after.at, cursorId: query.after.id },
       );
     }
     const rows = await builder
@@ -47,9 +47,7 @@ export class AlertsService {
     const alerts = rows.slice(0, query.limit);
     const last = alerts.at(-1);
     const nextCursor =
-      rows.length > query.limit && last
-        ? encodeCursor({ matchedAt: last.matchedAt, id: last.id })
-        : null;
+      rows.length > query.limit && last ? encodeCursor({ at: last.matchedAt, id: last.id }) : null;
     return { alerts, nextCursor };
   }
 

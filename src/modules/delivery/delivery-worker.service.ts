@@ -22,6 +22,7 @@ import {
 import { DeliverySlots, slotShares } from './delivery-slots.js';
 import { GroupCommit } from './group-commit.js';
 import { DeliveryWakeups } from './delivery-wakeups.service.js';
+import { signingSecretsAt } from '../webhooks/signing-secrets.js';
 import { signedWebhookRequest } from './signed-webhook-request.js';
 import { Wakeup } from './wakeup.js';
 import { WebhookSender } from './webhook-sender.js';
@@ -262,7 +263,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const result = await this.sender.send(
       signedWebhookRequest({
         url: webhook.url,
-        secret: webhook.secret,
+        secrets: signingSecretsAt(webhook, attemptedAt),
+        sentAtSeconds: Math.floor(attemptedAt / 1000),
         webhookId: claim.webhookId,
         deliveryId: claim.id,
         event: alert.event,
@@ -271,6 +273,17 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     );
     this.slots.observe(claim.webhookId, result);
     this.metrics.recordLatency(result.ok, this.clock.nowMs() - claim.createdAt);
+    if (!result.ok) {
+      this.logger.warn(
+        {
+          webhookId: claim.webhookId,
+          deliveryId: claim.id,
+          status: result.status,
+          error: result.error,
+        },
+        'webhook delivery failed',
+      );
+    }
     return { claim, outcome: result, attemptedAt };
   }
 

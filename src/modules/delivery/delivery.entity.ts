@@ -43,4 +43,8 @@ export class DeliveryEntity {
 
   @Column({ name: 'duration_ms', type: 'integer', nullable: true })
   durationMs: number | null;
+
+  /** Attempts made: the automatic one, then one per redelivery (canceled rows count none). */
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
 }

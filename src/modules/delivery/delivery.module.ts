@@ -7,6 +7,7 @@ import { DeliveryOutbox } from './delivery-outbox.service.js';
 import { DeliveryStore } from './delivery.store.js';
 import { DeliveryWakeups } from './delivery-wakeups.service.js';
 import { DeliveryWorker } from './delivery-worker.service.js';
+import { OutboxMetrics } from './outbox.metrics.js';
 import { WebhookSender } from './webhook-sender.js';
 import { WebhookTester } from './webhook-tester.service.js';
 
@@ -32,12 +33,13 @@ import { WebhookTester } from './webhook-tester.service.js';
     DeliveryStore,
     DeliveryWakeups,
     DeliveryMetrics,
+    OutboxMetrics,
     DeliveryOutbox,
     { provide: ALERT_STORED_HOOK, useExisting: DeliveryOutbox },
     DeliveryWorker,
     WebhookTester,
   ],
-  exports: [ALERT_STORED_HOOK, WebhookTester],
+  exports: [ALERT_STORED_HOOK, WebhookTester, DeliveryWakeups],
 })
 export class DeliveryModule implements OnApplicationShutdown {
   constructor(private readonly sender: WebhookSender) {}

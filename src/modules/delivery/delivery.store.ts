@@ -32,6 +32,8 @@ export interface ClaimedDelivery {
 export interface DeliverableWebhook {
   url: string;
   secret: string;
+  previousSecret: string | null;
+  secretRotatedAt: number | null;
 }
 
 /** The due rows read (`more`: others may be left), those chosen, and those actually claimed. */
@@ -61,7 +63,7 @@ interface ClaimedRow {
 }
 
 /** Rows the worker still has to attempt: waiting, or claimed by a worker (maybe a dead one). */
-const OPEN_ROWS = "status IN ('pending', 'sending')";
+export const OPEN_ROWS = "status IN ('pending', 'sending')";
 
 const CANCELED_TEXT = 'webhook paused or deleted before the attempt';
 
@@ -172,14 +174,28 @@ export class DeliveryStore {
   async findDeliverableWebhooks(
     webhookIds: readonly string[],
   ): Promise<Map<string, DeliverableWebhook>> {
-    const rows = await this.database.query<DeliverableWebhook & { id: string }>(
+    const rows = await this.database.query<{
+      id: string;
+      url: string;
+      secret: string;
+      previous_secret: string | null;
+      secret_rotated_at: string | number | null;
+    }>(
       this.database.manager,
-      `SELECT id, url, secret FROM webhooks
+      `SELECT id, url, secret, previous_secret, secret_rotated_at FROM webhooks
        WHERE ${this.sql.inList('id', 'ids')} AND active = TRUE AND deleted_at IS NULL`,
       { ids: this.sql.list([...new Set(webhookIds)]) },
     );
     return new Map(
-      rows.map(({ id, url, secret }) => [id, { url, secret: this.cipher.open(id, secret) }]),
+      rows.map((row) => {
+        const { secret, previousSecret } = this.cipher.openSecrets({
+          id: row.id,
+          secret: row.secret,
+          previousSecret: row.previous_secret,
+        });
+        const rotatedAt = row.secret_rotated_at === null ? null : Number(row.secret_rotated_at);
+        return [row.id, { url: row.url, secret, previousSecret, secretRotatedAt: rotatedAt }];
+      }),
     );
   }
 
@@ -240,7 +256,8 @@ export class DeliveryStore {
       manager,
       `UPDATE deliveries
        SET status = v.status, claimed_until = NULL, attempted_at = v.attempted_at,
-           http_status = v.http_status, error = v.error, duration_ms = v.duration_ms
+           http_status = v.http_status, error = v.error, duration_ms = v.duration_ms,
+           attempts = attempts + CASE WHEN v.status = 'canceled' THEN 0 ELSE 1 END
        FROM ${this.sql.jsonRows('batch', {
          delivery_id: 'varchar',
          lease: 'bigint',

@@ -4,6 +4,7 @@ import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import { WebhookSecretCipher } from '../webhooks/secrets/webhook-secret-cipher.js';
 import { DeliveryStore } from './delivery.store.js';
+import { signingSecretsAt } from '../webhooks/signing-secrets.js';
 import { signedWebhookRequest } from './signed-webhook-request.js';
 import { testPayload } from './test-payload.js';
 import { WebhookSender } from './webhook-sender.js';
@@ -32,7 +33,8 @@ export class WebhookTester {
     const result = await this.sender.send(
       signedWebhookRequest({
         url: webhook.url,
-        secret: this.cipher.open(webhook.id, webhook.secret),
+        secrets: signingSecretsAt(this.cipher.openSecrets(webhook), attemptedAt),
+        sentAtSeconds: Math.floor(attemptedAt / 1000),
         webhookId: webhook.id,
         deliveryId: newId(),
         event: 'test',

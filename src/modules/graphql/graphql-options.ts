@@ -6,6 +6,7 @@ import type { RequestAuthenticator } from '../auth/request-authenticator.service
 import { graphqlContextFactory } from './common/graphql-context.js';
 import { graphqlErrorFormatter } from './errors/graphql-error.formatter.js';
 import { refusalStatusPlugin } from './errors/refusal-status.plugin.js';
+import { graphiqlLandingPage } from './explorer/graphiql-page.js';
 import { nulFreeStringsRule } from './limits/nul-free-strings.rule.js';
 import { OPERATION_PARSE_OPTIONS } from './limits/operation-limits.js';
 import { OperationLimitGate } from './limits/operation-limit-gate.js';
@@ -36,7 +37,8 @@ export function graphqlOptions({
     context: graphqlContextFactory(authenticator, limits),
     // Introspection and GraphiQL show the whole schema: only when the operator asks for them.
     introspection: config.graphqlExplorer,
-    graphiql: config.graphqlExplorer,
+    // Nest's own GraphiQL page loads from a CDN; ours (graphiqlLandingPage) is served locally.
+    graphiql: false,
     parseOptions: OPERATION_PARSE_OPTIONS,
     validationRules: [supportedOperationsRule, nulFreeStringsRule],
     // The formatter and the plugin below own error bodies and statuses; Nest's variants would fight them.
@@ -49,6 +51,10 @@ export function graphqlOptions({
       logger.error({ err: error, errorId, path }, 'unexpected GraphQL failure');
       return errorId;
     }),
-    plugins: [limits.plugin, refusalStatusPlugin],
+    plugins: [
+      limits.plugin,
+      refusalStatusPlugin,
+      ...(config.graphqlExplorer ? [graphiqlLandingPage(GRAPHQL_PATH)] : []),
+    ],
   };
 }

@@ -10,6 +10,7 @@ import { KeywordsModule } from '../keywords/keywords.module.js';
 import { UsageModule } from '../usage/usage.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AlertsResolver } from './alerts/alerts.resolver.js';
+import { GraphiqlAssets } from './explorer/graphiql-assets.js';
 import { graphqlOptions } from './graphql-options.js';
 import { KeywordLoader } from './keywords/keyword.loader.js';
 import { KeywordsResolver } from './keywords/keywords.resolver.js';
@@ -31,6 +32,13 @@ import { WebhooksResolver } from './webhooks/webhooks.resolver.js';
     AlertsModule,
     UsageModule,
   ],
-  providers: [KeywordsResolver, WebhooksResolver, AlertsResolver, UsageResolver, KeywordLoader],
+  providers: [
+    KeywordsResolver,
+    WebhooksResolver,
+    AlertsResolver,
+    UsageResolver,
+    KeywordLoader,
+    GraphiqlAssets,
+  ],
 })
 export class GraphqlModule {}

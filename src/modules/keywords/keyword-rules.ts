@@ -6,6 +6,8 @@ export const KEYWORD_MIN_LENGTH = 2;
 export const KEYWORD_MAX_LENGTH = 80;
 export const KEYWORD_MAX_WORDS = 6;
 export const KEYWORDS_PER_REQUEST_MAX = 500;
+/** The fields a POST /keywords item may carry; anything else is most likely a typo. */
+export const KEYWORD_ITEM_FIELDS = ['text', 'mode', 'track_posts', 'track_comments'] as const;
 
 export interface KeywordInput {
   text: string;
@@ -65,6 +67,12 @@ export function parseKeywordInput(item: unknown): KeywordInputResult {
   }
   const text = collapseWhitespace(rawText);
   const reject = (message: string): KeywordInputResult => ({ ok: false, text, message });
+  const unknownField = Object.keys(fields).find(
+    (name) => !(KEYWORD_ITEM_FIELDS as readonly string[]).includes(name),
+  );
+  if (unknownField !== undefined) {
+    return reject(`unknown field ${unknownField}; allowed: ${KEYWORD_ITEM_FIELDS.join(', ')}`);
+  }
   const normalizedText = foldCase(text);
   const problem = textProblem(normalizedText);
   if (problem) return reject(problem);

@@ -1,9 +1,10 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { epochMillis } from '../../database/column-transformers.js';
+import { bigintNumber, epochMillis } from '../../database/column-transformers.js';
 import type { KeywordMode } from '../matching/keyword-definition.js';
 
 @Entity('keywords')
 @Index(['accountId', 'normalizedText'], { unique: true })
+@Index('idx_keywords_change', ['changeSeq', 'id'])
 export class KeywordEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
@@ -33,10 +34,13 @@ export class KeywordEntity {
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMillis })
   createdAt: number;
 
-  @Index()
   @Column({ name: 'updated_at', type: 'bigint', transformer: epochMillis })
   updatedAt: number;
 
   @Column({ name: 'deleted_at', type: 'bigint', nullable: true, transformer: epochMillis })
   deletedAt: number | null;
+
+  /** The number of its latest change (change-sequence.ts): what the live matchers follow. */
+  @Column({ name: 'change_seq', type: 'bigint', default: 0, transformer: bigintNumber })
+  changeSeq: number;
 }

@@ -3,6 +3,7 @@ import { In, IsNull, type EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
+import { nextChangeSeq } from '../../database/change-sequence.js';
 import { Database } from '../../database/database.js';
 import type { Caller } from '../auth/caller.js';
 import type { UpdateKeywordDto } from './dto/update-keyword.dto.js';
@@ -114,6 +115,10 @@ export class KeywordsService {
         outcome.created.push(keyword);
       }
 
+      if (outcome.created.length > 0) {
+        const changeSeq = await nextChangeSeq(this.database, manager, 'keywords');
+        for (const keyword of outcome.created) keyword.changeSeq = changeSeq;
+      }
       for (let i = 0; i < inserts.length; i += INSERT_CHUNK) {
         await manager.insert(KeywordEntity, inserts.slice(i, i + INSERT_CHUNK));
       }
@@ -153,6 +158,7 @@ export class KeywordsService {
       keyword.trackPosts = trackPosts;
       keyword.trackComments = trackComments;
       keyword.updatedAt = this.clock.nowMs();
+      keyword.changeSeq = await nextChangeSeq(this.database, manager, 'keywords');
       await manager.save(keyword);
       return keyword;
     });
@@ -165,6 +171,7 @@ export class KeywordsService {
       keyword.deletedAt = now;
       keyword.active = false;
       keyword.updatedAt = now;
+      keyword.changeSeq = await nextChangeSeq(this.database, manager, 'keywords');
       await manager.save(keyword);
     });
   }

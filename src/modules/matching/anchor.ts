@@ -1,3 +1,4 @@
+import { tokenRarity } from './common-words.js';
 import type { TermKind } from './term.js';
 
 /**
@@ -7,10 +8,10 @@ import type { TermKind } from './term.js';
  * either token alone, which keeps phrases of common words ("how to", "the best") from being
  * verified on every item.
  *
- * Without corpus statistics, rarity in text is estimated: common English function words
- * count least, longer tokens more (word frequency falls steeply with length). Each doubling of
- * the keywords already filed under an anchor costs as much as two characters of length, so
- * a popular brand stops attracting every new keyword that mentions it.
+ * Rarity in text is estimated in bits from English word frequencies (common-words.ts). The
+ * cost of an anchor is how often it occurs times the keywords filed under it, so each doubling
+ * of the keywords already there costs one bit: a popular brand stops attracting every new
+ * keyword that mentions it, but a rare one still beats a common word.
  */
 export interface Anchor {
   /** 'token': the text token itself; 'stem': the English stem of a text token. */
@@ -24,28 +25,15 @@ export interface Anchor {
   readonly tokenOffset: number;
 }
 
-const FUNCTION_WORDS = new Set(
-  (
-    'a an and are as at be but by do for from has have he how i if in is it its me my no not ' +
-    'of on or our so that the their them they this to was we what when who why will with you your'
-  ).split(' '),
-);
-
-const CONTENT_WORD_WEIGHT = 10;
-const SHARING_PENALTY = 2;
-
-function tokenWeight(token: string): number {
-  return FUNCTION_WORDS.has(token) ? 1 : CONTENT_WORD_WEIGHT + token.length;
-}
-
 export function chooseAnchor(
   options: readonly Anchor[],
   keywordsSharing: (anchor: Anchor) => number,
 ): Anchor {
+  if (options.length === 1) return options[0];
   const score = (anchor: Anchor): number =>
-    tokenWeight(anchor.token) +
-    (anchor.nextKey === null ? 0 : tokenWeight(anchor.nextKey)) -
-    SHARING_PENALTY * Math.log2(1 + keywordsSharing(anchor));
+    tokenRarity(anchor.token) +
+    (anchor.nextKey === null ? 0 : tokenRarity(anchor.nextKey)) -
+    Math.log2(1 + keywordsSharing(anchor));
   let best = options[0];
   let bestScore = score(best);
   for (const option of options.slice(1)) {

@@ -12,7 +12,6 @@ import { PRESENCE_RULE } from './presence-rule.js';
 import { PROXIMITY_SLACK, ProximityRule } from './proximity-rule.js';
 import type { Term, TermKind } from './term.js';
 import { foldCase } from './text-normalization.js';
-import { tokenize } from './tokenizer.js';
 
 export interface CompileContext {
   chooseAnchor(options: readonly Anchor[]): Anchor;
@@ -27,6 +26,25 @@ export interface CompiledKeyword {
   readonly nextTerm: Term | null;
   /** Id of a second term the keyword cannot match without (0: none). */
   readonly requiredTermId: number;
+}
+
+/**
+ * Parsed words and stems, shared by every keyword compiled: real keyword sets repeat their words
+ * (a brand in many phrases), and parsing and stemming them was most of the cost of building an
+ * index. Pure functions of the word, so sharing changes nothing; cleared when full.
+ */
+const MAX_CACHED_WORDS = 100_000;
+const parsedWords = new Map<string, ParsedPhrase>();
+const stemsOfTokens = new Map<string, string>();
+
+function cached<T>(cache: Map<string, T>, key: string, compute: (key: string) => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= MAX_CACHED_WORDS) cache.clear();
+    value = compute(key);
+    cache.set(key, value);
+  }
+  return value;
 }
 
 export function compileKeyword(
@@ -62,9 +80,12 @@ function compileExact(folded: string, context: CompileContext): CompiledKeyword 
 }
 
 function compileProximity(folded: string, context: CompileContext): CompiledKeyword {
-  const words = distinctWordsWithTokens(folded);
-  if (!folded.includes(' ') || words.length === 0) return compileExact(folded, context);
-  const window = tokenize(folded).tokens.length + PROXIMITY_SLACK;
+  const allWords = folded.split(' ');
+  const words = distinctWordsWithTokens(allWords);
+  if (allWords.length === 1 || words.length === 0) return compileExact(folded, context);
+  let tokenCount = 0;
+  for (const word of allWords) tokenCount += cached(parsedWords, word, parsePhrase).tokens.length;
+  const window = tokenCount + PROXIMITY_SLACK;
   const rule = new ProximityRule(
     words.map((word) => toPattern(word, context)),
     window,
@@ -74,11 +95,12 @@ function compileProximity(folded: string, context: CompileContext): CompiledKeyw
 }
 
 function compileBroad(folded: string, context: CompileContext): CompiledKeyword {
-  const words = distinctWordsWithTokens(folded);
+  const words = distinctWordsWithTokens(folded.split(' '));
   if (words.length === 0) return compileExact(folded, context);
   const stemAnchors = words.filter(isBareToken).map((word): Anchor => {
     const token = word.tokens[0];
-    return { kind: 'stem', key: stemmer(token), nextKey: null, token, tokenOffset: 0 };
+    const key = cached(stemsOfTokens, token, stemmer);
+    return { kind: 'stem', key, nextKey: null, token, tokenOffset: 0 };
   });
   if (words.length === 1 && stemAnchors.length === 1) return presenceOf(stemAnchors[0], context);
   const symbolWords = words.filter((word) => !isBareToken(word));
@@ -118,9 +140,9 @@ function placement(
  * The keyword's whitespace-separated words, each once. Words without a letter or digit
  * ("&" in "r & d") carry no position or stem and are left out of proximity and broad matching.
  */
-function distinctWordsWithTokens(folded: string): ParsedPhrase[] {
-  return [...new Set(folded.split(' '))]
-    .map((word) => parsePhrase(word))
+function distinctWordsWithTokens(words: readonly string[]): ParsedPhrase[] {
+  return [...new Set(words)]
+    .map((word) => cached(parsedWords, word, parsePhrase))
     .filter((word) => word.tokens.length > 0);
 }
 

@@ -34,6 +34,8 @@ export class KeywordMatcher {
     this.index.terms,
     this.index.pairs,
   );
+  /** Candidates reached by matching so far (a benchmark figure: the work beyond tokenising). */
+  candidatesVerified = 0;
   private itemStamp = 0;
   /** TRACKS_* bit of the item being matched. */
   private matchingType = 0;
@@ -46,21 +48,25 @@ export class KeywordMatcher {
     return this.keywords.size;
   }
 
+  /** Terms acquired by the keyword being compiled. */
+  private compiledTerms: Term[] = [];
+  private readonly compileContext: CompileContext = {
+    chooseAnchor: (options) => chooseAnchor(options, this.keywordsSharing),
+    acquireTerm: (kind, key) => {
+      const term = this.index.terms.acquire(kind, key);
+      this.compiledTerms.push(term);
+      return term;
+    },
+  };
+
   upsert(definition: KeywordDefinition): void {
     this.remove(definition.id);
     const terms: Term[] = [];
-    const context: CompileContext = {
-      chooseAnchor: (options) => chooseAnchor(options, (option) => this.keywordsSharing(option)),
-      acquireTerm: (kind, key) => {
-        const term = this.index.terms.acquire(kind, key);
-        terms.push(term);
-        return term;
-      },
-    };
+    this.compiledTerms = terms;
     const { rule, anchorTerm, nextTerm, requiredTermId } = compileKeyword(
       definition.text,
       definition.mode,
-      context,
+      this.compileContext,
     );
     const keyword: IndexedKeyword = {
       definition,
@@ -79,13 +85,13 @@ export class KeywordMatcher {
   }
 
   /** Keywords already filed under the anchor (for a token alone: all keywords using it). */
-  private keywordsSharing({ kind, key, nextKey }: Anchor): number {
+  private readonly keywordsSharing = ({ kind, key, nextKey }: Anchor): number => {
     const term = this.index.terms.find(kind, key);
     if (term === undefined) return 0;
     if (nextKey === null) return term.users;
     const next = this.index.terms.find('token', nextKey);
     return next === undefined ? 0 : this.index.keywordsFiledUnder(term, next);
-  }
+  };
 
   remove(keywordId: string): void {
     const keyword = this.keywords.get(keywordId);
@@ -149,6 +155,7 @@ export class KeywordMatcher {
     const { pool } = this.index;
     const stamp = this.itemStamp;
     for (let node = head; node !== 0; node = pool.next(node)) {
+      this.candidatesVerified++;
       const required = pool.requiredTermId(node);
       if (required !== 0 && !field.occursIn(required)) continue;
       const flags = pool.flags(node);

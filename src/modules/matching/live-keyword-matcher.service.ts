@@ -1,14 +1,14 @@
-import { Injectable } from '@nestjs/common';
-import { In, MoreThanOrEqual } from 'typeorm';
-import { planLimits } from '../../config/plans.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { Mutex } from 'async-mutex';
+import type { Logger } from 'pino';
+import { planLimits, type PlanName } from '../../config/plans.js';
+import { ROOT_LOGGER } from '../../core.module.js';
+import { changedRows, type ChangedRow } from '../../database/changed-rows.js';
+import { latestChangeSeqs } from '../../database/change-sequence.js';
 import { Database } from '../../database/database.js';
-import { AccountEntity } from '../accounts/account.entity.js';
-import { KeywordEntity } from '../keywords/keyword.entity.js';
-import type { KeywordDefinition } from './keyword-definition.js';
+import { LiveIndexMetrics } from '../metrics/live-index.metrics.js';
+import type { KeywordDefinition, KeywordMode } from './keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from './keyword-matcher.js';
-
-/** Changes are re-read with this overlap, so clock skew between instances cannot hide one. */
-const CHANGE_OVERLAP_MS = 5_000;
 
 export interface MatchedKeyword {
   keyword: KeywordDefinition;
@@ -16,24 +16,56 @@ export interface MatchedKeyword {
 }
 
 interface AccountState {
+  /** The account id, shared by its keywords' definitions instead of a copy per row. */
+  id: string;
   eligible: boolean;
   dailyCap: number;
 }
 
+interface AccountRow extends ChangedRow {
+  product: string;
+  plan: PlanName;
+  status: string;
+}
+
+interface KeywordRow extends ChangedRow {
+  account_id: string;
+  text: string;
+  mode: KeywordMode;
+  active: boolean | number;
+  track_posts: boolean | number;
+  track_comments: boolean | number;
+  deleted_at: number | string | null;
+}
+
+const KEYWORD_COLUMNS = 'account_id, text, mode, active, track_posts, track_comments, deleted_at';
+const LIVE_KEYWORD = 'active = TRUE AND deleted_at IS NULL';
+const IN_CHUNK = 500;
+
 /**
  * The matcher over every active keyword of every active Alerts account, kept in step with the
- * database by `refresh()`: an updated_at high-water mark on keywords and accounts, checked each
- * cycle, so a keyword created, paused or deleted on any instance takes effect within one cycle.
+ * database by `refresh()`. Accounts and keywords carry a change number (change-sequence.ts):
+ * each refresh first reads the latest numbers (one small statement), then only the rows changed
+ * since the previous refresh, so a keyword created, paused or deleted on any instance takes
+ * effect within one cycle and an unchanged row is read once, when the index is built.
  */
 @Injectable()
 export class LiveKeywordMatcher {
   private readonly matcher = new KeywordMatcher();
-  private readonly versions = new Map<string, number>();
   private readonly accounts = new Map<string, AccountState>();
-  private keywordMark: number | null = null;
+  private readonly refreshing = new Mutex();
   private accountMark: number | null = null;
+  private keywordMark: number | null = null;
 
-  constructor(private readonly database: Database) {}
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly database: Database,
+    private readonly metrics: LiveIndexMetrics,
+    @Inject(ROOT_LOGGER) rootLogger: Logger,
+  ) {
+    this.logger = rootLogger.child({ component: 'keyword-index' });
+  }
 
   get size(): number {
     return this.matcher.size;
@@ -46,62 +78,102 @@ export class LiveKeywordMatcher {
     }));
   }
 
+  /** One refresh at a time, so the marks only move forward. */
   async refresh(): Promise<void> {
-    const changedAccounts = await this.database.manager.findBy(
-      AccountEntity,
-      this.accountMark === null
-        ? {}
-        : { updatedAt: MoreThanOrEqual(this.accountMark - CHANGE_OVERLAP_MS) },
-    );
-    const reloadAccounts: string[] = [];
-    for (const account of changedAccounts) {
-      const eligible = account.product === 'alerts' && account.status === 'active';
-      const previous = this.accounts.get(account.id);
-      this.accounts.set(account.id, {
-        eligible,
-        dailyCap: planLimits(account.plan).perKeywordDailyCap,
-      });
-      if (this.accountMark !== null && previous?.eligible !== eligible)
-        reloadAccounts.push(account.id);
-      this.accountMark = Math.max(this.accountMark ?? 0, account.updatedAt);
-    }
-
-    const changedKeywords = await this.database.manager.findBy(
-      KeywordEntity,
-      this.keywordMark === null
-        ? { active: true }
-        : { updatedAt: MoreThanOrEqual(this.keywordMark - CHANGE_OVERLAP_MS) },
-    );
-    const reloaded = reloadAccounts.length
-      ? await this.database.manager.findBy(KeywordEntity, { accountId: In(reloadAccounts) })
-      : [];
-    for (const keyword of [...changedKeywords, ...reloaded])
-      this.apply(keyword, reloadAccounts.includes(keyword.accountId));
-    for (const keyword of changedKeywords)
-      this.keywordMark = Math.max(this.keywordMark ?? 0, keyword.updatedAt);
-    this.keywordMark ??= 0;
-    this.accountMark ??= 0;
+    await this.refreshing.runExclusive(() => this.applyChanges());
   }
 
-  private apply(keyword: KeywordEntity, force: boolean): void {
-    const live =
-      keyword.active &&
-      keyword.deletedAt === null &&
-      this.accounts.get(keyword.accountId)?.eligible === true;
-    if (!live) {
-      this.matcher.remove(keyword.id);
-      this.versions.delete(keyword.id);
+  private async applyChanges(): Promise<void> {
+    const latest = await latestChangeSeqs(this.database, this.database.manager);
+    if (this.accountMark === null || this.keywordMark === null) {
+      await this.load();
+    } else {
+      const flipped =
+        latest.accounts > this.accountMark ? await this.applyAccounts(this.accountMark) : [];
+      if (latest.keywords > this.keywordMark) {
+        for await (const rows of this.keywordRows({ since: this.keywordMark }))
+          for (const row of rows) this.apply(row);
+      }
+      await this.reloadKeywordsOf(flipped);
+    }
+    // Rows changed after `latest` was read and already seen are read once more next time.
+    this.accountMark = latest.accounts;
+    this.keywordMark = latest.keywords;
+  }
+
+  /** Every account, then the live keywords page by page, each straight into the index. */
+  private async load(): Promise<void> {
+    const started = performance.now();
+    await this.applyAccounts(-1);
+    for await (const rows of this.keywordRows({ since: -1, where: LIVE_KEYWORD })) {
+      for (const row of rows) this.apply(row);
+    }
+    const ms = Math.round(performance.now() - started);
+    this.logger.info({ keywords: this.matcher.size, ms }, 'keyword index loaded');
+  }
+
+  /** Reads the accounts changed since the mark; returns those whose eligibility flipped. */
+  private async applyAccounts(since: number): Promise<string[]> {
+    const flipped: string[] = [];
+    for await (const rows of changedRows<AccountRow>(this.database, this.database.manager, {
+      table: 'accounts',
+      columns: 'product, plan, status',
+      since,
+    })) {
+      this.metrics.recordRowsRead('alerts', 'accounts', rows.length);
+      for (const row of rows) {
+        const eligible = row.product === 'alerts' && row.status === 'active';
+        const previous = this.accounts.get(row.id);
+        this.accounts.set(row.id, {
+          id: row.id,
+          eligible,
+          dailyCap: planLimits(row.plan).perKeywordDailyCap,
+        });
+        if (previous?.eligible !== eligible) flipped.push(row.id);
+      }
+    }
+    return flipped;
+  }
+
+  /** An account that became eligible brings its live keywords in, one that stopped takes them out. */
+  private async reloadKeywordsOf(accountIds: readonly string[]): Promise<void> {
+    for (let start = 0; start < accountIds.length; start += IN_CHUNK) {
+      const list = Database.inList(accountIds.slice(start, start + IN_CHUNK));
+      const rows = await this.database.query<KeywordRow>(
+        this.database.manager,
+        `SELECT id, change_seq, ${KEYWORD_COLUMNS} FROM keywords
+          WHERE account_id IN (${list.sql}) AND ${LIVE_KEYWORD}`,
+        list.parameters,
+      );
+      this.metrics.recordRowsRead('alerts', 'keywords', rows.length);
+      for (const row of rows) this.apply(row);
+    }
+  }
+
+  private async *keywordRows(query: { since: number; where?: string }) {
+    for await (const rows of changedRows<KeywordRow>(this.database, this.database.manager, {
+      table: 'keywords',
+      columns: KEYWORD_COLUMNS,
+      ...query,
+    })) {
+      this.metrics.recordRowsRead('alerts', 'keywords', rows.length);
+      yield rows;
+    }
+  }
+
+  private apply(row: KeywordRow): void {
+    const account = this.accounts.get(row.account_id);
+    if (!row.active || row.deleted_at !== null || account?.eligible !== true) {
+      this.matcher.remove(row.id);
       return;
     }
-    if (!force && this.versions.get(keyword.id) === keyword.updatedAt) return;
     this.matcher.upsert({
-      id: keyword.id,
-      accountId: keyword.accountId,
-      text: keyword.text,
-      mode: keyword.mode,
-      trackPosts: keyword.trackPosts,
-      trackComments: keyword.trackComments,
+      id: row.id,
+      accountId: account.id,
+      text: row.text,
+      mode: row.mode,
+      trackPosts: Boolean(row.track_posts),
+      trackComments: Boolean(row.track_comments),
     });
-    this.versions.set(keyword.id, keyword.updatedAt);
   }
 }

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { Registry } from 'prom-client';
+import { LiveIndexMetrics } from './live-index.metrics.js';
 import { MetricsController } from './metrics.controller.js';
 import { createMetricsRegistry } from './metrics.registry.js';
 
@@ -7,7 +8,7 @@ import { createMetricsRegistry } from './metrics.registry.js';
 @Global()
 @Module({
   controllers: [MetricsController],
-  providers: [{ provide: Registry, useFactory: createMetricsRegistry }],
-  exports: [Registry],
+  providers: [{ provide: Registry, useFactory: createMetricsRegistry }, LiveIndexMetrics],
+  exports: [Registry, LiveIndexMetrics],
 })
 export class MetricsModule {}

@@ -23,6 +23,13 @@ export class WebhookEntity {
   @Column({ type: 'varchar', length: 200 })
   secret: string;
 
+  /** The secret the last rotation replaced; it keeps signing beside `secret` for a while. */
+  @Column({ name: 'previous_secret', type: 'varchar', length: 200, nullable: true })
+  previousSecret: string | null;
+
+  @Column({ name: 'secret_rotated_at', type: 'bigint', nullable: true, transformer: epochMillis })
+  secretRotatedAt: number | null;
+
   @Column({ type: 'boolean' })
   active: boolean;
 

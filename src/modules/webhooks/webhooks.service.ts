@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { IsNull } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
-import { checkWebhookUrl } from '../../common/network/webhook-url.js';
+import { checkWebhookUrl, describeUrlRejection } from '../../common/network/webhook-url.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { WebhookSecretCipher } from './secrets/webhook-secret-cipher.js';
 import type { CreateWebhookDto, UpdateWebhookDto } from './dto/webhook.dto.js';
+import { newWebhookSecret } from './signing-secrets.js';
 import { WebhookEntity } from './webhook.entity.js';
 
 @Injectable()
@@ -32,8 +32,8 @@ export class WebhooksService {
     input: CreateWebhookDto,
   ): Promise<{ webhook: WebhookEntity; secret: string }> {
     const checked = checkWebhookUrl(input.url, { allowPrivate: this.config.webhooks.allowPrivate });
-    if (!checked.ok) throw AppError.invalidBody(checked.reason);
-    const secret = randomBytes(32).toString('hex');
+    if (!checked.ok) throw AppError.invalidBody(describeUrlRejection(checked));
+    const secret = newWebhookSecret();
     const id = newId();
     const webhook = Object.assign(new WebhookEntity(), {
       id,
@@ -41,6 +41,8 @@ export class WebhooksService {
       name: input.name ?? checked.url.hostname,
       url: checked.url.href,
       secret: this.cipher.seal(id, secret),
+      previousSecret: null,
+      secretRotatedAt: null,
       active: true,
       lastDeliveryAt: null,
       totalDeliveries: 0,
@@ -72,6 +74,28 @@ export class WebhooksService {
       );
       return webhook;
     });
+  }
+
+  /**
+   * A new secret, shown once. The replaced one keeps signing (webhook-signature) for the overlap,
+   * so receivers can switch without losing a delivery; a second rotation drops the oldest.
+   */
+  async rotateSecret(accountId: string, webhookId: string): Promise<string> {
+    const secret = newWebhookSecret();
+    await this.database.transaction(async (manager) => {
+      // The replaced secret moves over as stored (sealed with this webhook's id, or plain).
+      const webhook = await this.findLive(accountId, webhookId);
+      await manager.update(
+        WebhookEntity,
+        { id: webhook.id },
+        {
+          secret: this.cipher.seal(webhook.id, secret),
+          previousSecret: webhook.secret,
+          secretRotatedAt: this.clock.nowMs(),
+        },
+      );
+    });
+    return secret;
   }
 
   async remove(accountId: string, webhookId: string): Promise<void> {

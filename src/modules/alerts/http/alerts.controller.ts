@@ -1,21 +1,27 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { toAlertResponse } from '../alert-payload.js';
 import { parseAlertQuery, type AlertQueryInput } from '../alert-query.js';
 import { AlertsService } from '../alerts.service.js';
+import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { ALERTS_DOCS } from './alerts.api-docs.js';
 
+@ApiTags('Alerts')
 @Controller('alerts')
 export class AlertsController {
   constructor(private readonly alerts: AlertsService) {}
 
   @Get()
+  @ApiRoute(ALERTS_DOCS.list)
   async list(@CurrentCaller() caller: Caller, @Query() query: AlertQueryInput) {
     const page = await this.alerts.list(caller, parseAlertQuery(query));
     return { data: page.alerts.map(toAlertResponse), next_cursor: page.nextCursor };
   }
 
   @Get(':id')
+  @ApiRoute(ALERTS_DOCS.get)
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     return { data: toAlertResponse(await this.alerts.get(caller, id)) };
   }

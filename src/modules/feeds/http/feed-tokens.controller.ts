@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
@@ -6,8 +7,11 @@ import type { Caller } from '../../auth/caller.js';
 import { toFeedSettingsResponse } from '../feed-settings.response.js';
 import { FeedTokensService } from '../feed-tokens.service.js';
 import { feedUrl, publicBaseUrl } from '../feed-urls.js';
+import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { FEED_TOKENS_DOCS } from './feeds.api-docs.js';
 
 /** Feed token management with the API key. Full path: this module is outside the /api/v1 router. */
+@ApiTags('Feeds')
 @Controller('api/v1/feeds')
 export class FeedTokensController {
   constructor(
@@ -16,12 +20,14 @@ export class FeedTokensController {
   ) {}
 
   @Get()
+  @ApiRoute(FEED_TOKENS_DOCS.show)
   async show(@CurrentCaller() caller: Caller) {
     return { data: toFeedSettingsResponse(await this.tokens.find(caller.accountId)) };
   }
 
   /** Creates the token, or rotates it: the previous URLs stop working at once. */
   @Post('token')
+  @ApiRoute(FEED_TOKENS_DOCS.issue)
   async issue(@CurrentCaller() caller: Caller, @Req() request: Request) {
     const { feedToken, token } = await this.tokens.issue(caller.accountId);
     const baseUrl = publicBaseUrl(request, this.config.publicUrls);
@@ -35,6 +41,7 @@ export class FeedTokensController {
 
   @Delete('token')
   @HttpCode(200)
+  @ApiRoute(FEED_TOKENS_DOCS.revoke)
   async revoke(@CurrentCaller() caller: Caller) {
     await this.tokens.revoke(caller.accountId);
     return { deleted: true };

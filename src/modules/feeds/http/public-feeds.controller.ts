@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { Public } from '../../auth/auth.decorators.js';
@@ -6,10 +7,13 @@ import { AlertFeedService, type RenderedFeed } from '../alert-feed.service.js';
 import type { FeedFormat } from '../feed-format.js';
 import { publicBaseUrl } from '../feed-urls.js';
 import { FeedRateLimitGuard } from './feed-rate-limit.guard.js';
+import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { PUBLIC_FEEDS_DOCS } from './feeds.api-docs.js';
 
 /** The feeds readers subscribe to: the token in the path is the only credential. */
 @Public()
 @UseGuards(FeedRateLimitGuard)
+@ApiTags('Feeds')
 @Controller('feeds')
 export class PublicFeedsController {
   constructor(
@@ -18,6 +22,7 @@ export class PublicFeedsController {
   ) {}
 
   @Get(':token/alerts.rss')
+  @ApiRoute(PUBLIC_FEEDS_DOCS.rss)
   rss(
     @Param('token') token: string,
     @Query('keyword_id') keywordId: unknown,
@@ -28,6 +33,7 @@ export class PublicFeedsController {
   }
 
   @Get(':token/alerts.atom')
+  @ApiRoute(PUBLIC_FEEDS_DOCS.atom)
   atom(
     @Param('token') token: string,
     @Query('keyword_id') keywordId: unknown,

@@ -1,5 +1,5 @@
 import { Field, ObjectType } from '@nestjs/graphql';
-import { encodeCursor } from '../../alerts/alert-cursor.js';
+import { encodeCursor } from '../../../common/http/keyset-cursor.js';
 import type { AlertPage } from '../../alerts/alerts.service.js';
 import { AlertModel, toAlertModel } from './alert.model.js';
 
@@ -36,7 +36,7 @@ export class AlertConnectionModel {
 /** Each edge's cursor is the keyset position REST's next_cursor would give after that alert. */
 export function toAlertConnection(page: AlertPage): AlertConnectionModel {
   const edges = page.alerts.map((alert) => ({
-    cursor: encodeCursor({ matchedAt: alert.matchedAt, id: alert.id }),
+    cursor: encodeCursor({ at: alert.matchedAt, id: alert.id }),
     node: toAlertModel(alert),
   }));
   return {

@@ -3,9 +3,24 @@ import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { WebhookTester } from '../../delivery/webhook-tester.service.js';
 import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
+import {
+  parseDeliveryLogQuery,
+  parseRedeliveryRequest,
+} from '../../webhooks/deliveries/delivery-log.query.js';
+import { DeliveryLogService } from '../../webhooks/deliveries/delivery-log.service.js';
 import { WebhooksService } from '../../webhooks/webhooks.service.js';
 import { DeletionModel, deletionOf } from '../common/deletion.model.js';
 import { WebhookCreationModel } from './webhook-creation.model.js';
+import {
+  RedeliverInput,
+  toDeliveryLogQueryInput,
+  WebhookDeliveriesArgs,
+} from './webhook-deliveries.args.js';
+import {
+  RedeliveryModel,
+  toWebhookDeliveryConnection,
+  WebhookDeliveryConnectionModel,
+} from './webhook-delivery.model.js';
 import { CreateWebhookInput, UpdateWebhookInput } from './webhook.inputs.js';
 import { WebhookListModel } from './webhook-list.model.js';
 import { WebhookTestResultModel } from './webhook-test-result.model.js';
@@ -16,7 +31,52 @@ export class WebhooksResolver {
   constructor(
     private readonly webhooks: WebhooksService,
     private readonly tester: WebhookTester,
+    private readonly deliveryLog: DeliveryLogService,
   ) {}
+
+  @Query(() => WebhookModel, { name: 'webhook', description: 'One webhook, as in the list.' })
+  async get(
+    @CurrentCaller() caller: Caller,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<WebhookModel> {
+    return toWebhookModel(await this.webhooks.findLive(caller.accountId, id));
+  }
+
+  @Query(() => WebhookDeliveryConnectionModel, { name: 'webhookDeliveries' })
+  async deliveries(
+    @CurrentCaller() caller: Caller,
+    @Args() args: WebhookDeliveriesArgs,
+  ): Promise<WebhookDeliveryConnectionModel> {
+    const query = parseDeliveryLogQuery(toDeliveryLogQueryInput(args));
+    return toWebhookDeliveryConnection(
+      await this.deliveryLog.list(caller.accountId, args.webhookId, query),
+    );
+  }
+
+  @Mutation(() => RedeliveryModel, { name: 'redeliverWebhookDelivery' })
+  async redeliver(
+    @CurrentCaller() caller: Caller,
+    @Args('webhookId', { type: () => ID }) webhookId: string,
+    @Args('deliveryId', { type: () => ID }) deliveryId: string,
+  ): Promise<RedeliveryModel> {
+    return { queued: await this.deliveryLog.redeliver(caller.accountId, webhookId, deliveryId) };
+  }
+
+  @Mutation(() => RedeliveryModel, {
+    name: 'redeliverWebhookDeliveries',
+    description: 'POST /webhooks/:id/redeliver: at most 10,000 per call.',
+  })
+  async redeliverFailed(
+    @CurrentCaller() caller: Caller,
+    @Args('webhookId', { type: () => ID }) webhookId: string,
+    @Args('input') input: RedeliverInput,
+  ): Promise<RedeliveryModel> {
+    const request = parseRedeliveryRequest({
+      since: input.since,
+      ...(input.status ? { status: input.status } : {}),
+    });
+    return { queued: await this.deliveryLog.redeliverFailed(caller.accountId, webhookId, request) };
+  }
 
   @Query(() => WebhookListModel, { name: 'webhooks' })
   async list(@CurrentCaller() caller: Caller): Promise<WebhookListModel> {

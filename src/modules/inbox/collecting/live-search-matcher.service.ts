@@ -1,24 +1,45 @@
 import { Injectable } from '@nestjs/common';
 import { Mutex } from 'async-mutex';
+import type { EntityManager } from 'typeorm';
+import { latestChangeSeqs } from '../../../database/change-sequence.js';
 import {
-  In,
-  MoreThanOrEqual,
-  type EntityManager,
-  type FindOperator,
-  type FindOptionsWhere,
-} from 'typeorm';
-import { AccountEntity } from '../../accounts/account.entity.js';
+  changedRows,
+  type ChangedRow,
+  type ChangedRowsQuery,
+} from '../../../database/changed-rows.js';
+import { Database } from '../../../database/database.js';
 import type { RedditItem } from '../../ingestion/reddit-item.js';
+import type { KeywordMode } from '../../matching/keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from '../../matching/keyword-matcher.js';
+import { LiveIndexMetrics } from '../../metrics/live-index.metrics.js';
 import { groupBy } from '../group-by.js';
 import { descriptionStemsOf, stemsOf } from '../scoring/text-signals.js';
-import { SearchKeywordEntity } from '../searches/search-keyword.entity.js';
-import { SearchEntity } from '../searches/search.entity.js';
 import type { IndexedSearchKeyword, KeywordHit } from './search-keyword.js';
 
-/** Changes are re-read with this overlap, so clock skew between instances cannot hide one. */
-const CHANGE_OVERLAP_MS = 5_000;
 const IN_CHUNK = 500;
+
+interface AccountRow extends ChangedRow {
+  status: string;
+}
+
+interface SearchRow extends ChangedRow {
+  account_id: string;
+  description: string | null;
+  active: boolean | number;
+  revision: number | string;
+  deleted_at: number | string | null;
+}
+
+interface SearchKeywordRow {
+  id: string;
+  search_id: string;
+  position: number | string;
+  text: string;
+  mode: KeywordMode;
+}
+
+const SEARCH_COLUMNS = 'account_id, description, active, revision, deleted_at';
+const LIVE_SEARCH = 'active = TRUE AND deleted_at IS NULL';
 
 interface IndexedSearch {
   revision: number;
@@ -28,15 +49,12 @@ interface IndexedSearch {
 
 const NO_STEMS: ReadonlySet<string> = new Set();
 
-function newestUpdate(rows: readonly { updatedAt: number }[], mark: number | null): number {
-  return rows.reduce((newest, row) => Math.max(newest, row.updatedAt), mark ?? 0);
-}
-
 /**
  * The matcher over the keywords of every active search of every active App account, kept in step
- * with the database as LiveKeywordMatcher is: updated_at high-water marks on accounts and
- * searches, checked before each batch, so a search created, changed, paused or deleted on any
- * instance takes effect within one batch. A search's keywords are reloaded when its revision moves.
+ * with the database as LiveKeywordMatcher is: before each batch it reads the latest change numbers
+ * of accounts and searches (change-sequence.ts), then only the rows changed since, so a search
+ * created, changed, paused or deleted on any instance takes effect within one batch. A search's
+ * keywords are reloaded when its revision moves.
  */
 @Injectable()
 export class LiveSearchMatcher {
@@ -47,6 +65,11 @@ export class LiveSearchMatcher {
   private readonly refreshing = new Mutex();
   private accountMark: number | null = null;
   private searchMark: number | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly metrics: LiveIndexMetrics,
+  ) {}
 
   get size(): number {
     return this.matcher.size;
@@ -81,10 +104,18 @@ export class LiveSearchMatcher {
 
   /** Reads everything first, then changes the matcher without awaiting: a failed read changes nothing. */
   private async applyChanges(manager: EntityManager): Promise<void> {
-    const accounts = await manager.findBy(AccountEntity, {
-      product: 'app',
-      ...this.changedSince(this.accountMark),
-    });
+    const latest = await latestChangeSeqs(this.database, manager);
+    const accountSince = this.accountMark ?? -1;
+    const searchSince = this.searchMark ?? -1;
+    const accounts =
+      latest.accounts > accountSince
+        ? await this.read<AccountRow>(manager, {
+            table: 'accounts',
+            columns: 'status',
+            since: accountSince,
+            where: "product = 'app'",
+          })
+        : [];
     const eligibility = new Map(
       accounts.map((account) => [account.id, account.status === 'active']),
     );
@@ -97,47 +128,73 @@ export class LiveSearchMatcher {
             )
             .map((account) => account.id),
     );
-    const isLive = (search: SearchEntity): boolean =>
-      search.active &&
-      search.deletedAt === null &&
-      (eligibility.get(search.accountId) ?? this.eligibleAccounts.get(search.accountId)) === true;
+    const isLive = (search: SearchRow): boolean =>
+      Boolean(search.active) &&
+      search.deleted_at === null &&
+      (eligibility.get(search.account_id) ?? this.eligibleAccounts.get(search.account_id)) === true;
 
-    const changed = await manager.findBy(SearchEntity, this.changedSince(this.searchMark));
-    const ofFlipped = await this.findIn(manager, SearchEntity, 'accountId', [...flipped]);
+    const changed =
+      latest.searches > searchSince
+        ? await this.read<SearchRow>(manager, {
+            table: 'searches',
+            columns: SEARCH_COLUMNS,
+            since: searchSince,
+            ...(this.searchMark === null ? { where: LIVE_SEARCH } : {}),
+          })
+        : [];
+    const ofFlipped = await this.findIn<SearchRow>(
+      manager,
+      'searches',
+      `SELECT id, ${SEARCH_COLUMNS} FROM searches WHERE ${LIVE_SEARCH} AND account_id`,
+      [...flipped],
+    );
     const toDrop: string[] = [];
-    const toLoad = new Map<string, SearchEntity>();
+    const toLoad = new Map<string, SearchRow>();
     for (const search of [...changed, ...ofFlipped]) {
       if (!isLive(search)) toDrop.push(search.id);
       else if (
-        flipped.has(search.accountId) ||
-        this.searches.get(search.id)?.revision !== search.revision
+        flipped.has(search.account_id) ||
+        this.searches.get(search.id)?.revision !== Number(search.revision)
       ) {
         toLoad.set(search.id, search);
       }
     }
     const keywordsBySearch = groupBy(
-      await this.findIn(manager, SearchKeywordEntity, 'searchId', [...toLoad.keys()]),
-      (keyword) => keyword.searchId,
+      await this.findIn<SearchKeywordRow>(
+        manager,
+        'search_keywords',
+        'SELECT id, search_id, position, text, mode FROM search_keywords WHERE search_id',
+        [...toLoad.keys()],
+      ),
+      (keyword) => keyword.search_id,
     );
 
     for (const [accountId, eligible] of eligibility) this.eligibleAccounts.set(accountId, eligible);
     for (const searchId of toDrop) this.drop(searchId);
     for (const search of toLoad.values()) this.index(search, keywordsBySearch.get(search.id) ?? []);
-    this.accountMark = newestUpdate(accounts, this.accountMark);
-    this.searchMark = newestUpdate(changed, this.searchMark);
+    // Rows changed after `latest` was read and already seen are read once more next time.
+    this.accountMark = latest.accounts;
+    this.searchMark = latest.searches;
   }
 
-  /** Everything on the first refresh (deleted searches too, so the mark starts at the newest). */
-  private changedSince(mark: number | null): { updatedAt?: FindOperator<number> } {
-    return mark === null ? {} : { updatedAt: MoreThanOrEqual(mark - CHANGE_OVERLAP_MS) };
+  private async read<T extends ChangedRow>(
+    manager: EntityManager,
+    query: ChangedRowsQuery,
+  ): Promise<T[]> {
+    const rows: T[] = [];
+    for await (const page of changedRows<T>(this.database, manager, query)) {
+      this.metrics.recordRowsRead('inbox', query.table, page.length);
+      rows.push(...page);
+    }
+    return rows;
   }
 
-  private index(search: SearchEntity, keywords: SearchKeywordEntity[]): void {
+  private index(search: SearchRow, keywords: SearchKeywordRow[]): void {
     this.drop(search.id);
     for (const keyword of keywords) {
       this.matcher.upsert({
         id: keyword.id,
-        accountId: search.accountId,
+        accountId: search.account_id,
         text: keyword.text,
         mode: keyword.mode,
         trackPosts: true,
@@ -146,14 +203,14 @@ export class LiveSearchMatcher {
       this.keywords.set(keyword.id, {
         id: keyword.id,
         searchId: search.id,
-        accountId: search.accountId,
+        accountId: search.account_id,
         text: keyword.text,
-        position: keyword.position,
+        position: Number(keyword.position),
         stems: stemsOf(keyword.text),
       });
     }
     this.searches.set(search.id, {
-      revision: search.revision,
+      revision: Number(search.revision),
       keywordIds: keywords.map((keyword) => keyword.id),
       descriptionStems: descriptionStemsOf(search.description),
     });
@@ -167,17 +224,21 @@ export class LiveSearchMatcher {
     this.searches.delete(searchId);
   }
 
-  private async findIn<T extends SearchEntity | SearchKeywordEntity>(
+  /** Rows of `table` whose `column` is one of the values. */
+  private async findIn<T>(
     manager: EntityManager,
-    entity: new () => T,
-    column: keyof T & string,
+    table: 'searches' | 'search_keywords',
+    select: string,
     values: string[],
   ): Promise<T[]> {
     const rows: T[] = [];
     for (let start = 0; start < values.length; start += IN_CHUNK) {
-      const where = { [column]: In(values.slice(start, start + IN_CHUNK)) } as FindOptionsWhere<T>;
-      rows.push(...(await manager.findBy(entity, where)));
+      const list = Database.inList(values.slice(start, start + IN_CHUNK));
+      rows.push(
+        ...(await this.database.query<T>(manager, `${select} IN (${list.sql})`, list.parameters)),
+      );
     }
+    this.metrics.recordRowsRead('inbox', table, rows.length);
     return rows;
   }
 }

@@ -3,6 +3,7 @@ import { In, IsNull, type EntityManager } from 'typeorm';
 import { AppError } from '../../../common/errors/app-error.js';
 import { newId } from '../../../common/ids.js';
 import { Clock } from '../../../common/time/clock.js';
+import { nextChangeSeq } from '../../../database/change-sequence.js';
 import { Database } from '../../../database/database.js';
 import { groupBy } from '../group-by.js';
 import { InboxItemEntity } from '../items/inbox-item.entity.js';
@@ -55,6 +56,7 @@ export class SearchesService {
       deletedAt: null,
     });
     return this.database.transaction(async (manager) => {
+      search.changeSeq = await nextChangeSeq(this.database, manager, 'searches');
       await manager.insert(SearchEntity, search);
       const keywords = await this.insertKeywords(manager, search.id, input.keywords);
       return { search, keywords };
@@ -69,6 +71,7 @@ export class SearchesService {
       search.active = change.active ?? search.active;
       search.revision += 1;
       search.updatedAt = this.clock.nowMs();
+      search.changeSeq = await nextChangeSeq(this.database, manager, 'searches');
       await manager.save(search);
       if (change.keywords === undefined) return this.view(manager, search);
       await manager.delete(SearchKeywordEntity, { searchId });
@@ -83,6 +86,7 @@ export class SearchesService {
       const now = this.clock.nowMs();
       Object.assign(search, { active: false, deletedAt: now, updatedAt: now });
       search.revision += 1;
+      search.changeSeq = await nextChangeSeq(this.database, manager, 'searches');
       await manager.save(search);
       await manager.delete(SearchKeywordEntity, { searchId });
       await manager.delete(InboxItemEntity, { searchId });

@@ -3,10 +3,13 @@ import { Clock } from '../../../common/time/clock.js';
 import { Database } from '../../../database/database.js';
 import type { PollerState, PollerStateStore } from '../reddit/poller-state.js';
 import { emptyPollerState } from '../reddit/poller-state.js';
+import type { IdRange } from '../reddit/id-ranges.js';
+import { emptyWalkState } from '../reddit/id-walk.js';
+import type { ListingKind } from '../reddit/reddit-id.js';
 
 const STATE_NAME = 'reddit_poller';
 
-/** The poller's marks, pending holes and coverage totals: one JSON row of ingest_state. */
+/** The poller's walk positions, retries, backfill and coverage totals: one JSON row of ingest_state. */
 @Injectable()
 export class DatabasePollerStateStore implements PollerStateStore {
   constructor(
@@ -36,12 +39,31 @@ export class DatabasePollerStateStore implements PollerStateStore {
   }
 }
 
-/** Counters added in a later version start at zero instead of being undefined. */
+interface StoredBeforeTheWalk {
+  listings?: Partial<
+    Record<ListingKind, { mark: { numericId: number } | null; pendingHoles: IdRange[] }>
+  >;
+}
+
+/**
+ * Counters added in a later version start at zero. A state from before the id walk (listing marks
+ * and pending holes) becomes walks that go on after each mark, with the holes as backfill.
+ */
 function parsePollerState(json: string): PollerState {
   const empty = emptyPollerState();
-  const stored = JSON.parse(json) as Partial<PollerState>;
-  return {
-    listings: { ...empty.listings, ...stored.listings },
-    coverage: { ...empty.coverage, ...stored.coverage },
-  };
+  const stored = JSON.parse(json) as Partial<PollerState> & StoredBeforeTheWalk;
+  const walks = { ...empty.walks, ...stored.walks };
+  if (stored.walks === undefined && stored.listings !== undefined) {
+    for (const kind of ['posts', 'comments'] as const) {
+      const listing = stored.listings[kind];
+      if (listing?.mark) {
+        walks[kind] = {
+          ...emptyWalkState(),
+          frontier: listing.mark.numericId + 1,
+          backfill: listing.pendingHoles,
+        };
+      }
+    }
+  }
+  return { walks, coverage: { ...empty.coverage, ...stored.coverage } };
 }

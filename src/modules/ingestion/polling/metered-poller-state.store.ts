@@ -2,7 +2,8 @@ import type { CoverageCounters, PollerState, PollerStateStore } from '../reddit/
 
 /**
  * Reports what each save adds to the persisted coverage totals. The baseline is reset on every
- * load (once per cycle), so totals written meanwhile by another instance are never counted here.
+ * load (when the poller takes over), so totals written meanwhile by another instance are never
+ * counted here.
  */
 export class MeteredPollerStateStore implements PollerStateStore {
   private baseline: CoverageCounters | null = null;

@@ -3,35 +3,30 @@ import type { Logger } from 'pino';
 import { Clock } from '../../../common/time/clock.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
 import type { CoverageCounters } from '../reddit/poller-state.js';
-import { PollCycle } from '../reddit/poll-cycle.js';
-import type { PollSummary } from '../reddit/reddit-poller.js';
+import type { PollSummary, WalkStatus } from '../reddit/reddit-poller.js';
+import { coverageDelta } from './metered-poller-state.store.js';
 import { PollerMetrics } from './poller-metrics.js';
 
-const INFO_EVERY_MS = 60_000;
+const REPORT_EVERY_MS = 60_000;
+/** Behind by more than this (or ids dropped), the poller says it needs more credentials. */
+const OVERLOAD_LAG_SECONDS = 60;
 
-/** The counters of a cycle's summary, added up over cycles. */
-const COUNTERS = [
-  'posts',
-  'comments',
-  'pagesFetched',
-  'holesFound',
-  'holesFilled',
-  'requestsUsed',
-] as const;
-
-type CycleTotals = { cycles: number } & Pick<PollSummary, (typeof COUNTERS)[number]>;
-
-const noCycles = (): CycleTotals => ({ cycles: 0, ...PollCycle.emptySummary() });
+export interface PollerCapacity {
+  /** What the configured credentials allow together. */
+  requestsPerMinute: number;
+  credentials: number;
+}
 
 /**
- * Coverage in the logs: one debug line per cycle, and an info line at most once a minute with the
- * cycles since the previous one and the running totals since the poller's state was created.
+ * Coverage in the logs and metrics: a debug line per poll that sent requests; once a minute an
+ * info line with what the last minute did (requests by endpoint, useful ids per request, how far
+ * behind each kind is), and a warning naming the credentials needed while the poller falls behind.
  */
 @Injectable()
 export class PollCycleReporter {
   private readonly logger: Logger;
-  private sinceInfo = noCycles();
-  private lastInfoAt: number | null = null;
+  private reportedAt: number | null = null;
+  private reportedTotals: CoverageCounters | null = null;
 
   constructor(
     @Inject(ROOT_LOGGER) rootLogger: Logger,
@@ -41,20 +36,78 @@ export class PollCycleReporter {
     this.logger = rootLogger.child({ context: 'RedditPoller' });
   }
 
-  cycleDone(summary: PollSummary, coverage: CoverageCounters): void {
+  cycleDone(
+    summary: PollSummary,
+    totals: CoverageCounters,
+    status: readonly WalkStatus[],
+    capacity: PollerCapacity,
+  ): void {
     const now = this.clock.nowMs();
     if (summary.rateLimitedUntil === undefined) this.metrics.pollSucceeded(now);
-    this.add(summary);
-    this.logger.debug({ cycle: summary }, 'reddit poll cycle');
-    if (this.lastInfoAt !== null && now - this.lastInfoAt < INFO_EVERY_MS) return;
-    this.logger.info({ recent: this.sinceInfo, coverage }, 'reddit poller coverage');
-    this.lastInfoAt = now;
-    this.sinceInfo = noCycles();
+    this.metrics.setWalkStatus(status);
+    if (summary.requestsUsed > 0) this.logger.debug({ poll: summary }, 'reddit poll');
+    if (this.reportedAt === null || this.reportedTotals === null) {
+      this.reportedAt = now;
+      this.reportedTotals = { ...totals };
+      return;
+    }
+    const elapsedMs = now - this.reportedAt;
+    if (elapsedMs < REPORT_EVERY_MS) return;
+    this.report(coverageDelta(totals, this.reportedTotals), elapsedMs, totals, status, capacity);
+    this.reportedAt = now;
+    this.reportedTotals = { ...totals };
   }
 
-  private add(summary: PollSummary): void {
-    const totals = this.sinceInfo;
-    totals.cycles += 1;
-    for (const counter of COUNTERS) totals[counter] += summary[counter];
+  private report(
+    recent: CoverageCounters,
+    elapsedMs: number,
+    totals: CoverageCounters,
+    status: readonly WalkStatus[],
+    capacity: PollerCapacity,
+  ): void {
+    const perMinute = (count: number) => Math.round((count * 60_000 * 10) / elapsedMs) / 10;
+    const requests = recent.listingRequests + recent.infoRequests;
+    const handledIds = recent.itemsFromListings + recent.idsAsked + recent.parentsAsked;
+    const usefulIds = recent.itemsSeen + recent.parentsFound;
+    const offeredIdsPerSecond = status.reduce((sum, kind) => sum + (kind.idsPerSecond ?? 0), 0);
+    const neededPerMinute =
+      handledIds > 0 ? (offeredIdsPerSecond * 60 * requests) / handledIds : null;
+    const perCredential = capacity.requestsPerMinute / Math.max(1, capacity.credentials);
+    const credentialsNeeded =
+      neededPerMinute === null ? null : Math.max(1, Math.ceil(neededPerMinute / perCredential));
+    const kinds = Object.fromEntries(
+      status.map(({ kind, idsPerSecond, idsBehind, lagSeconds }) => [
+        kind,
+        {
+          idsPerSecond: idsPerSecond === null ? null : Math.round(idsPerSecond * 10) / 10,
+          idsBehind,
+          lagSeconds: Math.round(lagSeconds),
+        },
+      ]),
+    );
+    const lastMinute = {
+      listingRequestsPerMinute: perMinute(recent.listingRequests),
+      infoRequestsPerMinute: perMinute(recent.infoRequests),
+      usefulIdsPerRequest: requests > 0 ? Math.round((usefulIds / requests) * 10) / 10 : null,
+      itemsPerMinute: perMinute(recent.itemsSeen),
+      idsGivenUp: recent.idsGivenUp,
+      idsDropped: recent.idsDropped,
+      rateLimited: recent.rateLimitedCount,
+      unavailable: recent.unavailableCount,
+    };
+    this.logger.info({ lastMinute, kinds, totals }, 'reddit poller coverage');
+    const behind = status.some((kind) => kind.lagSeconds > OVERLOAD_LAG_SECONDS);
+    if ((behind || recent.idsDropped > 0) && recent.unavailableCount === 0) {
+      this.logger.warn(
+        {
+          offeredIdsPerSecond: Math.round(offeredIdsPerSecond),
+          requestsPerMinuteNeeded: neededPerMinute === null ? null : Math.round(neededPerMinute),
+          credentials: capacity.credentials,
+          credentialsNeeded,
+          kinds,
+        },
+        `Reddit poller falls behind: the observed rate needs ${credentialsNeeded ?? 'more'} credentials, ${capacity.credentials} configured`,
+      );
+    }
   }
 }

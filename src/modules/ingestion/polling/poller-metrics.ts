@@ -1,56 +1,70 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { CoverageCounters } from '../reddit/poller-state.js';
+import type { WalkStatus } from '../reddit/reddit-poller.js';
 
-const COVERAGE_METRICS: Record<keyof CoverageCounters, { name: string; help: string }> = {
+type PlainCounter = Exclude<keyof CoverageCounters, 'listingRequests' | 'infoRequests'>;
+
+const COVERAGE_METRICS: Record<PlainCounter, { name: string; help: string }> = {
   itemsSeen: {
     name: 'alerts_reddit_items_seen_total',
     help: 'Reddit posts and comments the poller handed to the ingestion pipeline',
   },
-  pagesFetched: {
-    name: 'alerts_reddit_listing_pages_total',
-    help: 'Listing pages fetched from /r/all/new and /r/all/comments',
+  itemsFromListings: {
+    name: 'alerts_reddit_items_from_listings_total',
+    help: 'New items first met in /r/all/new or /r/all/comments',
   },
-  holesFound: {
-    name: 'alerts_reddit_holes_found_total',
-    help: 'Ids missing from the listings between the high-water mark and the newest item',
+  itemsFromInfo: {
+    name: 'alerts_reddit_items_from_info_total',
+    help: 'New items first met through the id walk on /api/info',
   },
-  holesFilled: {
-    name: 'alerts_reddit_holes_filled_total',
-    help: 'Missing ids recovered, by a later listing page or an /api/info lookup',
+  idsAsked: {
+    name: 'alerts_reddit_ids_asked_total',
+    help: 'Walk ids sent to /api/info (first asks, second asks, backfill)',
   },
-  holesUnfilled: {
-    name: 'alerts_reddit_holes_unfilled_total',
-    help: 'Missing ids looked up that Reddit no longer shows (removed, spam, private)',
+  idsAbsentOnce: {
+    name: 'alerts_reddit_ids_absent_once_total',
+    help: 'Ids /api/info did not return at their first ask (asked once more later)',
   },
-  holesDropped: {
-    name: 'alerts_reddit_holes_dropped_total',
-    help: 'Missing ids given up without a lookup because too many were pending',
+  idsGivenUp: {
+    name: 'alerts_reddit_ids_given_up_total',
+    help: 'Ids absent at two asks at least 30 s apart: taken for never visible',
   },
-  requestsUsed: {
-    name: 'alerts_reddit_requests_total',
-    help: 'Reddit API requests spent by poll cycles (listings, hole and parent lookups)',
+  idsDropped: {
+    name: 'alerts_reddit_ids_dropped_total',
+    help: 'Ids given up without being asked, because the backlog outgrew its limit',
+  },
+  parentsAsked: {
+    name: 'alerts_reddit_parents_asked_total',
+    help: 'Parent posts asked on /api/info for comments whose post was not cached',
+  },
+  parentsFound: {
+    name: 'alerts_reddit_parents_found_total',
+    help: 'Parent posts /api/info returned',
   },
   rateLimitedCount: {
     name: 'alerts_reddit_rate_limited_total',
-    help: 'Poll cycles cut short by a 429 or an exhausted rate-limit budget',
+    help: 'Requests answered 429, or refused because every credential was spent',
   },
   unavailableCount: {
     name: 'alerts_reddit_unavailable_total',
-    help: 'Poll cycles cut short by a 5xx or an unreachable Reddit',
+    help: 'Requests that met a 5xx or an unreachable Reddit',
   },
 };
 
 /** The poller's coverage on GET /metrics; counters count what this process did. */
 @Injectable()
 export class PollerMetrics {
-  private readonly coverage: Record<keyof CoverageCounters, Counter>;
+  private readonly coverage: Record<PlainCounter, Counter>;
+  private readonly requests: Counter<'endpoint'>;
+  private readonly idsBehind: Gauge<'kind'>;
+  private readonly lagSeconds: Gauge<'kind'>;
   private readonly lastSuccess: Gauge;
   private readonly leader: Gauge;
 
   constructor(registry: Registry) {
     const entries = Object.entries(COVERAGE_METRICS) as [
-      keyof CoverageCounters,
+      PlainCounter,
       { name: string; help: string },
     ][];
     this.coverage = Object.fromEntries(
@@ -58,10 +72,28 @@ export class PollerMetrics {
         key,
         new Counter({ name, help, registers: [registry] }),
       ]),
-    ) as Record<keyof CoverageCounters, Counter>;
+    ) as Record<PlainCounter, Counter>;
+    this.requests = new Counter({
+      name: 'alerts_reddit_requests_total',
+      help: 'Reddit API requests by endpoint: listing (/r/all/new, /r/all/comments) or info (/api/info)',
+      labelNames: ['endpoint'],
+      registers: [registry],
+    });
+    this.idsBehind = new Gauge({
+      name: 'alerts_reddit_ids_behind',
+      help: 'Ids between the oldest one not asked yet and the newest known, by kind',
+      labelNames: ['kind'],
+      registers: [registry],
+    });
+    this.lagSeconds = new Gauge({
+      name: 'alerts_reddit_lag_seconds',
+      help: 'Age of the oldest id not asked yet, by kind',
+      labelNames: ['kind'],
+      registers: [registry],
+    });
     this.lastSuccess = new Gauge({
       name: 'alerts_reddit_last_successful_poll_seconds',
-      help: 'Unix time of the last poll cycle that completed without a back-off',
+      help: 'Unix time of the last poll that completed without a back-off',
       registers: [registry],
     });
     this.leader = new Gauge({
@@ -72,8 +104,18 @@ export class PollerMetrics {
   }
 
   addCoverage(delta: CoverageCounters): void {
-    for (const key of Object.keys(this.coverage) as (keyof CoverageCounters)[]) {
+    for (const key of Object.keys(this.coverage) as PlainCounter[]) {
       if (delta[key] > 0) this.coverage[key].inc(delta[key]);
+    }
+    if (delta.listingRequests > 0)
+      this.requests.inc({ endpoint: 'listing' }, delta.listingRequests);
+    if (delta.infoRequests > 0) this.requests.inc({ endpoint: 'info' }, delta.infoRequests);
+  }
+
+  setWalkStatus(status: readonly WalkStatus[]): void {
+    for (const { kind, idsBehind, lagSeconds } of status) {
+      this.idsBehind.set({ kind }, idsBehind);
+      this.lagSeconds.set({ kind }, Math.round(lagSeconds * 10) / 10);
     }
   }
 

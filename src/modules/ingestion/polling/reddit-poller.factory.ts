@@ -5,13 +5,12 @@ import { Database } from '../../../database/database.js';
 import { IngestionPipeline } from '../ingestion-pipeline.service.js';
 import { PostCacheStore } from '../post-cache.store.js';
 import type { Clock as RedditClock } from '../reddit/clock.js';
-import { ParentPostLookup } from '../reddit/parent-post-lookup.js';
 import { RedditClientPool } from '../reddit/reddit-client-pool.js';
-import { RedditPoller, requestBudgetPerCycle } from '../reddit/reddit-poller.js';
+import { RedditPoller } from '../reddit/reddit-poller.js';
 import { DatabasePollerStateStore } from './database-poller-state.store.js';
 import { MeteredPollerStateStore } from './metered-poller-state.store.js';
 import { PollerMetrics } from './poller-metrics.js';
-import { PostCacheParentPrefetcher } from './post-cache-parent-prefetcher.js';
+import { PostCacheParents } from './post-cache-parents.js';
 
 /** Assembles the Nest-free RedditPoller from the configuration and the app's stores. */
 @Injectable()
@@ -43,13 +42,8 @@ export class RedditPollerFactory {
           await this.pipeline.process(items);
         },
       },
-      parentPosts: new PostCacheParentPrefetcher(
-        new ParentPostLookup(api),
-        this.postCache,
-        this.database,
-        this.clock,
-      ),
-      options: { maxRequestsPerCycle: requestBudgetPerCycle(credentials.length, pollMs) },
+      parents: new PostCacheParents(this.postCache, this.database, this.clock),
+      options: { listingIntervalMs: pollMs },
     });
   }
 }

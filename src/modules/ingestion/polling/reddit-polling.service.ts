@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import { Mutex } from 'async-mutex';
 import type { Logger } from 'pino';
+import { Clock } from '../../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
 import type { PollSummary, RedditPoller } from '../reddit/reddit-poller.js';
@@ -20,9 +21,14 @@ export type PollSkipReason = 'poller-off' | 'another-instance-polls';
 export type PollResult =
   ({ status: 'polled' } & PollSummary) | { status: 'skipped'; reason: PollSkipReason };
 
+/** Shortest and longest sleep between two polls: the pacers decide within these bounds. */
+const MIN_SLEEP_MS = 50;
+const MAX_SLEEP_MS = 1_000;
+
 /**
- * Runs the Reddit poller in this process: every INGEST_POLL_MS while background jobs are on,
- * one cycle at a time, and only while this instance holds the poller lease.
+ * Runs the Reddit poller in this process while background jobs are on: one poll at a time, each
+ * sending what the credentials' pacers allow, then sleeping until the next request may go out;
+ * only while this instance holds the poller lease.
  */
 @Injectable()
 export class RedditPollingService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -39,6 +45,7 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
     private readonly lease: PollerLease,
     private readonly metrics: PollerMetrics,
     private readonly reporter: PollCycleReporter,
+    private readonly clock: Clock,
   ) {
     this.logger = rootLogger.child({ context: 'RedditPoller' });
     this.poller = factory.create();
@@ -56,7 +63,8 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
     const { pollMs, credentials } = this.config.reddit;
     this.loop = new RepeatingTask(
       async () => {
-        await this.pollOnce();
+        await this.cycles.runExclusive(() => this.cycle());
+        return this.sleepMs();
       },
       {
         intervalMs: pollMs,
@@ -70,30 +78,58 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
   async onModuleDestroy(): Promise<void> {
     await this.loop?.stop();
     await this.cycles.runExclusive(async () => {
+      await this.poller?.drain().catch((error: unknown) => {
+        this.logger.error({ err: error }, 'Reddit items not delivered before shutdown');
+      });
       await this.lease.release();
-      this.setLeading(false);
+      await this.setLeading(false);
     });
   }
 
-  /** One cycle, unless one is running (then after it): what the loop runs, and what tests call. */
+  /**
+   * One cycle, unless one is running (then after it), and its items delivered: what tests call.
+   * The loop does not wait for the deliveries, so the next request goes out meanwhile.
+   */
   pollOnce(): Promise<PollResult> {
-    return this.cycles.runExclusive(() => this.cycle());
+    return this.cycles.runExclusive(async () => {
+      const result = await this.cycle();
+      await this.poller?.drain();
+      return result;
+    });
+  }
+
+  private sleepMs(): number {
+    if (this.poller === null || !this.leading) return this.config.reddit.pollMs;
+    const now = this.clock.nowMs();
+    const wait = this.poller.nextPollAt(now) - now;
+    return Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, wait));
   }
 
   private async cycle(): Promise<PollResult> {
     if (this.poller === null) return { status: 'skipped', reason: 'poller-off' };
-    this.setLeading(await this.lease.acquire());
+    await this.setLeading(await this.lease.acquire());
     if (!this.leading) return { status: 'skipped', reason: 'another-instance-polls' };
     const summary = await this.poller.pollOnce();
-    this.reporter.cycleDone(summary, this.poller.coverage());
+    this.reporter.cycleDone(
+      summary,
+      this.poller.coverage(),
+      this.poller.status(this.clock.nowMs()),
+      {
+        requestsPerMinute: this.poller.requestsPerMinute,
+        credentials: this.config.reddit.credentials.length,
+      },
+    );
     return { status: 'polled', ...summary };
   }
 
-  private setLeading(leading: boolean): void {
+  private async setLeading(leading: boolean): Promise<void> {
     if (leading !== this.leading) {
       this.logger.info(
         leading ? 'took the poller lease: this instance polls Reddit' : 'gave up the poller lease',
       );
+      // Another instance may have walked meanwhile: start again from the stored state.
+      await this.poller?.drain().catch(() => undefined);
+      this.poller?.forget();
     }
     this.leading = leading;
     this.metrics.setLeader(leading);

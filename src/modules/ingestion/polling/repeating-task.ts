@@ -1,7 +1,10 @@
 import { ExponentialBackoff } from '../reddit/backoff.js';
 
 export interface RepeatingTaskOptions {
-  /** From the start of one run to the start of the next, unless a run takes longer. */
+  /**
+   * From the start of one run to the start of the next, unless a run takes longer, or the run
+   * returns how many ms to wait instead.
+   */
   intervalMs: number;
   onError(error: unknown): void;
   /** Waits after failed runs, growing while they keep failing (a broken credential, no database). */
@@ -18,7 +21,7 @@ export class RepeatingTask {
   private readonly now: () => number;
 
   constructor(
-    private readonly task: () => Promise<void>,
+    private readonly task: () => Promise<number | void>,
     private readonly options: RepeatingTaskOptions,
   ) {
     this.failureBackoff = options.failureBackoff ?? new ExponentialBackoff();
@@ -52,9 +55,12 @@ export class RepeatingTask {
     const startedAt = this.now();
     let delayMs: number;
     try {
-      await this.task();
+      const requestedMs = await this.task();
       this.failureBackoff.reset();
-      delayMs = Math.max(0, this.options.intervalMs - (this.now() - startedAt));
+      delayMs =
+        typeof requestedMs === 'number'
+          ? Math.max(0, requestedMs)
+          : Math.max(0, this.options.intervalMs - (this.now() - startedAt));
     } catch (error) {
       this.options.onError(error);
       delayMs = Math.max(this.options.intervalMs, this.failureBackoff.nextDelayMs());

@@ -89,3 +89,50 @@ export function keepHighest(
   }
   return { kept, dropped: countIds(ranges) - countIds(kept) };
 }
+
+/** Consecutive runs of ascending, distinct ids. */
+export function rangesOf(sortedIds: readonly number[]): IdRange[] {
+  const ranges: IdRange[] = [];
+  for (const id of sortedIds) {
+    const last = ranges.at(-1);
+    if (last !== undefined && id === last.to + 1) last.to = id;
+    else ranges.push({ from: id, to: id });
+  }
+  return ranges;
+}
+
+/** Each range minus `sortedIds` (ascending), keeping whatever else a range carries. */
+export function subtractIds<R extends IdRange>(
+  ranges: readonly R[],
+  sortedIds: readonly number[],
+): R[] {
+  if (sortedIds.length === 0) return [...ranges];
+  const result: R[] = [];
+  for (const range of ranges) {
+    const inside = sortedIds.filter((id) => id >= range.from && id <= range.to);
+    if (inside.length === 0) {
+      result.push(range);
+      continue;
+    }
+    for (const gap of missingIds(range.from - 1, range.to + 1, inside)) {
+      result.push({ ...range, ...gap });
+    }
+  }
+  return result;
+}
+
+/** Drops the lowest ids until at most `max` remain; returns what is kept and how many went. */
+export function keepNewest<R extends IdRange>(
+  ranges: readonly R[],
+  max: number,
+): { kept: R[]; dropped: number } {
+  const total = countIds(ranges);
+  if (total <= max) return { kept: [...ranges], dropped: 0 };
+  const kept = keepHighest(ranges, max).kept.map((range) => {
+    const source = ranges.find(
+      (candidate) => candidate.to >= range.from && candidate.from <= range.to,
+    );
+    return { ...(source as R), ...range };
+  });
+  return { kept, dropped: total - max };
+}

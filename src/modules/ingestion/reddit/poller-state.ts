@@ -1,37 +1,34 @@
-import type { IdRange } from './id-ranges.js';
 import type { ListingKind } from './reddit-id.js';
-
-/** The newest item a listing has delivered, as a fullname and as its base-36 number. */
-export interface HighWaterMark {
-  fullname: string;
-  numericId: number;
-}
-
-export interface ListingState {
-  mark: HighWaterMark | null;
-  /** Ids below the mark that no listing returned and that were not looked up yet. */
-  pendingHoles: IdRange[];
-}
+import type { WalkState } from './id-walk.js';
+import { emptyWalkState } from './id-walk.js';
 
 /** Running totals since the state was created, for logs and metrics. */
 export interface CoverageCounters {
+  /** Posts and comments handed to the ingestion pipeline. */
   itemsSeen: number;
-  pagesFetched: number;
-  holesFound: number;
-  holesFilled: number;
-  /** Looked up, but /api/info did not return them (removed, spam, private). */
-  holesUnfilled: number;
-  /** Too many pending holes: the oldest were given up without a lookup. */
-  holesDropped: number;
-  requestsUsed: number;
-  /** Cycles cut short by a 429 or an exhausted budget. */
+  itemsFromListings: number;
+  itemsFromInfo: number;
+  listingRequests: number;
+  infoRequests: number;
+  /** Walk ids sent to /api/info (first asks, second asks and backfill). */
+  idsAsked: number;
+  /** Absent at their first ask: asked once more later. */
+  idsAbsentOnce: number;
+  /** Absent at their second ask too: taken for never visible. */
+  idsGivenUp: number;
+  /** Given up unasked: more backlog than the poller keeps. */
+  idsDropped: number;
+  /** Parent posts asked on /api/info for comments whose post was not cached. */
+  parentsAsked: number;
+  parentsFound: number;
+  /** Requests answered 429 (or refused because every credential was spent). */
   rateLimitedCount: number;
-  /** Cycles cut short by a 5xx or an unreachable Reddit. */
+  /** Requests that met a 5xx or an unreachable Reddit. */
   unavailableCount: number;
 }
 
 export interface PollerState {
-  listings: Record<ListingKind, ListingState>;
+  walks: Record<ListingKind, WalkState>;
   coverage: CoverageCounters;
 }
 
@@ -40,36 +37,27 @@ export interface PollerStateStore {
   save(state: PollerState): Promise<void>;
 }
 
-export function emptyPollerState(): PollerState {
+export function emptyCoverage(): CoverageCounters {
   return {
-    listings: {
-      posts: { mark: null, pendingHoles: [] },
-      comments: { mark: null, pendingHoles: [] },
-    },
-    coverage: {
-      itemsSeen: 0,
-      pagesFetched: 0,
-      holesFound: 0,
-      holesFilled: 0,
-      holesUnfilled: 0,
-      holesDropped: 0,
-      requestsUsed: 0,
-      rateLimitedCount: 0,
-      unavailableCount: 0,
-    },
+    itemsSeen: 0,
+    itemsFromListings: 0,
+    itemsFromInfo: 0,
+    listingRequests: 0,
+    infoRequests: 0,
+    idsAsked: 0,
+    idsAbsentOnce: 0,
+    idsGivenUp: 0,
+    idsDropped: 0,
+    parentsAsked: 0,
+    parentsFound: 0,
+    rateLimitedCount: 0,
+    unavailableCount: 0,
   };
 }
 
-/** Keeps the state in memory only: a fresh start after every process restart. */
-export class InMemoryPollerStateStore implements PollerStateStore {
-  private state = emptyPollerState();
-
-  load(): Promise<PollerState> {
-    return Promise.resolve(structuredClone(this.state));
-  }
-
-  save(state: PollerState): Promise<void> {
-    this.state = structuredClone(state);
-    return Promise.resolve();
-  }
+export function emptyPollerState(): PollerState {
+  return {
+    walks: { posts: emptyWalkState(), comments: emptyWalkState() },
+    coverage: emptyCoverage(),
+  };
 }

@@ -10,6 +10,9 @@ export interface RateLimitStatus {
   blockedUntil: number | null;
 }
 
+/** X-Ratelimit-Reset is whole seconds: the window may end up to a second after it says. */
+export const RESET_GRACE_MS = 1_000;
+
 export class RateLimitTracker {
   private status: RateLimitStatus = {
     remaining: null,
@@ -43,7 +46,8 @@ export class RateLimitTracker {
   remainingAt(now: number): number {
     const { remaining, resetAt, blockedUntil } = this.status;
     if (blockedUntil !== null && now < blockedUntil) return 0;
-    if (remaining === null || (resetAt !== null && now >= resetAt)) return Infinity;
+    if (remaining === null || (resetAt !== null && now >= resetAt + RESET_GRACE_MS))
+      return Infinity;
     return remaining;
   }
 
@@ -51,8 +55,9 @@ export class RateLimitTracker {
   availableAt(now: number): number {
     const { remaining, resetAt, blockedUntil } = this.status;
     const unblockedAt = blockedUntil !== null && now < blockedUntil ? blockedUntil : now;
-    const exhausted = remaining !== null && remaining < 1 && resetAt !== null && now < resetAt;
-    return exhausted ? Math.max(unblockedAt, resetAt) : unblockedAt;
+    const windowEnd = resetAt === null ? null : resetAt + RESET_GRACE_MS;
+    const exhausted = remaining !== null && remaining < 1 && windowEnd !== null && now < windowEnd;
+    return exhausted ? Math.max(unblockedAt, windowEnd) : unblockedAt;
   }
 }
 

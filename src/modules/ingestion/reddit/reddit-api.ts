@@ -14,6 +14,7 @@ export interface RedditApiSettings {
   userAgent: string;
   credentials: readonly RedditCredentials[];
   requestTimeoutMs?: number;
+  maxResponseBytes?: number;
 }
 
 export interface ListNewOptions {
@@ -33,11 +34,18 @@ export interface RedditApi {
   listNew(kind: ListingKind, options?: ListNewOptions): Promise<RedditListingPage>;
   /** Looks fullnames up, as many calls as needed; unknown or removed ones are silently absent. */
   info(fullnames: readonly string[]): Promise<RedditItem[]>;
+  /** Requests the credentials' pacers let out right now. */
+  availableRequests(now: number): number;
+  /** Earliest epoch ms at which one more request may go out. */
+  nextRequestAt(now: number): number;
+  /** What the credentials allow together. */
+  readonly requestsPerMinute: number;
 }
 
 export const MAX_PAGE_SIZE = 100;
 export const INFO_BATCH_SIZE = 100;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+/** The whole exchange with Reddit, connection to last byte. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 
 export function toInfoBatches(fullnames: readonly string[]): string[][] {
   const batches: string[][] = [];

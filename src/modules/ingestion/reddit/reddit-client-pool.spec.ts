@@ -1,5 +1,5 @@
 import type { FakeRedditOptions } from '../../../../test/fixtures/reddit/fake-reddit-server.js';
-import { FakeRedditServer } from '../../../../test/fixtures/reddit/fake-reddit-server.js';
+import { FakeRedditServer, INSTANT } from '../../../../test/fixtures/reddit/fake-reddit-server.js';
 import type { ManualClock } from '../../../../test/fixtures/reddit/manual-clock.js';
 import { manualClock } from '../../../../test/fixtures/reddit/manual-clock.js';
 import { RedditClientPool } from './reddit-client-pool.js';
@@ -18,8 +18,13 @@ describe('RedditClientPool', () => {
 
   async function startPool(options: FakeRedditOptions, credentialCount: number) {
     const credentials = CREDENTIALS.slice(0, credentialCount);
-    reddit = await FakeRedditServer.start({ ...options, credentials });
     clock = manualClock();
+    reddit = await FakeRedditServer.start({
+      realism: INSTANT,
+      now: () => clock.now(),
+      ...options,
+      credentials,
+    });
     pool = RedditClientPool.fromSettings(
       {
         apiBase: reddit.baseUrl,
@@ -64,7 +69,7 @@ describe('RedditClientPool', () => {
   });
 
   it('sends everything to the credentials with budget left while one has none', async () => {
-    await startPool({ windowResetSeconds: 120 }, 2);
+    await startPool({ windowSeconds: 120 }, 2);
     reddit.respondOnce('/r/all/new', {
       status: 200,
       headers: { 'x-ratelimit-remaining': '0.0' },
@@ -73,7 +78,7 @@ describe('RedditClientPool', () => {
     await pool.listNew('posts');
 
     for (let call = 0; call < 3; call += 1) await pool.listNew('posts');
-    clock.advance(120_000);
+    clock.advance(121_000);
     await pool.listNew('posts');
 
     expect(reddit.apiRequests().map((request) => request.clientId)).toEqual([
@@ -86,17 +91,17 @@ describe('RedditClientPool', () => {
   });
 
   it('throws RedditRateLimitedError when no credential has budget, until a window resets', async () => {
-    await startPool({ requestsPerWindow: 1, windowResetSeconds: 120 }, 2);
+    await startPool({ requestsPerMinute: 0.5, windowSeconds: 120 }, 2);
     await pool.listNew('posts');
     await pool.listNew('comments');
 
     const exhausted = await pool.listNew('posts').catch((error: unknown) => error);
-    clock.advance(120_000);
-    reddit.resetRateLimits();
+    clock.advance(121_000);
     await pool.listNew('posts');
 
     expect(exhausted).toBeInstanceOf(RedditRateLimitedError);
-    expect(exhausted).toMatchObject({ retryAfterMs: 120_000 });
+    // The window ends 120 s after its first request; Reset is whole seconds, hence one more.
+    expect(exhausted).toMatchObject({ retryAfterMs: 121_000 });
     expect(reddit.apiRequests()).toHaveLength(3);
   });
 

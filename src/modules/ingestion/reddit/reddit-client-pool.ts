@@ -14,9 +14,9 @@ import type { ListingKind } from './reddit-id.js';
 import { RedditTokenProvider } from './reddit-token-provider.js';
 
 /**
- * Spreads calls over several credentials: each call goes to the credential with the most
- * rate-limit budget left (least recently used on a tie); a credential that gets a 429 is skipped
- * until its wait is over.
+ * Spreads calls over several credentials, whose allowances add up: each call goes to the
+ * credential whose pacer has the most requests ready (least recently used on a tie); a credential
+ * that got a 429, or whose window Reddit reports spent, is skipped until it may send again.
  */
 export class RedditClientPool implements RedditApi {
   private readonly lastUsed: number[];
@@ -31,7 +31,7 @@ export class RedditClientPool implements RedditApi {
   }
 
   static fromSettings(settings: RedditApiSettings, clock: Clock): RedditClientPool {
-    const { apiBase, authBase, userAgent, requestTimeoutMs } = settings;
+    const { apiBase, authBase, userAgent, requestTimeoutMs, maxResponseBytes } = settings;
     const clients = settings.credentials.map(
       (credentials) =>
         new RedditClient({
@@ -39,6 +39,7 @@ export class RedditClientPool implements RedditApi {
           userAgent,
           clock,
           requestTimeoutMs,
+          maxResponseBytes,
           tokens: new RedditTokenProvider({
             authBase,
             userAgent,
@@ -63,6 +64,18 @@ export class RedditClientPool implements RedditApi {
     return items;
   }
 
+  availableRequests(now: number): number {
+    return this.clients.reduce((total, client) => total + client.availableRequests(now), 0);
+  }
+
+  nextRequestAt(now: number): number {
+    return Math.min(...this.clients.map((client) => client.nextRequestAt(now)));
+  }
+
+  get requestsPerMinute(): number {
+    return this.clients.reduce((total, client) => total + client.requestsPerMinute, 0);
+  }
+
   /** One entry per credential, in the order they were given. */
   rateLimits(): RateLimitStatus[] {
     return this.clients.map((client) => client.rateLimit());
@@ -85,7 +98,7 @@ export class RedditClientPool implements RedditApi {
     let bestIndex = -1;
     let bestRemaining = 0;
     for (const [index, client] of this.clients.entries()) {
-      const remaining = client.remainingRequests(now);
+      const remaining = client.availableRequests(now);
       if (remaining < 1) continue;
       const better =
         bestIndex === -1 ||
@@ -97,10 +110,9 @@ export class RedditClientPool implements RedditApi {
       }
     }
     if (bestIndex === -1) {
-      const availableAt = Math.min(...this.clients.map((client) => client.availableAt(now)));
       throw new RedditRateLimitedError(
         'every Reddit credential is out of rate-limit budget',
-        Math.max(0, availableAt - now),
+        Math.max(0, this.nextRequestAt(now) - now),
       );
     }
     this.calls += 1;

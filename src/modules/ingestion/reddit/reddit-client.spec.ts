@@ -1,4 +1,7 @@
-import { FakeRedditServer } from '../../../../test/fixtures/reddit/fake-reddit-server.js';
+import type { Server, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FakeRedditServer, INSTANT } from '../../../../test/fixtures/reddit/fake-reddit-server.js';
 import type { ManualClock } from '../../../../test/fixtures/reddit/manual-clock.js';
 import { manualClock } from '../../../../test/fixtures/reddit/manual-clock.js';
 import { RedditClient } from './reddit-client.js';
@@ -13,8 +16,8 @@ describe('RedditClient', () => {
   let client: RedditClient;
 
   async function startReddit(options: Parameters<typeof FakeRedditServer.start>[0] = {}) {
-    reddit = await FakeRedditServer.start(options);
     clock = manualClock();
+    reddit = await FakeRedditServer.start({ realism: INSTANT, now: () => clock.now(), ...options });
     client = new RedditClient({
       apiBase: reddit.baseUrl,
       userAgent: USER_AGENT,
@@ -124,7 +127,7 @@ describe('RedditClient', () => {
       expect(client.rateLimit()).toEqual({
         remaining: 998,
         used: 2,
-        resetAt: clock.now() + 300_000,
+        resetAt: clock.now() + 600_000,
         blockedUntil: null,
       });
     });
@@ -184,7 +187,7 @@ describe('RedditClient', () => {
 
   describe('rate-limit budget', () => {
     beforeEach(async () => {
-      await startReddit({ requestsPerWindow: 2, windowResetSeconds: 120 });
+      await startReddit({ requestsPerMinute: 1, windowSeconds: 120 });
     });
 
     it('stops sending once Reddit reports no budget left, until the window resets', async () => {
@@ -192,12 +195,12 @@ describe('RedditClient', () => {
       await client.listNew('posts');
 
       const exhausted = await client.listNew('posts').catch((error: unknown) => error);
-      clock.advance(120_000);
-      reddit.resetRateLimits();
+      clock.advance(121_000);
       const afterReset = await client.listNew('posts');
 
       expect(exhausted).toBeInstanceOf(RedditRateLimitedError);
-      expect(exhausted).toMatchObject({ retryAfterMs: 120_000 });
+      // The window ends 120 s after its first request; Reset is whole seconds, hence one more.
+      expect(exhausted).toMatchObject({ retryAfterMs: 121_000 });
       expect(afterReset.items).toEqual([]);
       expect(reddit.apiRequests()).toHaveLength(3);
     });
@@ -221,6 +224,66 @@ describe('RedditClient', () => {
         retryAfterMs: 1_000,
         status: null,
       });
+    });
+  });
+
+  describe('misbehaving answers', () => {
+    let server: Server;
+    let baseUrl: string;
+
+    async function serve(handler: (response: ServerResponse) => void): Promise<void> {
+      server = createServer((_request, response) => handler(response));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }
+
+    const clientFor = (options: { requestTimeoutMs?: number; maxResponseBytes?: number }) =>
+      new RedditClient({
+        apiBase: baseUrl,
+        userAgent: USER_AGENT,
+        clock: manualClock(),
+        tokens: { getToken: () => Promise.resolve('token'), invalidate: () => undefined },
+        ...options,
+      });
+
+    beforeEach(async () => {
+      await startReddit();
+    });
+
+    afterEach(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    it('gives up on an answer that keeps trickling past the overall deadline', async () => {
+      await serve((response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write('{"kind":"Listing","data":{"children":[');
+        const timer = setInterval(() => response.write(' '), 50);
+        response.on('close', () => clearInterval(timer));
+      });
+      const startedAt = Date.now();
+
+      const error = await clientFor({ requestTimeoutMs: 400 })
+        .listNew('posts')
+        .catch((caught: unknown) => caught);
+
+      expect(error).toBeInstanceOf(RedditUnavailableError);
+      expect(Date.now() - startedAt).toBeLessThan(5_000);
+    });
+
+    it('cuts off an answer longer than the size cap', async () => {
+      await serve((response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ kind: 'Listing', data: { padding: 'x'.repeat(10_000) } }));
+      });
+
+      const error = await clientFor({ maxResponseBytes: 4_096 })
+        .listNew('posts')
+        .catch((caught: unknown) => caught);
+
+      expect(error).toBeInstanceOf(RedditUnavailableError);
+      expect((error as Error).message).toMatch(/longer than 4096 bytes/);
     });
   });
 });

@@ -10,6 +10,8 @@ import { RedditApiError, RedditRateLimitedError, RedditUnavailableError } from '
 import { backoffErrorFor, sendRedditRequest } from './reddit-http.js';
 import type { ListingKind } from './reddit-id.js';
 import type { AccessTokenSource } from './reddit-token-provider.js';
+import type { PacerOptions } from './request-pacer.js';
+import { RequestPacer } from './request-pacer.js';
 
 export interface RedditClientOptions {
   apiBase: string;
@@ -17,6 +19,8 @@ export interface RedditClientOptions {
   tokens: AccessTokenSource;
   clock: Clock;
   requestTimeoutMs?: number;
+  maxResponseBytes?: number;
+  pacer?: PacerOptions;
 }
 
 const LISTING_PATHS: Record<ListingKind, string> = {
@@ -27,11 +31,13 @@ const LISTING_PATHS: Record<ListingKind, string> = {
 /** Reddit's API for one credential: its own token, its own rate-limit budget. */
 export class RedditClient implements RedditApi {
   private readonly rateLimitTracker = new RateLimitTracker();
+  private readonly pacer: RequestPacer;
   private readonly backoff = new ExponentialBackoff();
   private readonly apiBase: string;
 
   constructor(private readonly options: RedditClientOptions) {
     this.apiBase = options.apiBase.replace(/\/+$/, '');
+    this.pacer = new RequestPacer(this.rateLimitTracker, options.pacer);
   }
 
   async listNew(kind: ListingKind, options: ListNewOptions = {}): Promise<RedditListingPage> {
@@ -59,13 +65,18 @@ export class RedditClient implements RedditApi {
     return this.rateLimitTracker.snapshot();
   }
 
-  /** Requests left in Reddit's current window; Infinity until Reddit has said. */
-  remainingRequests(now: number): number {
-    return this.rateLimitTracker.remainingAt(now);
+  /** Requests the pacer lets out right now. */
+  availableRequests(now: number): number {
+    return this.pacer.available(now);
   }
 
-  availableAt(now: number): number {
-    return this.rateLimitTracker.availableAt(now);
+  /** Earliest epoch ms at which the pacer lets the next request out. */
+  nextRequestAt(now: number): number {
+    return this.pacer.nextAt(now);
+  }
+
+  get requestsPerMinute(): number {
+    return this.pacer.requestsPerMinute;
   }
 
   private async get(path: string, query: URLSearchParams): Promise<unknown> {
@@ -74,6 +85,7 @@ export class RedditClient implements RedditApi {
     for (let attempt = 1; ; attempt += 1) {
       this.assertBudgetLeft(what);
       const token = await tokens.getToken();
+      this.pacer.take(clock.now());
       const response = await sendRedditRequest(
         {
           url: `${this.apiBase}${path}?${query.toString()}`,
@@ -84,6 +96,7 @@ export class RedditClient implements RedditApi {
             accept: 'application/json',
           },
           timeoutMs: this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+          maxResponseBytes: this.options.maxResponseBytes,
         },
         this.backoff,
       );

@@ -10,8 +10,14 @@ export interface RedditHttpRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** The whole exchange, from connecting to the last byte of the answer. */
   timeoutMs: number;
+  /** Answers longer than this are cut off and count as Reddit being unavailable. */
+  maxResponseBytes?: number;
 }
+
+/** 100 items with Reddit's longest texts, JSON-escaped, stay well below this. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 export interface RedditHttpResponse {
   status: number;
@@ -25,7 +31,14 @@ const MIN_RATE_LIMIT_WAIT_MS = 1_000;
 
 /** Sends one request; an unreachable Reddit becomes a RedditUnavailableError. */
 export async function sendRedditRequest(
-  { url, method, headers, body, timeoutMs }: RedditHttpRequest,
+  {
+    url,
+    method,
+    headers,
+    body,
+    timeoutMs,
+    maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
+  }: RedditHttpRequest,
   backoff: ExponentialBackoff,
 ): Promise<RedditHttpResponse> {
   try {
@@ -35,8 +48,9 @@ export async function sendRedditRequest(
       body,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
     });
-    const text = await response.body.text();
+    const text = await readCapped(response.body, maxResponseBytes);
     return { status: response.statusCode, headers: response.headers, body: parseJson(text) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -65,6 +79,17 @@ export function backoffErrorFor(
     return new RedditUnavailableError(`${what}: Reddit answered ${status}`, waitMs, status);
   }
   return null;
+}
+
+async function readCapped(body: AsyncIterable<Buffer>, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    length += chunk.length;
+    if (length > maxBytes) throw new Error(`answer longer than ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string): unknown {

@@ -1,111 +1,517 @@
-import type { RedditComment, RedditItem } from '../reddit-item.js';
+import type { RedditComment, RedditItem, RedditPost } from '../reddit-item.js';
 import type { Clock } from './clock.js';
-import { PollCycle } from './poll-cycle.js';
-import type { CoverageCounters, PollerStateStore } from './poller-state.js';
-import { emptyPollerState } from './poller-state.js';
+import type { WalkAsk, WalkRules } from './id-walk.js';
+import { askSize, DEFAULT_WALK_RULES, KindWalk } from './id-walk.js';
+import { latestCreationMs } from './id-timeline.js';
+import type { CoverageCounters, PollerState, PollerStateStore } from './poller-state.js';
+import { emptyCoverage } from './poller-state.js';
 import type { RedditApi } from './reddit-api.js';
-import { MAX_PAGE_SIZE } from './reddit-api.js';
-import type { RequestBudget } from './request-budget.js';
+import { INFO_BATCH_SIZE, MAX_PAGE_SIZE } from './reddit-api.js';
+import { isRedditBackoffError, RedditRateLimitedError } from './reddit-errors.js';
+import type { ListingKind } from './reddit-id.js';
+import { fullnameOf, idToNumber, itemKind, itemNumber, numberToId } from './reddit-id.js';
 
 export type { Clock } from './clock.js';
 export type { CoverageCounters, PollerState, PollerStateStore } from './poller-state.js';
 
-/** The ingestion pipeline. Items arrive in ascending id order, posts of a cycle before comments. */
+/** The ingestion pipeline. */
 export interface ItemSink {
   process(items: RedditItem[]): Promise<void>;
 }
 
-/**
- * Runs before a cycle's comments reach the sink (after its posts did). Makes the parent posts it
- * can available to the pipeline, e.g. through ParentPostLookup, taking one unit of `budget` per
- * Reddit request.
- */
-export interface ParentPostPrefetcher {
-  prefetch(comments: readonly RedditComment[], budget: RequestBudget): Promise<void>;
+/** Where parent posts live for the pipeline (the posts cache). */
+export interface ParentPostStore {
+  /** The ids among `postIds` whose post is stored. */
+  known(postIds: readonly string[]): Promise<Set<string>>;
+  /** Parent posts looked up on /api/info, stored before their comments reach the pipeline. */
+  remember(posts: readonly RedditPost[]): Promise<void>;
 }
+
+export interface RedditPollerOptions {
+  /** Longest time between two reads of a listing while requests are to spare (INGEST_POLL_MS). */
+  listingIntervalMs: number;
+  /** Longest time between two reads of a listing whatever the load: the walk needs its newest id. */
+  maxListingGapMs: number;
+  /** A partly filled /api/info request waits at most this long for more ids when requests are scarce. */
+  maxBatchWaitMs: number;
+  /** Requests one pollOnce call may send (its pacing comes from the credentials). */
+  maxRequestsPerPoll: number;
+  walk: WalkRules;
+}
+
+export const DEFAULT_POLLER_OPTIONS: RedditPollerOptions = {
+  listingIntervalMs: 2_000,
+  maxListingGapMs: 15_000,
+  maxBatchWaitMs: 2_000,
+  maxRequestsPerPoll: 20,
+  walk: DEFAULT_WALK_RULES,
+};
 
 export interface PollSummary {
   posts: number;
   comments: number;
-  pagesFetched: number;
-  holesFound: number;
-  holesFilled: number;
+  listingRequests: number;
+  infoRequests: number;
   requestsUsed: number;
-  /** Epoch ms before which the poller makes no request (after a 429, 5xx or empty budget). */
+  /** Epoch ms before which the poller makes no request (after a 429 or 5xx). */
   rateLimitedUntil?: number;
 }
 
-export interface RedditPollerOptions {
-  /** Requests one cycle may spend on listing pages, hole lookups and parent lookups together. */
-  maxRequestsPerCycle: number;
-  /** Pages per listing and cycle, the newest included; Reddit lists about 1,000 items deep. */
-  maxPagesPerListing: number;
-  pageSize: number;
-  /** Holes kept per listing for later lookups; beyond that the oldest are given up. */
-  maxPendingHoles: number;
-  /** Requests that hole filling leaves to the parent-post hook. */
-  parentLookupReserve: number;
-}
-
-/** Sized for one credential polled every 2 s; see requestBudgetPerCycle for other set-ups. */
-export const DEFAULT_POLLER_OPTIONS: RedditPollerOptions = {
-  maxRequestsPerCycle: 3,
-  maxPagesPerListing: 10,
-  pageSize: MAX_PAGE_SIZE,
-  maxPendingHoles: 5_000,
-  parentLookupReserve: 1,
-};
-
-/** Reddit allows each OAuth client about 100 requests a minute. */
-export function requestBudgetPerCycle(
-  credentialCount: number,
-  pollIntervalMs: number,
-  requestsPerMinutePerCredential = 100,
-): number {
-  const affordable = Math.floor(
-    (credentialCount * requestsPerMinutePerCredential * pollIntervalMs) / 60_000,
-  );
-  return Math.max(PollCycle.minimumRequests, affordable);
+/** What the poller knows about one kind right now, for metrics and the overload warning. */
+export interface WalkStatus {
+  kind: ListingKind;
+  idsPerSecond: number | null;
+  idsBehind: number;
+  lagSeconds: number;
 }
 
 export interface RedditPollerDeps {
   api: RedditApi;
   stateStore: PollerStateStore;
   sink: ItemSink;
+  parents: ParentPostStore;
   clock: Clock;
-  parentPosts?: ParentPostPrefetcher;
   options?: Partial<RedditPollerOptions>;
 }
 
+const KINDS: readonly ListingKind[] = ['posts', 'comments'];
+/** Share of ids /api/info returns before the walk has measured it (Reddit hides about 15%). */
+const DEFAULT_VISIBLE_SHARE = 0.85;
+/** A listing page is worth reading once it should hold this many items not seen yet. */
+const LISTING_WORTH_ITEMS = 90;
+const MIN_LISTING_GAP_MS = 1_000;
+/** Deliveries the poller may be ahead of the pipeline by. */
+const MAX_DELIVERIES_IN_FLIGHT = 2;
+const RECENT_POSTS_KEPT = 20_000;
+/** Parents Reddit did not return, remembered so that their next comments cost no request. */
+const MISSING_PARENTS_KEPT = 50_000;
+
+type PollRequest =
+  { endpoint: 'listing'; kind: ListingKind } | { endpoint: 'info'; includeBackfill: boolean };
+
 /**
- * Follows /r/all/new and /r/all/comments: one call of pollOnce is one cycle. Free of Nest and of
- * the database; a scheduler calls pollOnce, and must not overlap two calls.
+ * Covers Reddit's new posts and comments within the credentials' request allowance: walks each
+ * kind's id space through /api/info (100 ids a request, parent posts riding along), and reads
+ * the listings for the newest ids and as a cheap source of fresh items. One call of pollOnce
+ * sends what the pacers allow right now; a scheduler calls it again, never two at once.
  */
 export class RedditPoller {
   private readonly options: RedditPollerOptions;
-  private rateLimitedUntil: number | null = null;
-  private lastCoverage: CoverageCounters = emptyPollerState().coverage;
+  private walks: Record<ListingKind, KindWalk> | null = null;
+  private coverageTotals: CoverageCounters = emptyCoverage();
+  private readonly lastListingAt: Record<ListingKind, number | null> = {
+    posts: null,
+    comments: null,
+  };
+  private readonly visible: Record<ListingKind, { asked: number; found: number }> = {
+    posts: { asked: 0, found: 0 },
+    comments: { asked: 0, found: 0 },
+  };
+  /** Comments waiting for their parent post, by comment id. */
+  private readonly held = new Map<string, RedditComment>();
+  /** Items ready for the pipeline, delivered after each request. */
+  private outbox: { posts: RedditPost[]; comments: RedditComment[] } = { posts: [], comments: [] };
+  private readonly wantedParents = new Set<string>();
+  /** Posts handed to the pipeline lately: their comments need no cache read (it may still be writing). */
+  private readonly deliveredPosts = new Set<string>();
+  private deliveries: Promise<void> = Promise.resolve();
+  private deliveriesInFlight = 0;
+  private deliveryFailure: unknown = null;
+  /** Parent posts /api/info did not return (removed, private): their comments use the fallback. */
+  private readonly missingParents = new Set<string>();
+  private readySince: number | null = null;
+  private backoffUntil: number | null = null;
 
   constructor(private readonly deps: RedditPollerDeps) {
     this.options = { ...DEFAULT_POLLER_OPTIONS, ...deps.options };
-    if (this.options.maxRequestsPerCycle < PollCycle.minimumRequests) {
-      throw new Error(`maxRequestsPerCycle must be at least ${PollCycle.minimumRequests}`);
-    }
   }
 
-  /** Running totals as persisted by the last cycle. */
+  /** Running totals as last persisted or reached. */
   coverage(): CoverageCounters {
-    return { ...this.lastCoverage };
+    return { ...this.coverageTotals };
   }
 
+  status(now: number): WalkStatus[] {
+    if (this.walks === null) return [];
+    const walks = this.walks;
+    return KINDS.map((kind) => ({
+      kind,
+      idsPerSecond: walks[kind].timeline.idsPerSecond(),
+      idsBehind: walks[kind].idsBehind(),
+      lagSeconds: walks[kind].lagSeconds(now),
+    }));
+  }
+
+  /** What the credentials allow per minute together. */
+  get requestsPerMinute(): number {
+    return this.deps.api.requestsPerMinute;
+  }
+
+  /** Drops what is in memory: the next poll starts from the stored state (after a lease change). */
+  forget(): void {
+    this.walks = null;
+    this.held.clear();
+    this.outbox = { posts: [], comments: [] };
+    this.wantedParents.clear();
+    this.readySince = null;
+    this.lastListingAt.posts = null;
+    this.lastListingAt.comments = null;
+  }
+
+  /** Earliest epoch ms at which another pollOnce may send something. */
+  nextPollAt(now: number): number {
+    if (this.backoffUntil !== null && this.backoffUntil > now) return this.backoffUntil;
+    return this.deps.api.nextRequestAt(now);
+  }
+
+  /**
+   * Sends what the pacers allow now. Items go to the pipeline in order while the next request is
+   * already out (at most MAX_DELIVERIES_IN_FLIGHT behind); the stored state only ever moves past
+   * items the pipeline took. `drain` waits for them.
+   */
   async pollOnce(): Promise<PollSummary> {
-    if (this.rateLimitedUntil !== null && this.deps.clock.now() < this.rateLimitedUntil) {
-      return { ...PollCycle.emptySummary(), rateLimitedUntil: this.rateLimitedUntil };
+    const summary: PollSummary = {
+      posts: 0,
+      comments: 0,
+      listingRequests: 0,
+      infoRequests: 0,
+      requestsUsed: 0,
+    };
+    this.throwDeliveryFailure();
+    const walks = this.walks ?? (await this.load());
+    try {
+      for (let sent = 0; sent < this.options.maxRequestsPerPoll; sent += 1) {
+        if (this.deliveriesInFlight >= MAX_DELIVERIES_IN_FLIGHT) await this.deliveries;
+        this.throwDeliveryFailure();
+        const now = this.deps.clock.now();
+        if (this.backoffUntil !== null && now < this.backoffUntil) break;
+        for (const kind of KINDS) walks[kind].jumpIfBehind(now);
+        if (this.deps.api.availableRequests(now) < 1) break;
+        const request = this.choose(walks, now);
+        if (request === null) break;
+        await this.send(walks, request, summary, now);
+      }
+    } catch (error) {
+      if (!isRedditBackoffError(error)) {
+        this.forget();
+        throw error;
+      }
+      const now = this.deps.clock.now();
+      this.backoffUntil = now + error.retryAfterMs;
+      this.coverageTotals[
+        error instanceof RedditRateLimitedError ? 'rateLimitedCount' : 'unavailableCount'
+      ] += 1;
+      this.enqueueDelivery(walks);
+      summary.rateLimitedUntil = this.backoffUntil;
     }
-    const cycle = new PollCycle(this.deps, this.options, await this.deps.stateStore.load());
-    const summary = await cycle.run();
-    this.rateLimitedUntil = summary.rateLimitedUntil ?? null;
-    this.lastCoverage = cycle.coverage();
+    summary.requestsUsed = summary.listingRequests + summary.infoRequests;
     return summary;
+  }
+
+  /** Waits until every item handed out so far is in the pipeline and the state stored. */
+  async drain(): Promise<void> {
+    await this.deliveries;
+    this.throwDeliveryFailure();
+  }
+
+  /** A failed delivery drops what is in memory: the next poll starts again from the stored state. */
+  private throwDeliveryFailure(): void {
+    const failure = this.deliveryFailure;
+    if (failure === null) return;
+    this.deliveryFailure = null;
+    this.forget();
+    throw failure;
+  }
+
+  private async load(): Promise<Record<ListingKind, KindWalk>> {
+    await this.deliveries;
+    this.deliveryFailure = null;
+    const state = await this.deps.stateStore.load();
+    this.coverageTotals = state.coverage;
+    this.walks = {
+      posts: new KindWalk(state.walks.posts, this.options.walk),
+      comments: new KindWalk(state.walks.comments, this.options.walk),
+    };
+    return this.walks;
+  }
+
+  /**
+   * Hands the outbox to the pipeline after the deliveries before it, then stores the state as it
+   * is now (which has moved past exactly these items).
+   */
+  private enqueueDelivery(walks: Record<ListingKind, KindWalk>): {
+    posts: number;
+    comments: number;
+  } {
+    const { posts, comments } = this.outbox;
+    this.outbox = { posts: [], comments: [] };
+    for (const comment of comments) walks.comments.release(itemNumber(comment));
+    for (const post of posts) this.rememberDeliveredPost(post.id);
+    this.coverageTotals.itemsSeen += posts.length + comments.length;
+    for (const kind of KINDS) this.coverageTotals.idsDropped += walks[kind].takeDropped();
+    const state: PollerState = {
+      walks: { posts: walks.posts.snapshot(), comments: walks.comments.snapshot() },
+      coverage: { ...this.coverageTotals },
+    };
+    const byId = (a: RedditItem, b: RedditItem) => itemNumber(a) - itemNumber(b);
+    const items = [...posts.sort(byId), ...comments.sort(byId)];
+    this.deliveriesInFlight += 1;
+    this.deliveries = this.deliveries.then(async () => {
+      try {
+        if (this.deliveryFailure !== null) return;
+        if (items.length > 0) await this.deps.sink.process(items);
+        await this.deps.stateStore.save(state);
+      } catch (error) {
+        this.deliveryFailure = error;
+      } finally {
+        this.deliveriesInFlight -= 1;
+      }
+    });
+    return { posts: posts.length, comments: comments.length };
+  }
+
+  private rememberDeliveredPost(postId: string): void {
+    this.deliveredPosts.add(postId);
+    if (this.deliveredPosts.size <= RECENT_POSTS_KEPT) return;
+    const oldest = this.deliveredPosts.values().next();
+    if (oldest.done !== true) this.deliveredPosts.delete(oldest.value);
+  }
+
+  /**
+   * The next request worth its cost: parents that hold comments back and full /api/info batches
+   * first, then listings that should bring a page of new items; partly filled batches and fresh
+   * listings only while requests are to spare (or a batch waited long enough); backfill last.
+   */
+  private choose(walks: Record<ListingKind, KindWalk>, now: number): PollRequest | null {
+    const ready = this.readyIds(walks, now);
+    if (ready === 0) this.readySince = null;
+    else this.readySince ??= now;
+    if (this.wantedParents.size > 0 || ready >= INFO_BATCH_SIZE) {
+      return { endpoint: 'info', includeBackfill: true };
+    }
+    const dueListing = this.mostOverdueListing(walks, now, false);
+    if (dueListing !== null) return { endpoint: 'listing', kind: dueListing };
+    const spare = this.deps.api.availableRequests(now) >= 2;
+    const waited = this.readySince !== null && now - this.readySince >= this.options.maxBatchWaitMs;
+    if (ready > 0 && (spare || waited)) return { endpoint: 'info', includeBackfill: true };
+    const freshListing = spare ? this.mostOverdueListing(walks, now, true) : null;
+    if (freshListing !== null) return { endpoint: 'listing', kind: freshListing };
+    if (KINDS.some((kind) => walks[kind].hasBackfill())) {
+      return { endpoint: 'info', includeBackfill: true };
+    }
+    return null;
+  }
+
+  private readyIds(walks: Record<ListingKind, KindWalk>, now: number): number {
+    let ready = 0;
+    for (const kind of KINDS) {
+      ready += walks[kind].liveReady(now, INFO_BATCH_SIZE - ready);
+      ready += walks[kind].retriesDue(now, INFO_BATCH_SIZE - ready);
+    }
+    return ready;
+  }
+
+  /**
+   * A listing is due when a page should be full of new items (or after maxListingGapMs); with
+   * `fresh`, already after listingIntervalMs.
+   */
+  private mostOverdueListing(
+    walks: Record<ListingKind, KindWalk>,
+    now: number,
+    fresh: boolean,
+  ): ListingKind | null {
+    let best: { kind: ListingKind; overdue: number } | null = null;
+    for (const kind of KINDS) {
+      const last = this.lastListingAt[kind];
+      if (last === null) return kind;
+      // Until a listing has shown an item there is nothing to walk: look every listingIntervalMs.
+      const interval =
+        fresh || !walks[kind].started
+          ? this.options.listingIntervalMs
+          : this.worthListingAfterMs(walks, kind);
+      const overdue = now - last - interval;
+      if (overdue >= 0 && (best === null || overdue > best.overdue)) best = { kind, overdue };
+    }
+    return best?.kind ?? null;
+  }
+
+  private worthListingAfterMs(walks: Record<ListingKind, KindWalk>, kind: ListingKind): number {
+    const rate = walks[kind].timeline.idsPerSecond();
+    const { asked, found } = this.visible[kind];
+    const share = asked >= 1_000 ? found / asked : DEFAULT_VISIBLE_SHARE;
+    if (rate === null || rate * share <= 0) return this.options.maxListingGapMs;
+    const fillMs = (LISTING_WORTH_ITEMS * 1_000) / (rate * share);
+    return Math.min(this.options.maxListingGapMs, Math.max(MIN_LISTING_GAP_MS, fillMs));
+  }
+
+  private async send(
+    walks: Record<ListingKind, KindWalk>,
+    request: PollRequest,
+    summary: PollSummary,
+    now: number,
+  ): Promise<void> {
+    if (request.endpoint === 'listing') {
+      summary.listingRequests += 1;
+      await this.readListing(walks, request.kind, now);
+    } else {
+      summary.infoRequests += 1;
+      await this.lookUp(walks, request.includeBackfill, now);
+    }
+    const delivered = this.enqueueDelivery(walks);
+    summary.posts += delivered.posts;
+    summary.comments += delivered.comments;
+  }
+
+  private async readListing(
+    walks: Record<ListingKind, KindWalk>,
+    kind: ListingKind,
+    now: number,
+  ): Promise<void> {
+    this.lastListingAt[kind] = now;
+    this.coverageTotals.listingRequests += 1;
+    const page = await this.deps.api.listNew(kind, { limit: MAX_PAGE_SIZE });
+    const items = page.items.filter((item) => itemKind(item) === kind);
+    this.observe(walks, items);
+    const walk = walks[kind];
+    if (items.length > 0) walk.startAt(Math.min(...items.map(itemNumber)));
+    const fresh = items.filter((item) => walk.isNew(itemNumber(item)));
+    for (const item of fresh) walk.markFound(itemNumber(item));
+    this.coverageTotals.itemsFromListings += fresh.length;
+    await this.accept(walks, fresh);
+  }
+
+  /** One /api/info request: wanted parents first, then each walk's ids. */
+  private async lookUp(
+    walks: Record<ListingKind, KindWalk>,
+    includeBackfill: boolean,
+    now: number,
+  ): Promise<void> {
+    const parents = [...this.wantedParents].slice(0, INFO_BATCH_SIZE);
+    let room = INFO_BATCH_SIZE - parents.length;
+    const asks = {} as Record<ListingKind, WalkAsk>;
+    for (const kind of KINDS) {
+      asks[kind] = walks[kind].pack(now, room, { live: true, retry: false, backfill: false });
+      room -= askSize(asks[kind]);
+    }
+    for (const kind of KINDS) {
+      const more = walks[kind].pack(now, room, {
+        live: false,
+        retry: true,
+        backfill: includeBackfill,
+      });
+      asks[kind] = { ...asks[kind], retry: more.retry, backfill: more.backfill };
+      room -= more.retry.length + more.backfill.length;
+    }
+    const walkFullnames = KINDS.flatMap((kind) => {
+      const ask = asks[kind];
+      return [...ask.live, ...ask.retry, ...ask.backfill].map((id) =>
+        fullnameOf(kind, numberToId(id)),
+      );
+    });
+    const parentFullnames = parents.map((id) => fullnameOf('posts', id));
+    const fullnames = [...new Set([...parentFullnames, ...walkFullnames])];
+    this.coverageTotals.infoRequests += 1;
+    const items = await this.deps.api.info(fullnames);
+    this.coverageTotals.idsAsked += walkFullnames.length;
+    this.coverageTotals.parentsAsked += parents.length;
+
+    this.observe(walks, items);
+    const fresh: RedditItem[] = [];
+    for (const kind of KINDS) {
+      const asked = new Set([...asks[kind].live, ...asks[kind].retry, ...asks[kind].backfill]);
+      const ofKind = items.filter((item) => itemKind(item) === kind);
+      const found = new Set(ofKind.map(itemNumber).filter((id) => asked.has(id)));
+      const outcome = walks[kind].settle(asks[kind], found, now);
+      this.visible[kind].asked += asks[kind].live.length;
+      this.visible[kind].found += asks[kind].live.filter((id) => found.has(id)).length;
+      this.coverageTotals.idsAbsentOnce += outcome.absentOnce;
+      this.coverageTotals.idsGivenUp += outcome.givenUp;
+      for (const item of ofKind) {
+        const id = itemNumber(item);
+        if (asked.has(id) || (walks[kind].started && walks[kind].isNew(id))) {
+          walks[kind].markFound(id);
+          fresh.push(item);
+        }
+      }
+    }
+    this.coverageTotals.itemsFromInfo += fresh.length;
+    const wanted = new Set(parents);
+    const parentPosts = items.filter(
+      (item): item is RedditPost => item.type === 'post' && wanted.has(item.id),
+    );
+    this.coverageTotals.parentsFound += parentPosts.length;
+    if (parentPosts.length > 0) await this.deps.parents.remember(parentPosts);
+    const returned = new Set(parentPosts.map((post) => post.id));
+    for (const id of parents) {
+      this.wantedParents.delete(id);
+      if (!returned.has(id)) this.rememberMissingParent(id);
+    }
+    await this.accept(walks, fresh, new Set(parents));
+  }
+
+  /** Bounds the age of unseen ids: by each item, and a post by each comment made on it. */
+  private observe(walks: Record<ListingKind, KindWalk>, items: readonly RedditItem[]): void {
+    for (const kind of KINDS) {
+      walks[kind].timeline.observeAll(
+        items
+          .filter((item) => itemKind(item) === kind)
+          .map((item) => ({ id: itemNumber(item), createdMs: latestCreationMs(item.createdUtc) })),
+      );
+    }
+    walks.posts.timeline.observeAll(
+      items
+        .filter((item): item is RedditComment => item.type === 'comment')
+        .map((comment) => ({
+          id: idToNumber(comment.postId),
+          createdMs: latestCreationMs(comment.createdUtc),
+        })),
+    );
+  }
+
+  /**
+   * Queues new items for the pipeline. Comments whose parent post is neither queued nor in the
+   * posts cache wait for it (it rides in the next /api/info request); `resolved` are parents
+   * just looked up, found or not, so their comments go now.
+   */
+  private async accept(
+    walks: Record<ListingKind, KindWalk>,
+    items: readonly RedditItem[],
+    resolved: ReadonlySet<string> = new Set(),
+  ): Promise<void> {
+    for (const item of items) {
+      if (item.type === 'post') {
+        this.outbox.posts.push(item);
+      } else {
+        this.held.set(item.id, item);
+        walks.comments.hold(itemNumber(item));
+      }
+    }
+    const queuedPosts = new Set(this.outbox.posts.map((post) => post.id));
+    const settled = (postId: string) =>
+      queuedPosts.has(postId) ||
+      resolved.has(postId) ||
+      this.missingParents.has(postId) ||
+      this.deliveredPosts.has(postId);
+    const comments = [...this.held.values()];
+    const unknown = [
+      ...new Set(comments.map((comment) => comment.postId).filter((id) => !settled(id))),
+    ];
+    const cached =
+      unknown.length === 0 ? new Set<string>() : await this.deps.parents.known(unknown);
+    for (const comment of comments) {
+      if (settled(comment.postId) || cached.has(comment.postId)) {
+        this.outbox.comments.push(comment);
+        this.held.delete(comment.id);
+      } else {
+        this.wantedParents.add(comment.postId);
+      }
+    }
+  }
+
+  private rememberMissingParent(postId: string): void {
+    this.missingParents.add(postId);
+    if (this.missingParents.size <= MISSING_PARENTS_KEPT) return;
+    const oldest = this.missingParents.values().next();
+    if (oldest.done !== true) this.missingParents.delete(oldest.value);
   }
 }

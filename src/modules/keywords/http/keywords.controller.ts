@@ -1,16 +1,21 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { UpdateKeywordDto } from '../dto/update-keyword.dto.js';
 import { toKeywordResponse } from '../keyword.response.js';
 import { KeywordsService } from '../keywords.service.js';
+import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { KEYWORDS_DOCS } from './keywords.api-docs.js';
 
+@ApiTags('Keywords')
 @Controller('keywords')
 export class KeywordsController {
   constructor(private readonly keywords: KeywordsService) {}
 
   @Get()
+  @ApiRoute(KEYWORDS_DOCS.list)
   async list(@CurrentCaller() caller: Caller) {
     const keywords = await this.keywords.list(caller.accountId);
     return {
@@ -21,6 +26,7 @@ export class KeywordsController {
   }
 
   @Post()
+  @ApiRoute(KEYWORDS_DOCS.create)
   async create(
     @CurrentCaller() caller: Caller,
     @Body() body: unknown,
@@ -36,6 +42,7 @@ export class KeywordsController {
   }
 
   @Patch(':id')
+  @ApiRoute(KEYWORDS_DOCS.update)
   async update(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
@@ -46,6 +53,7 @@ export class KeywordsController {
 
   @Delete(':id')
   @HttpCode(200)
+  @ApiRoute(KEYWORDS_DOCS.remove)
   async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     await this.keywords.remove(caller, id);
     return { deleted: true, id };

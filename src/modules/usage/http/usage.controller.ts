@@ -1,13 +1,18 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { UsageService } from '../usage.service.js';
+import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { USAGE_DOCS } from './usage.api-docs.js';
 
+@ApiTags('Usage')
 @Controller('usage')
 export class UsageController {
   constructor(private readonly usage: UsageService) {}
 
   @Get()
+  @ApiRoute(USAGE_DOCS.report)
   async report(@CurrentCaller() caller: Caller) {
     return { data: await this.usage.report(caller) };
   }

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { WebhookTester } from '../../delivery/webhook-tester.service.js';
@@ -6,7 +7,10 @@ import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
 import { CreateWebhookDto, UpdateWebhookDto } from '../dto/webhook.dto.js';
 import { toWebhookResponse } from '../webhook.response.js';
 import { WebhooksService } from '../webhooks.service.js';
+import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { WEBHOOKS_DOCS } from './webhooks.api-docs.js';
 
+@ApiTags('Webhooks')
 @Controller('webhooks')
 export class WebhooksController {
   constructor(
@@ -15,18 +19,27 @@ export class WebhooksController {
   ) {}
 
   @Get()
+  @ApiRoute(WEBHOOKS_DOCS.list)
   async list(@CurrentCaller() caller: Caller) {
     const webhooks = await this.webhooks.list(caller.accountId);
     return { data: webhooks.map(toWebhookResponse), count: webhooks.length };
   }
 
+  @Get(':id')
+  @ApiRoute(WEBHOOKS_DOCS.get)
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return { data: toWebhookResponse(await this.webhooks.findLive(caller.accountId, id)) };
+  }
+
   @Post()
+  @ApiRoute(WEBHOOKS_DOCS.create)
   async create(@CurrentCaller() caller: Caller, @Body() input: CreateWebhookDto) {
     const { webhook, secret } = await this.webhooks.create(caller.accountId, input);
     return { data: toWebhookResponse(webhook), secret };
   }
 
   @Patch(':id')
+  @ApiRoute(WEBHOOKS_DOCS.update)
   async update(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
@@ -37,15 +50,25 @@ export class WebhooksController {
 
   @Delete(':id')
   @HttpCode(200)
+  @ApiRoute(WEBHOOKS_DOCS.remove)
   async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     await this.webhooks.remove(caller.accountId, id);
     return { deleted: true, id };
+  }
+
+  /** The new secret, shown only here; the old one signs beside it for 24 hours. */
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @ApiRoute(WEBHOOKS_DOCS.rotateSecret)
+  async rotateSecret(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return { secret: await this.webhooks.rotateSecret(caller.accountId, id) };
   }
 
   /** Answers { ok, status, error } unwrapped, as the spec shows. */
   @Post(':id/test')
   @HttpCode(200)
   @WebhookTestBudget()
+  @ApiRoute(WEBHOOKS_DOCS.test)
   test(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     return this.tester.test(caller.accountId, id);
   }

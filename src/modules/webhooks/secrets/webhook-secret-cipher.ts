@@ -35,6 +35,18 @@ export class WebhookSecretCipher {
     return `${SEALED_PREFIX}${iv.toString('base64')}:${sealed.toString('base64')}`;
   }
 
+  /** A stored webhook with both its secrets opened, for signing. */
+  openSecrets<T extends { id: string; secret: string; previousSecret: string | null }>(
+    webhook: T,
+  ): T {
+    return {
+      ...webhook,
+      secret: this.open(webhook.id, webhook.secret),
+      previousSecret:
+        webhook.previousSecret === null ? null : this.open(webhook.id, webhook.previousSecret),
+    };
+  }
+
   /** Throws when the value is sealed and there is no key, or not this key. */
   open(webhookId: string, stored: string): string {
     if (!isSealed(stored)) return stored;

@@ -5,6 +5,8 @@ import { Database } from '../../../database/database.js';
 import { SEALED_PREFIX, WebhookSecretCipher } from './webhook-secret-cipher.js';
 
 const BATCH_SIZE = 500;
+/** The current secret and the one a rotation replaced: both are sealed once a key is set. */
+const SECRET_COLUMNS = ['secret', 'previous_secret'] as const;
 
 interface StoredSecret {
   id: string;
@@ -33,7 +35,7 @@ export class WebhookSecretSealer implements OnApplicationBootstrap {
     if (sealed > 0) this.logger.info({ sealed }, 'webhook secrets sealed with WEBHOOK_SECRET_KEY');
   }
 
-  /** Returns how many secrets it sealed. */
+  /** Returns how many secrets it sealed (current and replaced ones alike). */
   async sealPlainSecrets(): Promise<number> {
     const [sample] = await this.database.query<StoredSecret>(
       this.database.manager,
@@ -43,18 +45,25 @@ export class WebhookSecretSealer implements OnApplicationBootstrap {
     if (sample !== undefined) this.cipher.open(sample.id, sample.secret);
     if (!this.cipher.sealing) return 0;
     let total = 0;
+    for (const column of SECRET_COLUMNS) total += await this.sealColumn(column);
+    return total;
+  }
+
+  private async sealColumn(column: (typeof SECRET_COLUMNS)[number]): Promise<number> {
+    let total = 0;
     for (;;) {
       const sealed = await this.database.transaction(async (manager) => {
         const plain = await this.database.query<StoredSecret>(
           manager,
-          'SELECT id, secret FROM webhooks WHERE secret NOT LIKE :sealed ORDER BY id LIMIT :batch',
+          `SELECT id, ${column} AS secret FROM webhooks
+           WHERE ${column} IS NOT NULL AND ${column} NOT LIKE :sealed ORDER BY id LIMIT :batch`,
           { sealed: `${SEALED_PREFIX}%`, batch: BATCH_SIZE },
         );
         // Fenced on the plain value: another instance sealing the same row at once is a no-op.
         for (const { id, secret } of plain) {
           await this.database.query(
             manager,
-            'UPDATE webhooks SET secret = :sealed WHERE id = :id AND secret = :plain',
+            `UPDATE webhooks SET ${column} = :sealed WHERE id = :id AND ${column} = :plain`,
             { sealed: this.cipher.seal(id, secret), id, plain: secret },
           );
         }

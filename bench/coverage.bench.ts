@@ -1,0 +1,336 @@
+/**
+ * Ingestion coverage: the real server (dist/src/main.js, its own process, SQLite) polls the
+ * simulated Reddit of bench/reddit-sim (every constraint of the real one, real time) and delivers
+ * an alert per item to a webhook on 127.0.0.1. Every generated item carries one of 500 keywords,
+ * so an item that reached the webhook is an item the poller saw.
+ *
+ *   npm run bench:coverage -- [--seconds 150] [--warmup 15] [--drain 40]
+ *     [--search 130,150,170] [--search-seconds 60] [--only steady|peak|search]
+ *
+ * Scenarios: steady (1 credential, 100 comment ids/s + 10 post ids/s), peak (2 credentials, 220 +
+ * 20), then a search for the highest rate one credential covers at ≥ 99% (10:1 comments to posts).
+ * Rates count ids (Reddit's counters), 15% of which never become visible. Coverage counts the
+ * visible items created during the measured seconds (after a warm-up: a first run starts with
+ * what the listings show); the generator keeps running through the drain so nothing is kind.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { RedditSimServer } from './reddit-sim/reddit-sim-server.js';
+
+const KEYWORDS = 500;
+const keywordOf = (sequence: number) => `covk${sequence % KEYWORDS}x`;
+/** This file runs as <outDir>/bench/coverage.bench.js, next to the server it starts. */
+const SERVER = fileURLToPath(new URL('../src/main.js', import.meta.url));
+const ADMIN = fileURLToPath(new URL('../src/cli/admin.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Scenario {
+  name: string;
+  credentials: number;
+  commentsPerSecond: number;
+  postsPerSecond: number;
+  seconds: number;
+}
+
+interface Result {
+  scenario: Scenario;
+  created: number;
+  delivered: number;
+  coverage: number;
+  duplicates: number;
+  p50Seconds: number;
+  p95Seconds: number;
+  requestsPerMinute: Record<string, number>;
+  usefulIdsPerRequest: number;
+  status429: number;
+  overloadWarnings: string[];
+}
+
+/** Records each alert's arrival: item key (t3_…/t1_…) → arrival times (epoch ms). */
+class WebhookReceiver {
+  readonly arrivals = new Map<string, number[]>();
+
+  private constructor(
+    private readonly server: http.Server,
+    readonly url: string,
+  ) {}
+
+  static async start(): Promise<WebhookReceiver> {
+    const server = http.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const receiver = new WebhookReceiver(
+      server,
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    );
+    server.on('request', (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const at = Date.now();
+        response.writeHead(200).end();
+        const alert = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          id: string;
+          event: string;
+        };
+        const key = `${alert.event === 'post' ? 't3' : 't1'}_${alert.id}`;
+        receiver.arrivals.set(key, [...(receiver.arrivals.get(key) ?? []), at]);
+      });
+    });
+    return receiver;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${args[0]}: ${code}`)),
+    );
+  });
+}
+
+async function waitForHealth(base: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const ok = await fetch(`${base}/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error('server did not start');
+}
+
+function percentile(sorted: number[], share: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+}
+
+async function runScenario(
+  scenario: Scenario,
+  options: { warmup: number; drain: number },
+): Promise<Result> {
+  const credentials = Array.from({ length: scenario.credentials }, (_, index) => ({
+    clientId: `bench-client-${index}`,
+    clientSecret: `bench-secret-${index}`,
+  }));
+  // A 60 s window allows no bursting beyond 100 a minute: harder than Reddit's 600 s window.
+  const reddit = await RedditSimServer.start({
+    credentials,
+    windowSeconds: 60,
+    recordRequests: false,
+    seed: scenario.commentsPerSecond * 1_000 + scenario.credentials,
+  });
+  const receiver = await WebhookReceiver.start();
+  const directory = mkdtempSync(join(tmpdir(), 'coverage-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: `sqlite:${join(directory, 'alerts.sqlite')}`,
+    PORT: String(port),
+    ROLE: 'all',
+    LOG_LEVEL: 'warn',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    REDDIT_CLIENT_ID: credentials.map((c) => c.clientId).join(','),
+    REDDIT_CLIENT_SECRET: credentials.map((c) => c.clientSecret).join(','),
+    REDDIT_API_BASE: reddit.baseUrl,
+    REDDIT_AUTH_BASE: reddit.baseUrl,
+  };
+  const account = JSON.parse(
+    await run(process.execPath, [ADMIN, 'create-account', '--plan', 'scale'], env),
+  ) as { api_key: string };
+  const server: ChildProcess = spawn(process.execPath, [SERVER], {
+    env,
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const warnings: string[] = [];
+  const watch = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.includes('falls behind')) warnings.push(line);
+      else if (line.includes('"level":50') || line.includes('Error'))
+        process.stderr.write(`${line}\n`);
+    }
+  };
+  server.stdout?.on('data', watch);
+  server.stderr?.on('data', watch);
+  try {
+    await waitForHealth(base);
+    const headers = {
+      authorization: `Bearer ${account.api_key}`,
+      'content-type': 'application/json',
+    };
+    const keywords = Array.from({ length: KEYWORDS }, (_, index) => ({ text: keywordOf(index) }));
+    const created = await fetch(`${base}/api/v1/keywords`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ keywords }),
+    });
+    const hook = await fetch(`${base}/api/v1/webhooks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url: receiver.url }),
+    });
+    if (!created.ok || !hook.ok) throw new Error(`setup failed: ${created.status} ${hook.status}`);
+
+    const startedAt = Date.now();
+    reddit.generate({
+      commentsPerSecond: scenario.commentsPerSecond,
+      postsPerSecond: scenario.postsPerSecond,
+      words: keywordOf,
+    });
+    await sleep(options.warmup * 1_000);
+    const from = Date.now();
+    await sleep(scenario.seconds * 1_000);
+    const to = Date.now();
+    await sleep(options.drain * 1_000);
+    reddit.world.stopGenerating();
+    await sleep(3_000);
+    const elapsedMinutes = (Date.now() - startedAt) / 60_000;
+
+    const visible = (['t3', 't1'] as const).flatMap((kind) =>
+      reddit.world
+        .created(kind)
+        .filter((thing) => !thing.hidden && thing.createdMs >= from && thing.createdMs <= to),
+    );
+    const delays: number[] = [];
+    let delivered = 0;
+    for (const thing of visible) {
+      const arrivals = receiver.arrivals.get(`${thing.kind}_${thing.numericId.toString(36)}`);
+      if (arrivals === undefined) continue;
+      delivered += 1;
+      delays.push((arrivals[0] - thing.createdMs) / 1_000);
+    }
+    delays.sort((a, b) => a - b);
+    const duplicates = [...receiver.arrivals.values()].reduce(
+      (sum, times) => sum + times.length - 1,
+      0,
+    );
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const metric = (name: string) =>
+      Number(
+        /^(\S+) (\S+)$/m.exec(
+          metrics.split('\n').find((l) => l.startsWith(`${name} `)) ?? '',
+        )?.[2] ?? 0,
+      );
+    const apiRequests =
+      (reddit.counts.byPath.get('/api/info') ?? 0) +
+      (reddit.counts.byPath.get('/r/all/new') ?? 0) +
+      (reddit.counts.byPath.get('/r/all/comments') ?? 0);
+    const useful =
+      metric('alerts_reddit_items_seen_total') + metric('alerts_reddit_parents_found_total');
+    const perMinute = (path: string) =>
+      Math.round(((reddit.counts.byPath.get(path) ?? 0) / elapsedMinutes) * 10) / 10;
+    return {
+      scenario,
+      created: visible.length,
+      delivered,
+      coverage: delivered / Math.max(1, visible.length),
+      duplicates,
+      p50Seconds: percentile(delays, 0.5),
+      p95Seconds: percentile(delays, 0.95),
+      requestsPerMinute: {
+        '/api/info': perMinute('/api/info'),
+        '/r/all/comments': perMinute('/r/all/comments'),
+        '/r/all/new': perMinute('/r/all/new'),
+        total: Math.round((apiRequests / elapsedMinutes) * 10) / 10,
+      },
+      usefulIdsPerRequest: Math.round((useful / Math.max(1, apiRequests)) * 10) / 10,
+      status429: reddit.counts.status429,
+      overloadWarnings: warnings,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await receiver.close();
+    await reddit.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+function print(result: Result): void {
+  const { scenario: s } = result;
+  const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
+  console.log(
+    [
+      `${s.name}: ${s.credentials} credential(s), ${s.commentsPerSecond} comment ids/s + ${s.postsPerSecond} post ids/s, ${s.seconds} s measured`,
+      `  coverage ${percent(result.coverage)} (${result.delivered} of ${result.created} visible items), duplicates ${result.duplicates}, 429s ${result.status429}`,
+      `  creation → webhook p50 ${result.p50Seconds.toFixed(1)} s, p95 ${result.p95Seconds.toFixed(1)} s`,
+      `  requests/min ${JSON.stringify(result.requestsPerMinute)}, useful ids/request ${result.usefulIdsPerRequest}`,
+      `  overload warnings: ${result.overloadWarnings.length}${result.overloadWarnings.length > 0 ? ` (last: ${result.overloadWarnings.at(-1)?.slice(0, 300)})` : ''}`,
+    ].join('\n'),
+  );
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '150' },
+      warmup: { type: 'string', default: '15' },
+      drain: { type: 'string', default: '40' },
+      search: { type: 'string', default: '130,150,170' },
+      'search-seconds': { type: 'string', default: '60' },
+      only: { type: 'string' },
+    },
+  });
+  const seconds = Number(values.seconds);
+  const timing = { warmup: Number(values.warmup), drain: Number(values.drain) };
+  const wanted = (name: string) => values.only === undefined || values.only === name;
+  const scenarios: Scenario[] = [
+    { name: 'steady', credentials: 1, commentsPerSecond: 100, postsPerSecond: 10, seconds },
+    { name: 'peak', credentials: 2, commentsPerSecond: 220, postsPerSecond: 20, seconds },
+  ];
+  for (const scenario of scenarios.filter((s) => wanted(s.name))) {
+    print(await runScenario(scenario, timing));
+  }
+  if (!wanted('search')) return;
+  let best: number | null = null;
+  for (const total of values.search.split(',').map(Number)) {
+    const commentsPerSecond = Math.round((total * 10) / 11);
+    const result = await runScenario(
+      {
+        name: `search ${total} ids/s`,
+        credentials: 1,
+        commentsPerSecond,
+        postsPerSecond: total - commentsPerSecond,
+        seconds: Number(values['search-seconds']),
+      },
+      timing,
+    );
+    print(result);
+    if (result.coverage >= 0.99) best = total;
+    else break;
+  }
+  console.log(
+    best === null
+      ? 'one credential: no searched rate reached 99%'
+      : `one credential sustains ${best} ids/s (~${Math.round(best * 0.85)} visible items/s) at ≥ 99%`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

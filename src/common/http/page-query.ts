@@ -1,0 +1,30 @@
+import { AppError } from '../errors/app-error.js';
+import { badTimestampMessage, parseIsoTimestamp } from '../time/timestamps.js';
+import { decodeCursor, type KeysetCursor } from './keyset-cursor.js';
+
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 100;
+
+/** The shared parameters of newest-first listings (alerts, webhook deliveries), one rule each. */
+export function parseSince(since: string | undefined): number | null {
+  if (since === undefined) return null;
+  const sinceMs = parseIsoTimestamp(since);
+  if (sinceMs === null) throw AppError.invalidBody(badTimestampMessage('since', since));
+  return sinceMs;
+}
+
+export function parseAfter(after: string | undefined): KeysetCursor | null {
+  if (after === undefined) return null;
+  const cursor = decodeCursor(after);
+  if (cursor === null) throw AppError.invalidBody('after is not a valid cursor');
+  return cursor;
+}
+
+export function parsePageSize(limit: string | undefined): number {
+  if (limit === undefined) return PAGE_SIZE_DEFAULT;
+  const pageSize = /^\d+$/.test(limit) ? Number(limit) : NaN;
+  if (!(pageSize >= 1 && pageSize <= PAGE_SIZE_MAX)) {
+    throw AppError.invalidBody(`limit must be an integer from 1 to ${PAGE_SIZE_MAX}`);
+  }
+  return pageSize;
+}

@@ -1,0 +1,42 @@
+import type { EntityManager } from 'typeorm';
+import type { Database } from './database.js';
+
+/** The tables whose changes the live matchers follow, each with its own counter. */
+export type ChangeStream = 'accounts' | 'keywords' | 'searches';
+
+export const CHANGE_STREAMS: readonly ChangeStream[] = ['accounts', 'keywords', 'searches'];
+
+/**
+ * The next change number of a stream, for the rows the caller's transaction writes. The counter
+ * row stays locked until that transaction ends (SQLite: its single writer), so numbers become
+ * visible in the order they were taken: a reader that sees number n has every change up to n,
+ * and can ask for `change_seq > n` next time without re-reading anything or missing a change.
+ * Take it right before writing the rows, after any other lock, so no writer waits for it while
+ * holding a row another one needs.
+ */
+export async function nextChangeSeq(
+  database: Database,
+  manager: EntityManager,
+  stream: ChangeStream,
+): Promise<number> {
+  const [row] = await database.query<{ value: number | string }>(
+    manager,
+    'UPDATE change_counters SET value = value + 1 WHERE stream = :stream RETURNING value',
+    { stream },
+  );
+  return Number(row.value);
+}
+
+/** Every stream's latest committed change number, in one statement. */
+export async function latestChangeSeqs(
+  database: Database,
+  manager: EntityManager,
+): Promise<Record<ChangeStream, number>> {
+  const rows = await database.query<{ stream: ChangeStream; value: number | string }>(
+    manager,
+    'SELECT stream, value FROM change_counters',
+  );
+  const latest = { accounts: 0, keywords: 0, searches: 0 };
+  for (const row of rows) latest[row.stream] = Number(row.value);
+  return latest;
+}

@@ -1,0 +1,51 @@
+import type { EntityManager } from 'typeorm';
+import type { Database } from './database.js';
+
+/** Rows read a page at a time: memory stays flat however many there are. */
+const PAGE_SIZE = 5_000;
+
+export interface ChangedRowsQuery {
+  /** A table with `id` and `change_seq` columns (change-sequence.ts). */
+  table: string;
+  /** Columns to read besides id and change_seq, as SQL. */
+  columns: string;
+  /** Rows whose change number is above this one; -1 for every row. */
+  since: number;
+  /** An extra SQL condition, e.g. only live rows. */
+  where?: string;
+}
+
+export interface ChangedRow {
+  id: string;
+  change_seq: number | string;
+}
+
+/**
+ * The rows changed since a change number, in change order, as raw rows (no entity hydration),
+ * page by page on the (change_seq, id) index. A row that changes while the pages are read takes
+ * a higher number, so it is read (again) further on or by the next refresh, never skipped.
+ */
+export async function* changedRows<T extends ChangedRow>(
+  database: Database,
+  manager: EntityManager,
+  query: ChangedRowsQuery,
+): AsyncGenerator<T[]> {
+  const filter = query.where === undefined ? '' : `AND (${query.where})`;
+  const select = `SELECT id, change_seq, ${query.columns} FROM ${query.table}`;
+  const order = `ORDER BY change_seq, id LIMIT ${PAGE_SIZE}`;
+  let page = await database.query<T>(
+    manager,
+    `${select} WHERE change_seq > :since ${filter} ${order}`,
+    { since: query.since },
+  );
+  while (page.length > 0) {
+    yield page;
+    if (page.length < PAGE_SIZE) return;
+    const last = page[page.length - 1];
+    page = await database.query<T>(
+      manager,
+      `${select} WHERE (change_seq, id) > (:seq, :id) ${filter} ${order}`,
+      { seq: Number(last.change_seq), id: last.id },
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import type { ResponseObject } from '@nestjs/swagger';
+import { httpStatusOf, type ErrorCode } from '../../common/errors/error-code.js';
+import { ref } from './schema-helpers.js';
+
+/** When each code is answered; a code added to ErrorCode fails to compile until it is described here. */
+const ERROR_MEANINGS: Record<ErrorCode, string> = {
+  unauthorized: 'Missing, unknown or revoked API key.',
+  subscription_required: "The account's plan is not active.",
+  wrong_product:
+    'The key belongs to the other product (Alerts keys here, App keys on inbox and searches).',
+  keyword_limit_reached: "Resuming the keyword would exceed the plan's keyword limit.",
+  not_found: "Unknown id, or not the caller's.",
+  invalid_body:
+    'A field, parameter or body failed validation (including a body not sent as application/json); the message names the problem.',
+  rate_limited:
+    'Rate limit exceeded: 60 reads (GET) or 120 writes per minute per key; 10 webhook tests per minute.',
+  internal_error:
+    'Unexpected failure; the message carries a reference for the logs, never internals.',
+  unavailable: 'A dependency (the database) is unreachable.',
+  bad_request:
+    "Node's HTTP parser refused the request before any route saw it (e.g. a bad chunk size).",
+  request_timeout: 'The request was not received in time.',
+  headers_too_large: 'Too many or too long headers, or a request line over 16 KB.',
+};
+
+export const ERROR_CODES = Object.keys(ERROR_MEANINGS) as ErrorCode[];
+
+export const RETRY_AFTER_HEADER = {
+  'Retry-After': {
+    description: 'Seconds until the request may be retried.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
+/** One response per HTTP status, each listing its codes with an example `{ error, code }` body. */
+export function errorResponses(codes: readonly ErrorCode[]): Record<string, ResponseObject> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = httpStatusOf(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: statusCodes.map((code) => `\`${code}\`: ${ERROR_MEANINGS[code]}`).join('\n\n'),
+      ...(status === 429 ? { headers: RETRY_AFTER_HEADER } : {}),
+      content: {
+        'application/json': {
+          schema: ref('Error'),
+          examples: Object.fromEntries(
+            statusCodes.map((code) => [code, { value: { error: ERROR_MEANINGS[code], code } }]),
+          ),
+        },
+      },
+    };
+  }
+  return responses;
+}

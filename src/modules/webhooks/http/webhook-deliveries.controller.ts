@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { CurrentCaller } from '../../auth/auth.decorators.js';
+import type { Caller } from '../../auth/caller.js';
+import {
+  parseDeliveryLogQuery,
+  parseRedeliveryRequest,
+  type DeliveryLogQueryInput,
+} from '../deliveries/delivery-log.query.js';
+import { DeliveryLogService } from '../deliveries/delivery-log.service.js';
+import { WEBHOOK_DELIVERIES_DOCS } from './webhook-deliveries.api-docs.js';
+
+/** A webhook's delivery log and redelivery (what GitHub offers its webhook integrators). */
+@ApiTags('Webhooks')
+@Controller('webhooks/:id')
+export class WebhookDeliveriesController {
+  constructor(private readonly log: DeliveryLogService) {}
+
+  @Get('deliveries')
+  @ApiRoute(WEBHOOK_DELIVERIES_DOCS.list)
+  async list(
+    @CurrentCaller() caller: Caller,
+    @Param('id') webhookId: string,
+    @Query() query: DeliveryLogQueryInput,
+  ) {
+    const page = await this.log.list(caller.accountId, webhookId, parseDeliveryLogQuery(query));
+    return { data: page.deliveries, next_cursor: page.nextCursor };
+  }
+
+  @Post('deliveries/:deliveryId/redeliver')
+  @HttpCode(202)
+  @ApiRoute(WEBHOOK_DELIVERIES_DOCS.redeliver)
+  async redeliver(
+    @CurrentCaller() caller: Caller,
+    @Param('id') webhookId: string,
+    @Param('deliveryId') deliveryId: string,
+  ) {
+    return { queued: await this.log.redeliver(caller.accountId, webhookId, deliveryId) };
+  }
+
+  @Post('redeliver')
+  @HttpCode(202)
+  @ApiRoute(WEBHOOK_DELIVERIES_DOCS.redeliverFailed)
+  async redeliverFailed(
+    @CurrentCaller() caller: Caller,
+    @Param('id') webhookId: string,
+    @Body() body: unknown,
+  ) {
+    const request = parseRedeliveryRequest(body);
+    return { queued: await this.log.redeliverFailed(caller.accountId, webhookId, request) };
+  }
+}

@@ -1,0 +1,52 @@
+import type { RouteDoc } from '../../api-docs/api-route.decorator.js';
+import { ref, wrapped } from '../../api-docs/schema-helpers.js';
+
+export const WEBHOOKS_DOCS = {
+  get: {
+    summary: 'Get one webhook',
+    description: 'The webhook as GET /webhooks lists it.',
+    responses: { 200: { description: 'The webhook.', schema: wrapped(ref('Webhook')) } },
+    errors: ['not_found'],
+  },
+  rotateSecret: {
+    summary: "Rotate a webhook's signing secret",
+    description:
+      'Returns a new secret, shown only here. For 24 hours webhook-signature carries a signature with the new and one with the replaced secret; X-Webhook-Signature uses the new one at once. A second rotation within 24 hours drops the oldest secret.',
+    responses: { 200: { description: 'The new secret.', schema: ref('WebhookSecret') } },
+    errors: ['not_found'],
+  },
+  list: {
+    summary: 'List webhooks',
+    description: 'Secrets are never returned.',
+    responses: { 200: { description: 'The webhooks.', schema: ref('WebhookList') } },
+  },
+  create: {
+    summary: 'Register a webhook',
+    description:
+      'Every active webhook receives every alert (see the webhooks section). The signing secret is returned only here.',
+    body: { schema: ref('CreateWebhook') },
+    responses: { 201: { description: 'Created, with its secret.', schema: ref('WebhookCreated') } },
+    errors: ['invalid_body'],
+  },
+  update: {
+    summary: 'Rename, pause or resume a webhook',
+    body: { schema: ref('UpdateWebhook') },
+    responses: { 200: { description: 'The updated webhook.', schema: wrapped(ref('Webhook')) } },
+    errors: ['not_found', 'invalid_body'],
+  },
+  remove: {
+    summary: 'Delete a webhook',
+    description: 'Deliveries stop immediately.',
+    responses: { 200: { description: 'Deleted.', schema: ref('Deleted') } },
+    errors: ['not_found'],
+  },
+  test: {
+    summary: 'Send a test delivery',
+    description:
+      "Sends the test event (a sample post with test: true) to the webhook's URL, signed with its secret, and reports the outcome. Updates last_delivery_at and last_error like a real delivery. 10 per minute per key.",
+    responses: {
+      200: { description: 'The outcome (not wrapped in data).', schema: ref('WebhookTestResult') },
+    },
+    errors: ['not_found'],
+  },
+} satisfies Record<string, RouteDoc>;

@@ -1,0 +1,126 @@
+import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
+import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
+import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
+import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
+import {
+  createKeyword,
+  createKeywords,
+  deleteKeyword,
+  pauseKeyword,
+} from '../factories/keyword.factory.js';
+import { dumpPost } from '../factories/reddit-dump.factory.js';
+import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { testDatabaseKinds } from '../utils/test-databases.js';
+
+function normalized(thing: object): RedditItem {
+  const item = normalizeRedditThing(thing);
+  if (item === null) throw new Error(`not a Reddit item: ${JSON.stringify(thing)}`);
+  return item;
+}
+
+/** Rows an instance's live matchers have read from a table so far, from its GET /metrics. */
+async function rowsRead(t: TestApp, index: 'alerts' | 'inbox', table: string): Promise<number> {
+  const { text } = await t.http.get('/metrics').expect(200);
+  const series = `alerts_live_index_rows_read_total{index="${index}",table="${table}"} `;
+  const line = text.split('\n').find((candidate) => candidate.startsWith(series));
+  return line === undefined ? 0 : Number(line.slice(series.length));
+}
+
+describe.each(testDatabaseKinds())('live indexes kept in step across instances on %s', (kind) => {
+  let editor: TestApp;
+  let ingester: TestApp;
+  beforeAll(async () => {
+    editor = await createTestApp(kind);
+    ingester = await createTestApp(kind, {}, { databaseUrl: editor.databaseUrl });
+  });
+  afterAll(async () => {
+    await ingester.close();
+    await editor.close();
+  });
+
+  /** Ingests one new post with this title on the other instance; returns the alerts stored. */
+  const alertsFor = async (title: string): Promise<number> =>
+    (await ingester.app.get(IngestionPipeline).process([normalized(dumpPost({ title }))])).alerts;
+  const keywordRowsRead = () => rowsRead(ingester, 'alerts', 'keywords');
+
+  it('sees keywords created, paused, resumed, deleted and restored elsewhere, reading only changed rows', async () => {
+    const { apiKey } = await editor.account('scale');
+    const [, rocket] = await createKeywords(editor, apiKey, ['acme widget', 'zeta rocket']);
+    const text = 'the acme widget beat the zeta rocket';
+    expect(await alertsFor(text)).toBe(2);
+
+    // Batch after batch with nothing changed, no keyword row is read again.
+    const loaded = await keywordRowsRead();
+    const accountRows = await rowsRead(ingester, 'alerts', 'accounts');
+    expect(await alertsFor(text)).toBe(2);
+    expect(await alertsFor(text)).toBe(2);
+    expect(await keywordRowsRead()).toBe(loaded);
+    expect(await rowsRead(ingester, 'alerts', 'accounts')).toBe(accountRows);
+
+    await pauseKeyword(editor, apiKey, rocket.id);
+    expect(await alertsFor(text)).toBe(1);
+    expect(await keywordRowsRead()).toBe(loaded + 1);
+
+    await editor.http
+      .patch(`/api/v1/keywords/${rocket.id}`)
+      .set(bearer(apiKey))
+      .send({ active: true })
+      .expect(200);
+    expect(await alertsFor(text)).toBe(2);
+
+    await deleteKeyword(editor, apiKey, rocket.id);
+    expect(await alertsFor(text)).toBe(1);
+
+    await createKeyword(editor, apiKey, 'zeta rocket');
+    await createKeyword(editor, apiKey, 'beat');
+    expect(await alertsFor(text)).toBe(3);
+    expect(await keywordRowsRead()).toBe(loaded + 5);
+    expect(await alertsFor(text)).toBe(3);
+    expect(await keywordRowsRead()).toBe(loaded + 5);
+  });
+
+  it("drops a canceled account's keywords and takes them back when it is active again", async () => {
+    const { apiKey, accountId } = await editor.account('pro');
+    await createKeyword(editor, apiKey, 'quasar lamp');
+    expect(await alertsFor('a quasar lamp for sale')).toBe(1);
+
+    const accounts = editor.app.get(AccountsService);
+    await accounts.updateAccount(accountId, { status: 'canceled' });
+    expect(await alertsFor('a quasar lamp for sale')).toBe(0);
+
+    await accounts.updateAccount(accountId, { status: 'active' });
+    expect(await alertsFor('a quasar lamp for sale')).toBe(1);
+  });
+
+  it('collects for a search created elsewhere, stops when it is paused, and reads unchanged searches once', async () => {
+    const { apiKey } = await editor.account('starter', 'app');
+    const inboxSize = async () =>
+      ((await editor.http.get('/api/v1/inbox').set(bearer(apiKey)).expect(200)).body.data as [])
+        .length;
+    const search = (
+      await editor.http
+        .post('/api/v1/searches')
+        .set(bearer(apiKey))
+        .send({ name: 'Lamps', keywords: ['nebula lamp'] })
+        .expect(201)
+    ).body.data as { id: string };
+
+    await alertsFor('my nebula lamp broke');
+    expect(await inboxSize()).toBe(1);
+    const searchRows = await rowsRead(ingester, 'inbox', 'searches');
+    const keywordRows = await rowsRead(ingester, 'inbox', 'search_keywords');
+    await alertsFor('another nebula lamp');
+    expect(await inboxSize()).toBe(2);
+    expect(await rowsRead(ingester, 'inbox', 'searches')).toBe(searchRows);
+    expect(await rowsRead(ingester, 'inbox', 'search_keywords')).toBe(keywordRows);
+
+    await editor.http
+      .patch(`/api/v1/searches/${search.id}`)
+      .set(bearer(apiKey))
+      .send({ active: false })
+      .expect(200);
+    await alertsFor('a third nebula lamp');
+    expect(await inboxSize()).toBe(2);
+    expect(await rowsRead(ingester, 'inbox', 'searches')).toBe(searchRows + 1);
+  });
+});

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** Starts a command and resolves once a line of its output matches. */
+function startUntil(command: string, args: string[], env: Record<string, string>, ready: RegExp) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'pipe' });
+  let output = '';
+  const started = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}: ${output}`)));
+  });
+  return { child, started, output: () => output };
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The README's five-minute path, command for command, against the real server and CLI. */
+describe('the quickstart', () => {
+  const children: ChildProcess[] = [];
+  afterAll(async () => {
+    for (const child of children) {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    }
+  });
+
+  it('gets a first alert to the API, a verifying receiver and the feed, offline', async () => {
+    const env = {
+      DATABASE_URL: `sqlite:${join(mkdtempSync(join(tmpdir(), 'quickstart-')), 'alerts.sqlite')}`,
+      PORT: String(await freePort()),
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      LOG_LEVEL: 'info',
+    };
+    const base = `http://127.0.0.1:${env.PORT}`;
+    const server = startUntil('node', ['dist/src/main.js'], env, /"msg":"listening"/);
+    children.push(server.child);
+    await server.started;
+
+    const account = await runAdmin(['create-account', '--plan', 'starter'], env);
+    const { api_key: key } = parseJsonLine(account.stdout) as { api_key: string };
+    const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+
+    expect((await post('/api/v1/keywords', { text: 'postgres backup' })).status).toBe(201);
+    const receiverPort = String(await freePort());
+    const hook = await post('/api/v1/webhooks', { url: `http://127.0.0.1:${receiverPort}/` });
+    const { secret } = (await hook.json()) as { secret: string };
+    const receiver = startUntil(
+      'node',
+      ['examples/receiver.mjs', secret, receiverPort],
+      {},
+      /listening/,
+    );
+    children.push(receiver.child);
+    await receiver.started;
+
+    const ingest = await runAdmin(['ingest', 'examples/sample.ndjson'], env);
+    expect(parseJsonLine(ingest.stdout)).toMatchObject({ posts: 2, comments: 2, alerts: 2 });
+
+    await waitFor(() => (receiver.output().match(/^verified /gm) ?? []).length === 2, 20_000);
+    expect(receiver.output()).toContain(
+      'verified post How do you test your postgres backup restores?',
+    );
+    expect(receiver.output()).toContain(
+      'verified comment How do you test your postgres backup restores?',
+    );
+    expect(receiver.output()).not.toContain('BAD SIGNATURE');
+
+    const alerts = (await (await fetch(`${base}/api/v1/alerts`, { headers: auth })).json()) as {
+      data: { event: string }[];
+    };
+    expect(alerts.data.map((alert) => alert.event).sort()).toEqual(['comment', 'post']);
+    const feed = (await (await post('/api/v1/feeds/token', {})).json()) as { rss_url: string };
+    const rss = await (await fetch(feed.rss_url)).text();
+    expect(rss).toContain('[postgres backup] How do you test your postgres backup restores?');
+  }, 60_000);
+});
