@@ -1,15 +1,22 @@
 /**
  * Webhook delivery through the real pipeline and worker: alerts are stored by IngestionPipeline
  * (alert + outbox rows in one transaction), the background worker claims, signs and posts them
- * to receivers on 127.0.0.1: fast ones, failing ones (500) and slow ones that answer only after
- * the deadline. The same run first measures a baseline without the slow receivers, so the
- * fast receivers' figures can be compared with and without them.
+ * to receivers on 127.0.0.1: fast ones, failing ones (500), slow ones that answer only after
+ * the deadline, and trickling ones that answer 200 at once and then send their body a byte at a
+ * time, never ending it.
  *
- *   npm run build && node dist/bench/deliver.bench.js [--alerts 5000] [--rate 400] [--fast 4]
- *     [--slow 2] [--failing 1] [--timeout-ms 500] [--max-seconds 60]
+ * Two scenarios, each measuring a baseline in the same run:
+ * - slow: one account's fast receivers, without and then with slow receivers of the same account;
+ * - isolation: an account's fast receivers alone, then beside another account with 6 trickling
+ *   and 2 slow receivers (the default 10 s deadline), compared by p99.
+ *
+ *   npm run build && node dist/bench/deliver.bench.js [--scenario all|slow|isolation]
+ *     [--alerts 5000] [--rate 400] [--fast 4] [--slow 2] [--failing 1] [--timeout-ms 500]
+ *     [--trickling 6] [--isolation-slow 2] [--isolation-timeout-ms 10000] [--max-seconds 60]
  *   DATABASE_URL unset: a temporary SQLite file. DATABASE_URL=postgres://…: a throwaway database
  *   created next to the one named (CREATE DATABASE), dropped at the end.
- *   --rate is alerts stored per second (each goes to every webhook); 0 stores them all at once.
+ *   --rate is alerts stored per second per account (each goes to every webhook of its account);
+ *   0 stores them all at once.
  */
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,12 +50,16 @@ const FEED_TICK_MS = 50;
 const BURST_BATCH = 100;
 
 interface Options {
+  scenario: 'all' | 'slow' | 'isolation';
   alerts: number;
   rate: number;
   fast: number;
   slow: number;
   failing: number;
   timeoutMs: number;
+  trickling: number;
+  isolationSlow: number;
+  isolationTimeoutMs: number;
   maxSeconds: number;
 }
 
@@ -62,10 +73,11 @@ interface PhaseResult {
   maxMs: number;
   failingAnswered: number;
   slowAttempts: number;
+  tricklingAttempts: number;
   seconds: number;
 }
 
-type ReceiverKind = 'fast' | 'slow' | 'failing';
+type ReceiverKind = 'fast' | 'slow' | 'failing' | 'trickling';
 
 interface ReceiverSetup {
   kinds: ReceiverKind[];
@@ -80,7 +92,8 @@ type ReceiverMessage =
 
 /**
  * Loopback endpoints on their own thread (their own event loop, like a real peer), noting when
- * each delivery arrived: fast ones answer 200 at once, failing ones 500, slow ones after slowMs.
+ * each delivery arrived: fast ones answer 200 at once, failing ones 500, slow ones after slowMs,
+ * trickling ones 200 at once and then a byte of body every 100 ms until the sender hangs up.
  */
 class Receivers {
   private counts: number[] = [];
@@ -120,6 +133,12 @@ class Receivers {
   }
 }
 
+function trickle(response: http.ServerResponse): void {
+  response.writeHead(200, { 'Content-Type': 'text/plain' });
+  const timer = setInterval(() => response.write('.'), 100);
+  response.on('close', () => clearInterval(timer));
+}
+
 /** The receivers' thread. */
 async function serveReceivers({ kinds, slowMs }: ReceiverSetup): Promise<void> {
   const arrivals = kinds.map(() => new Map<string, number>());
@@ -131,6 +150,7 @@ async function serveReceivers({ kinds, slowMs }: ReceiverSetup): Promise<void> {
         request.on('end', () => {
           if (kind === 'fast') response.writeHead(200).end();
           else if (kind === 'failing') response.writeHead(500).end();
+          else if (kind === 'trickling') trickle(response);
           else setTimeout(() => response.writeHead(200).end(), slowMs).unref();
         });
       });
@@ -158,7 +178,7 @@ interface Target {
   drop(): Promise<void>;
 }
 
-async function openTarget(): Promise<Target> {
+async function openTarget(scenario: string): Promise<Target> {
   const given = process.env.DATABASE_URL;
   if (given === undefined || given === '') {
     const dir = mkdtempSync(join(tmpdir(), 'deliver-bench-'));
@@ -169,7 +189,7 @@ async function openTarget(): Promise<Target> {
     };
   }
   if (given.startsWith('sqlite:')) return { url: given, label: 'SQLite', drop: async () => {} };
-  const name = `deliver_bench_${process.pid}`;
+  const name = `deliver_bench_${scenario}_${process.pid}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: given });
     await client.connect();
@@ -294,25 +314,43 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** Posts of every account in turn, so each account's alerts are stored at the same pace. */
+function interleave(lists: RedditPost[][]): RedditPost[] {
+  const longest = Math.max(...lists.map((list) => list.length));
+  return Array.from({ length: longest }, (_, i) =>
+    lists.flatMap((list) => (i < list.length ? [list[i]] : [])),
+  ).flat();
+}
+
+/**
+ * One account per entry of `accounts`, with a webhook per receiver kind, each sent
+ * `options.alerts` alerts; the figures are those of the fast receivers.
+ */
 async function runPhase(
   app: INestApplicationContext,
   name: string,
   options: Options,
-  slowReceivers: number,
+  accounts: ReceiverKind[][],
+  timeoutMs: number,
 ): Promise<PhaseResult> {
-  const kinds: ReceiverKind[] = [
-    ...Array<ReceiverKind>(options.fast).fill('fast'),
-    ...Array<ReceiverKind>(options.failing).fill('failing'),
-    ...Array<ReceiverKind>(slowReceivers).fill('slow'),
-  ];
-  const receivers = await Receivers.start({ kinds, slowMs: options.timeoutMs * 2 });
+  const kinds = accounts.flat();
+  const receivers = await Receivers.start({ kinds, slowMs: timeoutMs * 2 });
   try {
-    const terms = await subscribe(app, name, options.alerts, receivers.urls);
-    const posts = postsFor(terms, options.alerts, name);
-    const fastExpected = options.alerts * options.fast;
+    const postLists: RedditPost[][] = [];
+    let first = 0;
+    for (const [index, accountKinds] of accounts.entries()) {
+      const phase = `${name}a${index}`;
+      const urls = receivers.urls.slice(first, first + accountKinds.length);
+      first += accountKinds.length;
+      const terms = await subscribe(app, phase, options.alerts, urls);
+      postLists.push(postsFor(terms, options.alerts, phase));
+    }
+    const fastExpected = options.alerts * kinds.filter((kind) => kind === 'fast').length;
     const startedAt = Date.now();
-    const stored = await feed(app, posts, options.rate);
-    if (stored !== options.alerts) console.log(`${name}: only ${stored} posts made an alert`);
+    const stored = await feed(app, interleave(postLists), options.rate * accounts.length);
+    if (stored !== options.alerts * accounts.length) {
+      console.log(`${name}: only ${stored} posts made an alert`);
+    }
     await waitFor(
       () => receivers.received('fast') >= fastExpected,
       startedAt + options.maxSeconds * 1000,
@@ -326,12 +364,12 @@ async function runPhase(
       fast.flatMap((byId) => [...byId.keys()]),
     );
     const latencies: number[] = [];
-    let first = Number.POSITIVE_INFINITY;
+    let firstStored = Number.POSITIVE_INFINITY;
     let last = 0;
     for (const [id, arrivedAt] of fast.flatMap((byId) => [...byId])) {
       const storedMs = storedAt.get(id) ?? arrivedAt;
       latencies.push(arrivedAt - storedMs);
-      first = Math.min(first, storedMs);
+      firstStored = Math.min(firstStored, storedMs);
       last = Math.max(last, arrivedAt);
     }
     latencies.sort((a, b) => a - b);
@@ -339,12 +377,13 @@ async function runPhase(
       name,
       fastDelivered: latencies.length,
       fastExpected,
-      fastPerSecond: latencies.length / Math.max(0.001, (last - first) / 1000),
+      fastPerSecond: latencies.length / Math.max(0.001, (last - firstStored) / 1000),
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
       maxMs: latencies.at(-1) ?? Number.NaN,
       failingAnswered: receivers.received('failing'),
       slowAttempts: receivers.received('slow'),
+      tricklingAttempts: receivers.received('trickling'),
       seconds,
     };
   } finally {
@@ -370,6 +409,9 @@ async function storedTimes(
   return storedAt;
 }
 
+const HEADER =
+  'phase                  fast received   fast/s  p50 ms  p99 ms  max ms  500s    slow  trickle seconds';
+
 function print(result: PhaseResult): void {
   console.log(
     [
@@ -381,56 +423,126 @@ function print(result: PhaseResult): void {
       result.maxMs.toFixed(0).padStart(7),
       String(result.failingAnswered).padStart(8),
       String(result.slowAttempts).padStart(8),
+      String(result.tricklingAttempts).padStart(8),
       result.seconds.toFixed(1).padStart(7),
     ].join(' '),
   );
 }
 
+/** Runs `work` on an app of its own, on a database of its own. */
+async function withApp(
+  scenario: string,
+  timeoutMs: number,
+  work: (app: INestApplicationContext, label: string) => Promise<void>,
+): Promise<void> {
+  const target = await openTarget(scenario);
+  const app = await boot(target.url, timeoutMs);
+  try {
+    await work(app, target.label);
+  } finally {
+    await app.close();
+    await target.drop();
+  }
+}
+
+const kindsOf = (counts: Partial<Record<ReceiverKind, number>>): ReceiverKind[] =>
+  (Object.entries(counts) as [ReceiverKind, number][]).flatMap(([kind, count]) =>
+    Array<ReceiverKind>(count).fill(kind),
+  );
+
+/** One account's fast receivers, without and then with slow receivers of the same account. */
+async function slowScenario(options: Options): Promise<void> {
+  await withApp('slow', options.timeoutMs, async (app, label) => {
+    console.log(
+      `slow receivers on ${label}: ${options.alerts} alerts ` +
+        `${options.rate > 0 ? `at ${options.rate}/s` : 'stored at once'}, ` +
+        `${options.fast} fast + ${options.failing} failing (500) webhooks, ` +
+        `then + ${options.slow} slow (answer after ${options.timeoutMs * 2} ms, deadline ${options.timeoutMs} ms)`,
+    );
+    console.log(HEADER);
+    const account = { fast: options.fast, failing: options.failing };
+    const baseline = await runPhase(
+      app,
+      'baseline',
+      options,
+      [kindsOf(account)],
+      options.timeoutMs,
+    );
+    print(baseline);
+    const mixed = await runPhase(
+      app,
+      'withslow',
+      options,
+      [kindsOf({ ...account, slow: options.slow })],
+      options.timeoutMs,
+    );
+    print(mixed);
+    console.log(
+      `fast deliveries/s with slow receivers / without: ${(mixed.fastPerSecond / baseline.fastPerSecond).toFixed(2)}` +
+        ` (p99 ${mixed.p99Ms.toFixed(0)} ms vs ${baseline.p99Ms.toFixed(0)} ms)`,
+    );
+  });
+}
+
+/** An account's fast receivers alone, then beside another account's trickling and slow ones. */
+async function isolationScenario(options: Options): Promise<void> {
+  const timeoutMs = options.isolationTimeoutMs;
+  await withApp('isolation', timeoutMs, async (app, label) => {
+    console.log(
+      `isolation on ${label}: ${options.alerts} alerts per account ` +
+        `${options.rate > 0 ? `at ${options.rate}/s` : 'stored at once'}; an account with ` +
+        `${options.fast} fast webhooks, alone, then beside an account with ${options.trickling} ` +
+        `trickling and ${options.isolationSlow} slow webhooks (deadline ${timeoutMs} ms)`,
+    );
+    console.log(HEADER);
+    const others = kindsOf({ fast: options.fast });
+    const alone = await runPhase(app, 'others-alone', options, [others], timeoutMs);
+    print(alone);
+    const noisy = kindsOf({ trickling: options.trickling, slow: options.isolationSlow });
+    const beside = await runPhase(app, 'others+noisy', options, [others, noisy], timeoutMs);
+    print(beside);
+    console.log(
+      `other account's p99 beside the noisy one / alone: ${(beside.p99Ms / alone.p99Ms).toFixed(2)}` +
+        ` (${beside.p99Ms.toFixed(0)} ms vs ${alone.p99Ms.toFixed(0)} ms; p50 ${beside.p50Ms.toFixed(0)} vs ${alone.p50Ms.toFixed(0)} ms)`,
+    );
+  });
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      scenario: { type: 'string' },
       alerts: { type: 'string' },
       rate: { type: 'string' },
       fast: { type: 'string' },
       slow: { type: 'string' },
       failing: { type: 'string' },
       'timeout-ms': { type: 'string' },
+      trickling: { type: 'string' },
+      'isolation-slow': { type: 'string' },
+      'isolation-timeout-ms': { type: 'string' },
       'max-seconds': { type: 'string' },
     },
   });
+  const scenario = values.scenario ?? 'all';
+  if (scenario !== 'all' && scenario !== 'slow' && scenario !== 'isolation') {
+    throw new Error('--scenario must be all, slow or isolation');
+  }
   const options: Options = {
+    scenario,
     alerts: Math.min(50_000, Number(values.alerts ?? 5000)),
     rate: Number(values.rate ?? 400),
     fast: Math.min(32, Number(values.fast ?? 4)),
     slow: Math.min(32, Number(values.slow ?? 2)),
     failing: Math.min(32, Number(values.failing ?? 1)),
     timeoutMs: Number(values['timeout-ms'] ?? 500),
+    trickling: Math.min(32, Number(values.trickling ?? 6)),
+    isolationSlow: Math.min(32, Number(values['isolation-slow'] ?? 2)),
+    isolationTimeoutMs: Number(values['isolation-timeout-ms'] ?? 10_000),
     maxSeconds: Math.min(600, Number(values['max-seconds'] ?? 60)),
   };
-  const target = await openTarget();
-  const app = await boot(target.url, options.timeoutMs);
-  try {
-    console.log(
-      `deliver benchmark on ${target.label}: ${options.alerts} alerts ` +
-        `${options.rate > 0 ? `at ${options.rate}/s` : 'stored at once'}, ` +
-        `${options.fast} fast + ${options.failing} failing (500) webhooks, ` +
-        `then + ${options.slow} slow (answer after ${options.timeoutMs * 2} ms, deadline ${options.timeoutMs} ms)`,
-    );
-    console.log(
-      'phase                  fast received   fast/s  p50 ms  p99 ms  max ms  500s    slow    seconds',
-    );
-    const baseline = await runPhase(app, 'baseline', options, 0);
-    print(baseline);
-    const mixed = await runPhase(app, 'withslow', options, options.slow);
-    print(mixed);
-    console.log(
-      `fast deliveries/s with slow receivers / without: ${(mixed.fastPerSecond / baseline.fastPerSecond).toFixed(2)}` +
-        ` (p99 ${mixed.p99Ms.toFixed(0)} ms vs ${baseline.p99Ms.toFixed(0)} ms)`,
-    );
-  } finally {
-    await app.close();
-    await target.drop();
-  }
+  if (options.scenario !== 'isolation') await slowScenario(options);
+  if (options.scenario !== 'slow') await isolationScenario(options);
 }
 
 if (isMainThread) {

@@ -10,6 +10,7 @@ import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { answerClientErrorsAsJson } from './common/http/client-error-answer.js';
 import { jsonBody } from './common/http/json-body.js';
 import { refuseNulInUrl } from './common/http/nul-in-url.js';
+import { serializeError } from './common/logging/error-serializer.js';
 import { redactParameters, redactUrl } from './common/logging/redact-url.js';
 import { JsonBodyRequiredPipe } from './common/validation/json-body-required.pipe.js';
 import { ROOT_LOGGER } from './core.module.js';
@@ -34,6 +35,7 @@ export function setupApp(app: INestApplication): INestApplication {
       genReqId: requestId,
       autoLogging: { ignore: (req) => req.url === '/health' },
       serializers: {
+        err: serializeError,
         req: (req: { url?: string; query?: unknown; params?: unknown }) => {
           if (req.url !== undefined) req.url = redactUrl(req.url);
           req.query = redactParameters(req.query);

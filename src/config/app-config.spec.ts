@@ -20,3 +20,31 @@ describe('public URL settings', () => {
     }
   });
 });
+
+describe('DATABASE_URL', () => {
+  it('accepts a SQLite file or a PostgreSQL URL', () => {
+    for (const url of ['sqlite:./data/alerts.sqlite', 'postgres://db/alerts']) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+
+  it('refuses an in-memory SQLite database, which a second connection could not open', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'sqlite::memory:' })).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('WEBHOOK_SECRET_KEY', () => {
+  it('is 32 bytes in base64, read as the key', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ WEBHOOK_SECRET_KEY: key.toString('base64') }).webhooks.secretKey).toEqual(
+      key,
+    );
+    expect(loadConfig({}).webhooks.secretKey).toBeNull();
+  });
+
+  it('refuses another length without repeating the value', () => {
+    const short = Buffer.alloc(16, 7).toString('base64');
+    expect(() => loadConfig({ WEBHOOK_SECRET_KEY: short })).toThrow(/WEBHOOK_SECRET_KEY/);
+    expect(() => loadConfig({ WEBHOOK_SECRET_KEY: short })).not.toThrow(short);
+  });
+});

@@ -31,8 +31,9 @@ class EnvironmentVariables {
 
   @IsOptional()
   @IsString()
-  @Matches(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, {
-    message: 'DATABASE_URL must be sqlite:<path> or postgres://…',
+  // Not sqlite::memory:: reads use a second connection, which must open the same database.
+  @Matches(/^(sqlite:(?!:memory:$).+|postgres(ql)?:\/\/.+)$/, {
+    message: 'DATABASE_URL must be sqlite:<file path> or postgres://…',
   })
   DATABASE_URL?: string;
 
@@ -90,6 +91,13 @@ class EnvironmentVariables {
 
   @IsOptional()
   @IsString()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, {
+    message: 'WEBHOOK_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+  })
+  WEBHOOK_SECRET_KEY?: string;
+
+  @IsOptional()
+  @IsString()
   @Matches(/^https?:\/\/[^/?#\s]+\/?$/, {
     message: 'PUBLIC_BASE_URL must be a scheme and host, e.g. https://alerts.example.com',
   })
@@ -142,7 +150,13 @@ export interface AppConfig {
     authBase: string;
     pollMs: number;
   };
-  webhooks: { allowPrivate: boolean; timeoutMs: number; concurrency: number };
+  webhooks: {
+    allowPrivate: boolean;
+    timeoutMs: number;
+    concurrency: number;
+    /** AES-256 key that seals signing secrets at rest; null: stored as they are. */
+    secretKey: Buffer | null;
+  };
   publicUrls: PublicUrlSettings;
   logLevel: LogLevel;
   /** Requests without a valid key allowed per client address and minute before they get 429. */
@@ -211,6 +225,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE ?? false,
       timeoutMs: vars.WEBHOOK_TIMEOUT_MS ?? 10000,
       concurrency: vars.DELIVERY_CONCURRENCY ?? 64,
+      secretKey:
+        vars.WEBHOOK_SECRET_KEY === undefined
+          ? null
+          : Buffer.from(vars.WEBHOOK_SECRET_KEY, 'base64'),
     },
     publicUrls: {
       baseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,

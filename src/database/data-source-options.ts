@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
+import type { BetterSqlite3DataSourceOptions } from 'typeorm/driver/better-sqlite3/BetterSqlite3DataSourceOptions.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -36,4 +37,20 @@ export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
     };
   }
   return { ...common, type: 'postgres', url: databaseUrl, extra: { max: 20 } };
+}
+
+/**
+ * SQLite: a second connection to the same file for reads outside transactions. In WAL mode it
+ * sees committed rows only, never what the writing connection's open transaction has done so
+ * far, and query_only makes any write on it fail instead of slipping past the write serialiser.
+ */
+export function sqliteReadOptions(writing: BetterSqlite3DataSourceOptions): DataSourceOptions {
+  return {
+    ...writing,
+    migrations: [],
+    enableWAL: false,
+    prepareDatabase: (db: { pragma(source: string): unknown }) => {
+      db.pragma('query_only = ON');
+    },
+  };
 }

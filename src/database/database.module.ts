@@ -17,11 +17,7 @@ import { Database } from './database.js';
     {
       provide: Database,
       inject: [DataSource],
-      useFactory: async (dataSource: DataSource) => {
-        const database = new Database(dataSource);
-        await database.migrate();
-        return database;
-      },
+      useFactory: (dataSource: DataSource) => Database.open(dataSource),
     },
   ],
   exports: [Database],

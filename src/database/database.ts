@@ -1,6 +1,7 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
 import { Mutex } from 'async-mutex';
-import type { DataSource, EntityManager } from 'typeorm';
-import type { DatabaseKind } from './data-source-options.js';
+import { DataSource, type EntityManager } from 'typeorm';
+import { sqliteReadOptions, type DatabaseKind } from './data-source-options.js';
 
 const MIGRATION_LOCK_KEY = 7_342_001;
 const TRANSACTION_ATTEMPTS = 3;
@@ -57,19 +58,42 @@ function returnedRows(result: unknown): unknown {
 }
 
 /**
- * Transactions and dialect facts in one place. SQLite has a single connection shared by every
- * caller, so its transactions are serialised here; PostgreSQL runs them concurrently.
+ * Transactions and dialect facts in one place. Every write goes through `transaction()`.
+ * SQLite has a single writing connection shared by every caller, so its transactions are
+ * serialised here, and reads outside a transaction (`manager`) use a second, read-only connection
+ * that sees committed rows only; PostgreSQL runs transactions concurrently from its pool.
  */
-export class Database {
+export class Database implements OnApplicationShutdown {
   readonly kind: DatabaseKind;
   private readonly sqliteWriteLock = new Mutex();
 
-  constructor(readonly dataSource: DataSource) {
+  /** `reads`: where `manager` reads; the writing data source itself on PostgreSQL. */
+  constructor(
+    readonly dataSource: DataSource,
+    private readonly reads: DataSource = dataSource,
+  ) {
     this.kind = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
   }
 
+  /** Migrates the database, then (SQLite) opens the read connection. */
+  static async open(dataSource: DataSource): Promise<Database> {
+    await new Database(dataSource).migrate();
+    if (dataSource.options.type !== 'better-sqlite3') return new Database(dataSource);
+    const reads = new DataSource(sqliteReadOptions(dataSource.options));
+    return new Database(dataSource, await reads.initialize());
+  }
+
+  /**
+   * For reads outside a transaction: committed rows only. On SQLite it cannot write at all (a
+   * write there fails); a write outside `transaction()` would otherwise join whichever
+   * transaction is open on the shared connection and vanish if that one rolls back.
+   */
   get manager(): EntityManager {
-    return this.dataSource.manager;
+    return this.reads.manager;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.reads !== this.dataSource && this.reads.isInitialized) await this.reads.destroy();
   }
 
   async transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -92,7 +116,7 @@ export class Database {
 
   /** Throws when the database does not answer a trivial query. */
   async ping(): Promise<void> {
-    await this.dataSource.query('SELECT 1');
+    await this.reads.query('SELECT 1');
   }
 
   /** The VALUES list of a multi-row insert, "(:r0c0, :r0c1), (:r1c0, …)", with its parameters. */

@@ -78,10 +78,12 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
   it('keeps at most DELIVERY_CONCURRENCY attempts in flight', async () => {
     const t = await instance({ DELIVERY_CONCURRENCY: '4' });
     const endpoint = await receiver();
-    // Six webhooks on one receiver, so its concurrency is the worker's.
-    const urls = Array.from({ length: 6 }, (_, i) => `${endpoint.url}?hook=${i}`);
-    const { posts } = await subscriber(t, urls);
-    await ingest(t, posts(2));
+    // Six accounts' webhooks on one receiver, so its concurrency is the worker's (one account
+    // alone would get only its share).
+    for (let i = 0; i < 6; i += 1) {
+      const { posts } = await subscriber(t, [`${endpoint.url}?hook=${i}`]);
+      await ingest(t, posts(2));
+    }
     endpoint.hold();
 
     const run = runDeliveries(t);

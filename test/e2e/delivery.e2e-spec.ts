@@ -417,7 +417,7 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     await ingest(t, [postItem({ title: term })]);
     const [row] = (await deliveryRows(t)).filter((r) => r.webhookId === hook.id);
 
-    await t.database.manager.delete(AlertEntity, { id: row.alertId });
+    await t.database.transaction((manager) => manager.delete(AlertEntity, { id: row.alertId }));
 
     expect(await t.database.manager.countBy(DeliveryEntity, { alertId: row.alertId })).toBe(0);
     expect(await runDeliveries(t)).toMatchObject({ claimed: 0 });

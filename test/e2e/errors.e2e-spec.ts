@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())('error responses on %s', (kind) => {
     const broken = await createTestApp(kind);
     try {
       const { apiKey } = await broken.account();
-      await broken.database.manager.query('DROP TABLE webhooks');
+      await broken.database.transaction((manager) => manager.query('DROP TABLE webhooks'));
       const res = await broken.http.get('/api/v1/webhooks').set(bearer(apiKey)).expect(500);
       expect(res.body).toEqual({
         error: expect.stringMatching(/^Internal error \(reference [0-9a-f-]{36}\)$/),

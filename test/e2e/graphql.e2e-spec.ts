@@ -535,7 +535,7 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
         const keyword = keywords[i % keywords.length];
         await insertAlert(t, { accountId, keywordId: keyword.id, matchedAt: t.clock.nowMs() - i });
       }
-      const logQuery = jest.spyOn(t.database.dataSource.logger, 'logQuery');
+      const logQuery = jest.spyOn(t.database.manager.connection.logger, 'logQuery');
       const queriesFor = async (first: number) => {
         logQuery.mockClear();
         const { alerts } = await run<{ alerts: Connection }>(

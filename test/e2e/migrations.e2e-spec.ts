@@ -71,4 +71,29 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
     expect(await dataSource.runMigrations()).toHaveLength(MIGRATIONS.length);
     expect(await tableNames()).toEqual(applied);
   });
+
+  it('widens webhooks.secret for sealed secrets, keeping the secrets already stored', async () => {
+    await dataSource.runMigrations();
+    await dataSource.undoLastMigration();
+    const insert = (id: string, secret: string) =>
+      dataSource.query(
+        `INSERT INTO webhooks (id, account_id, name, url, secret, active, total_deliveries,
+           consecutive_failures, created_at)
+         VALUES ('${id}', 'account', 'hook', 'https://hooks.example.com/', '${secret}', TRUE, 0, 0, 1)`,
+      );
+    const plain = 'ab'.repeat(32);
+    await insert('plain', plain);
+
+    await dataSource.runMigrations();
+    const sealed = `enc:v1:${'A'.repeat(16)}:${'B'.repeat(108)}`;
+    await insert('sealed', sealed);
+
+    const rows: { id: string; secret: string }[] = await dataSource.query(
+      'SELECT id, secret FROM webhooks ORDER BY id',
+    );
+    expect(rows).toEqual([
+      { id: 'plain', secret: plain },
+      { id: 'sealed', secret: sealed },
+    ]);
+  });
 });

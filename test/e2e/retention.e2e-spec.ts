@@ -80,14 +80,16 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
     for (let start = 0; start < rows; start += 500) {
       const count = Math.min(500, rows - start);
       const ids = Array.from({ length: count }, (_, i) => `t3_batch${start + i}`);
-      await t.database.manager.query(
-        `INSERT INTO seen_items (item_key, seen_at) VALUES ${ids.map((id) => `('${id}', ${daysAgo(30)})`).join(', ')}`,
-      );
-      await t.database.manager.query(
-        `INSERT INTO keyword_daily_usage (keyword_id, day, delivered, capped, daily_cap, last_granted) VALUES ${ids
-          .map(() => `('${randomUUID()}', '${oldDay}', 1, 0, 100, 0)`)
-          .join(', ')}`,
-      );
+      await t.database.transaction(async (manager) => {
+        await manager.query(
+          `INSERT INTO seen_items (item_key, seen_at) VALUES ${ids.map((id) => `('${id}', ${daysAgo(30)})`).join(', ')}`,
+        );
+        await manager.query(
+          `INSERT INTO keyword_daily_usage (keyword_id, day, delivered, capped, daily_cap, last_granted) VALUES ${ids
+            .map(() => `('${randomUUID()}', '${oldDay}', 1, 0, 100, 0)`)
+            .join(', ')}`,
+        );
+      });
     }
 
     const deleted = await runRetention();

@@ -66,7 +66,7 @@ export async function insertAlert(t: TestApp, overrides: AlertOverrides): Promis
     matchedAt,
     ...overrides,
   });
-  await t.database.manager.insert(AlertEntity, alert);
+  await t.database.transaction((manager) => manager.insert(AlertEntity, alert));
   return alert;
 }
 
@@ -100,6 +100,6 @@ export async function insertUsage(
     dailyCap: 100,
     lastGranted: 0,
   });
-  await t.database.manager.insert(KeywordDailyUsageEntity, usage);
+  await t.database.transaction((manager) => manager.insert(KeywordDailyUsageEntity, usage));
   return usage;
 }

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createRootLogger } from '../../src/common/logging/logger.js';
 
-/** A real pino logger whose JSON lines are kept in memory, for tests that read what was logged. */
+/** The app's root logger, its JSON lines kept in memory, for tests that read what was logged. */
 export function capturedLogger(): { logger: Logger; text: () => string } {
   const lines: string[] = [];
   const sink = new Writable({
@@ -10,5 +11,5 @@ export function capturedLogger(): { logger: Logger; text: () => string } {
       done();
     },
   });
-  return { logger: pino({ level: 'trace' }, sink), text: () => lines.join('') };
+  return { logger: createRootLogger('trace', sink), text: () => lines.join('') };
 }

@@ -59,7 +59,14 @@ export async function createTestApp(
   }).compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
   setupApp(app);
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // A refused start: let go of the database before saying so.
+    await app.close().catch(() => undefined);
+    if (options.databaseUrl === undefined) await testDatabase.drop();
+    throw error;
+  }
   const accounts = app.get(AccountsService);
   return {
     app,

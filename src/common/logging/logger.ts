@@ -1,16 +1,24 @@
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from '../../config/app-config.js';
+import { serializeError } from './error-serializer.js';
 
-/** Structured JSON logs on stderr, so stdout stays free for the admin command's output. */
-export function createRootLogger(level: LogLevel): Logger {
+/**
+ * Structured JSON logs, by default on stderr so stdout stays free for the admin command's output.
+ * Errors are logged without the values of a failed query.
+ */
+export function createRootLogger(
+  level: LogLevel,
+  destination: DestinationStream = pino.destination({ fd: 2, sync: false }),
+): Logger {
   return pino(
     {
       level,
       base: { service: 'alerts' },
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { err: serializeError },
     },
-    pino.destination({ fd: 2, sync: false }),
+    destination,
   );
 }
 

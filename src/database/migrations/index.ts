@@ -5,6 +5,7 @@ import { Inbox1763700500000 } from './1763700500000-inbox.js';
 import { FeedTokens1763700600000 } from './1763700600000-feed-tokens.js';
 import { DeliveryLanes1763700700000 } from './1763700700000-delivery-lanes.js';
 import { ChangeSequence1763700800000 } from './1763700800000-change-sequence.js';
+import { WebhookSecretWidth1763701100000 } from './1763701100000-webhook-secret-width.js';
 import { DeliveryAttempts1763701400000 } from './1763701400000-delivery-attempts.js';
 import { WebhookSecretRotation1763701410000 } from './1763701410000-webhook-secret-rotation.js';
 
@@ -17,6 +18,7 @@ export const MIGRATIONS = [
   FeedTokens1763700600000,
   DeliveryLanes1763700700000,
   ChangeSequence1763700800000,
+  WebhookSecretWidth1763701100000,
   DeliveryAttempts1763701400000,
   WebhookSecretRotation1763701410000,
 ];

@@ -1,7 +1,17 @@
 import { DeliverySlots, slotShares } from './delivery-slots.js';
 
+/** Due rows of these webhooks, each webhook of an account of its own. */
 const due = (...webhookIds: string[]) =>
-  webhookIds.map((webhookId, index) => ({ id: `d${index}`, webhookId }));
+  webhookIds.map((webhookId, index) => ({
+    id: `d${index}`,
+    webhookId,
+    accountId: `of-${webhookId}`,
+  }));
+/** Due rows of these webhooks, all of one account. */
+const dueOf = (accountId: string, ...webhookIds: string[]) =>
+  webhookIds.map((webhookId, index) => ({ id: `${accountId}${index}`, webhookId, accountId }));
+const owner = (webhookId: string) => ({ webhookId, accountId: `of-${webhookId}` });
+const took = (heldMs: number, bodyAbandoned = false) => ({ heldMs, bodyAbandoned });
 const hanging = () => new Promise<void>(() => undefined);
 const ignore = () => undefined;
 
@@ -13,12 +23,14 @@ describe('DeliverySlots', () => {
       fastShare: 32,
       fastWithinMs: 1000,
       slowPool: 32,
+      accountShare: 32,
     });
     expect(slotShares(1, 300)).toMatchObject({
       slowShare: 1,
       fastShare: 1,
       fastWithinMs: 150,
       slowPool: 1,
+      accountShare: 1,
     });
   });
 
@@ -30,9 +42,9 @@ describe('DeliverySlots', () => {
 
   it('gives a webhook only the small share until it has answered quickly', () => {
     const slots = new DeliverySlots(slotShares(16, 1000), ignore);
-    slots.occupy('unknown', hanging());
-    slots.observe('fast', 12);
-    slots.observe('slow', 900);
+    slots.occupy(owner('unknown'), hanging());
+    slots.observe('fast', took(12));
+    slots.observe('slow', took(900));
 
     const picked = slots.pick(due(...Array(6).fill('unknown'), ...Array(6).fill('slow'), 'fast'));
 
@@ -43,7 +55,7 @@ describe('DeliverySlots', () => {
 
   it('lets a quick webhook use up to half the slots', () => {
     const slots = new DeliverySlots(slotShares(16, 1000), ignore);
-    slots.observe('fast', 3);
+    slots.observe('fast', took(3));
 
     expect(slots.pick(due(...Array(12).fill('fast')))).toHaveLength(8);
   });
@@ -52,7 +64,7 @@ describe('DeliverySlots', () => {
     let released = 0;
     const slots = new DeliverySlots(slotShares(4, 1000), () => (released += 1));
     let finish = (): void => undefined;
-    slots.occupy('a', new Promise<void>((resolve) => (finish = resolve)));
+    slots.occupy(owner('a'), new Promise<void>((resolve) => (finish = resolve)));
 
     expect(slots.fullWebhooks()).toEqual(['a']);
     expect(slots.free()).toBe(3);
@@ -68,13 +80,13 @@ describe('DeliverySlots', () => {
   it('keeps half of the slots from webhooks whose last attempt was slow', () => {
     const slots = new DeliverySlots(slotShares(8, 2000), ignore);
     const slowHooks = Array.from({ length: 8 }, (_, index) => `slow${index}`);
-    for (const webhookId of slowHooks) slots.observe(webhookId, 2000);
-    slots.observe('fast', 5);
+    for (const webhookId of slowHooks) slots.observe(webhookId, took(2000));
+    slots.observe('fast', took(5));
 
     const first = slots.pick(due(...slowHooks, 'fast', 'new'));
     expect(first.map((d) => d.webhookId)).toEqual([...slowHooks.slice(0, 4), 'fast', 'new']);
     for (const picked of first.filter((d) => d.webhookId.startsWith('slow'))) {
-      slots.occupy(picked.webhookId, hanging());
+      slots.occupy(picked, hanging());
     }
 
     expect(slots.fullWebhooks().sort()).toEqual(slowHooks);
@@ -82,5 +94,70 @@ describe('DeliverySlots', () => {
       'fast',
       'fast',
     ]);
+  });
+
+  it('counts a webhook whose body was still coming when it was given up as slow', () => {
+    const slots = new DeliverySlots(slotShares(16, 10_000), ignore);
+    slots.observe('trickles', took(260, true));
+    slots.observe('quick', took(260));
+
+    const picked = slots.pick(due(...Array(8).fill('trickles'), ...Array(8).fill('quick')));
+
+    expect(picked.filter((d) => d.webhookId === 'trickles')).toHaveLength(2);
+    expect(picked.filter((d) => d.webhookId === 'quick')).toHaveLength(8);
+  });
+
+  it('gives an account at most half of the slots, however many new or slow webhooks it has', () => {
+    const slots = new DeliverySlots(slotShares(16, 1000), ignore);
+    const hooks = Array.from({ length: 12 }, (_, index) => `hook${index}`);
+    for (const webhookId of hooks.slice(6)) slots.observe(webhookId, took(900));
+
+    const picked = slots.pick([...dueOf('greedy', ...hooks, ...hooks), ...due('other')]);
+
+    expect(picked.filter((d) => d.accountId === 'greedy')).toHaveLength(8);
+    expect(picked.filter((d) => d.accountId === 'of-other')).toHaveLength(1);
+  });
+
+  it('gives an account at most half of the slots, however fast its webhooks', () => {
+    const slots = new DeliverySlots(slotShares(16, 1000), ignore);
+    for (const webhookId of ['f1', 'f2', 'f3']) slots.observe(webhookId, took(2));
+
+    const picked = slots.pick([
+      ...dueOf('busy', ...Array<string>(6).fill('f1'), ...Array<string>(6).fill('f2')),
+      ...dueOf('busy', ...Array<string>(6).fill('f3')),
+      ...due(...Array<string>(2).fill('other')),
+    ]);
+
+    expect(picked.filter((d) => d.accountId === 'busy')).toHaveLength(8);
+    expect(picked.filter((d) => d.accountId === 'of-other')).toHaveLength(2);
+  });
+
+  it("reports every webhook of a full account, and frees the account's slots as attempts end", async () => {
+    const slots = new DeliverySlots(slotShares(4, 1000), ignore);
+    slots.observe('a1', took(2));
+    slots.observe('a2', took(2));
+    let finish = (): void => undefined;
+    slots.occupy(
+      { webhookId: 'a1', accountId: 'acct' },
+      new Promise<void>((resolve) => (finish = resolve)),
+    );
+    slots.occupy({ webhookId: 'a2', accountId: 'acct' }, hanging());
+
+    expect(slots.fullWebhooks().sort()).toEqual(['a1', 'a2']);
+    expect(slots.pick(dueOf('acct', 'a1', 'a2'))).toEqual([]);
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(slots.fullWebhooks()).toEqual([]);
+    expect(slots.pick(dueOf('acct', 'a1', 'a2'))).toHaveLength(1);
+  });
+
+  it("skips a full account's webhooks in the next claim, also those not attempted yet", () => {
+    const slots = new DeliverySlots(slotShares(8, 1000), ignore);
+    const picked = slots.pick([...dueOf('greedy', 'g1', 'g2', 'g3', 'g4', 'g5'), ...due('other')]);
+    for (const delivery of picked) slots.occupy(delivery, hanging());
+
+    expect(picked.map((d) => d.webhookId)).toEqual(['g1', 'g2', 'g3', 'g4', 'other']);
+    expect(slots.fullWebhooks().sort()).toEqual(['g1', 'g2', 'g3', 'g4', 'g5', 'other']);
   });
 });

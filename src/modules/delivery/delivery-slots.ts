@@ -3,13 +3,15 @@ import type { DueDelivery } from './delivery.store.js';
 export interface SlotShares {
   /** Attempts in flight in all. */
   concurrency: number;
-  /** Per webhook, until its last attempt was answered quickly. */
+  /** Per webhook, until its last attempt was over quickly. */
   slowShare: number;
-  /** Per webhook whose last attempt was answered within `fastWithinMs`. */
+  /** Per webhook whose last attempt was over within `fastWithinMs`. */
   fastShare: number;
   fastWithinMs: number;
   /** Attempts in flight to webhooks whose last attempt was slow, all together. */
   slowPool: number;
+  /** Per account, all its webhooks together. */
+  accountShare: number;
 }
 
 /** Shares for DELIVERY_CONCURRENCY and WEBHOOK_TIMEOUT_MS. */
@@ -20,20 +22,36 @@ export function slotShares(concurrency: number, timeoutMs: number): SlotShares {
     fastShare: Math.max(1, Math.ceil(concurrency / 2)),
     fastWithinMs: Math.min(1000, timeoutMs / 2),
     slowPool: Math.max(1, Math.floor(concurrency / 2)),
+    accountShare: Math.max(1, Math.ceil(concurrency / 2)),
   };
 }
 
+/** What a finished attempt tells about its webhook's speed. */
+export interface AttemptTiming {
+  /** From the start until the attempt was over and its slot free. */
+  heldMs: number;
+  /** The receiver was still sending its body when the time allowed for it ran out. */
+  bodyAbandoned: boolean;
+}
+
+/** Which webhook and account an attempt is for. */
+export type SlotOwner = Pick<DueDelivery, 'webhookId' | 'accountId'>;
+
 /**
  * The worker's attempts in flight: at most `concurrency` in all; per webhook a share that stays
- * small until the webhook has answered quickly, so slow receivers hold only a few slots each
- * while fast ones may use what is free; and webhooks known to be slow (their last attempt was)
- * hold at most `slowPool` slots together, so however many receivers hang, half of the slots
- * stay for the others.
+ * small until the webhook's attempts are over quickly, so slow receivers hold only a few slots
+ * each while fast ones may use what is free; webhooks known to be slow (their last attempt was)
+ * hold at most `slowPool` slots together, so however many receivers hang, half of the slots stay
+ * for the others; and each account holds at most `accountShare` slots, so no account's
+ * receivers, however many, starve another account. An attempt is over, and its slot free, once its response body was read
+ * or given up, not when the status arrived.
  */
 export class DeliverySlots {
   private readonly attempts = new Set<Promise<void>>();
   private readonly byWebhook = new Map<string, number>();
-  private readonly lastDurationMs = new Map<string, number>();
+  private readonly byAccount = new Map<string, number>();
+  private readonly webhooksOf = new Map<string, Set<string>>();
+  private readonly lastAttempt = new Map<string, AttemptTiming>();
   private slowInFlight = 0;
 
   constructor(
@@ -63,51 +81,61 @@ export class DeliverySlots {
         .map(([webhookId]) => webhookId),
     );
     if (this.slowInFlight >= this.shares.slowPool) {
-      for (const webhookId of this.lastDurationMs.keys()) {
-        if (this.isKnownSlow(webhookId)) full.add(webhookId);
+      for (const webhookId of this.lastAttempt.keys()) {
+        if (this.speedOf(webhookId) === 'slow') full.add(webhookId);
       }
+    }
+    for (const [accountId, count] of this.byAccount) {
+      if (count < this.shares.accountShare) continue;
+      for (const webhookId of this.webhooksOf.get(accountId) ?? []) full.add(webhookId);
     }
     return [...full];
   }
 
-  /** The oldest rows first, as many as there are free slots, no webhook beyond its share. */
+  /** The oldest rows first, as many as there are free slots, none beyond its shares. */
   pick(due: readonly DueDelivery[]): DueDelivery[] {
-    const counts = new Map(this.byWebhook);
+    const webhookCounts = new Map(this.byWebhook);
+    const accountCounts = new Map(this.byAccount);
     let slowLeft = this.shares.slowPool - this.slowInFlight;
     const picked: DueDelivery[] = [];
+    for (const delivery of due) this.learnAccount(delivery);
     for (const delivery of due) {
       if (picked.length === this.free()) break;
-      const count = counts.get(delivery.webhookId) ?? 0;
+      const count = webhookCounts.get(delivery.webhookId) ?? 0;
       if (count >= this.shareOf(delivery.webhookId)) continue;
-      if (this.isKnownSlow(delivery.webhookId)) {
+      const accountCount = accountCounts.get(delivery.accountId) ?? 0;
+      if (accountCount >= this.shares.accountShare) continue;
+      if (this.speedOf(delivery.webhookId) === 'slow') {
         if (slowLeft <= 0) continue;
         slowLeft--;
       }
-      counts.set(delivery.webhookId, count + 1);
+      webhookCounts.set(delivery.webhookId, count + 1);
+      accountCounts.set(delivery.accountId, accountCount + 1);
       picked.push(delivery);
     }
     return picked;
   }
 
-  /** Holds a slot for the webhook until the attempt settles. */
-  occupy(webhookId: string, attempt: Promise<void>): void {
+  /** Holds a slot for the webhook and its account until the attempt is over. */
+  occupy({ webhookId, accountId }: SlotOwner, attempt: Promise<void>): void {
+    this.learnAccount({ webhookId, accountId });
     this.byWebhook.set(webhookId, (this.byWebhook.get(webhookId) ?? 0) + 1);
-    const slow = this.isKnownSlow(webhookId);
+    this.byAccount.set(accountId, (this.byAccount.get(accountId) ?? 0) + 1);
+    const slow = this.speedOf(webhookId) === 'slow';
     if (slow) this.slowInFlight++;
     const tracked = attempt.finally(() => {
       this.attempts.delete(tracked);
       if (slow) this.slowInFlight--;
-      const left = (this.byWebhook.get(webhookId) ?? 1) - 1;
-      if (left > 0) this.byWebhook.set(webhookId, left);
-      else this.byWebhook.delete(webhookId);
+      release(this.byWebhook, webhookId);
+      release(this.byAccount, accountId);
       this.onRelease();
     });
     this.attempts.add(tracked);
   }
 
-  /** How long the webhook's latest attempt took, which decides its share. */
-  observe(webhookId: string, durationMs: number): void {
-    this.lastDurationMs.set(webhookId, durationMs);
+  /** How the webhook's latest attempt went, which decides its share. */
+  observe(webhookId: string, timing: AttemptTiming): void {
+    this.lastAttempt.set(webhookId, timing);
   }
 
   /** Resolves once every attempt in flight now has ended. */
@@ -115,21 +143,32 @@ export class DeliverySlots {
     await Promise.all(this.attempts);
   }
 
+  /** So that the next claim skips the rows of a full account's webhooks, even unattempted ones. */
+  private learnAccount({ webhookId, accountId }: SlotOwner): void {
+    const webhooks = this.webhooksOf.get(accountId);
+    if (webhooks === undefined) this.webhooksOf.set(accountId, new Set([webhookId]));
+    else webhooks.add(webhookId);
+  }
+
   private shareOf(webhookId: string): number {
     return this.speedOf(webhookId) === 'fast' ? this.shares.fastShare : this.shares.slowShare;
   }
 
-  private isKnownSlow(webhookId: string): boolean {
-    return this.speedOf(webhookId) === 'slow';
-  }
-
   /**
-   * From the webhook's latest attempt. One not attempted yet has the small share, like a slow
-   * one, but does not count against the slow webhooks' pool.
+   * From the webhook's latest attempt: fast when it was over, body and all, within
+   * `fastWithinMs`. One not attempted yet has the small share, like a slow one, but does not
+   * count against the slow webhooks' pool.
    */
   private speedOf(webhookId: string): 'fast' | 'slow' | 'unknown' {
-    const last = this.lastDurationMs.get(webhookId);
+    const last = this.lastAttempt.get(webhookId);
     if (last === undefined) return 'unknown';
-    return last < this.shares.fastWithinMs ? 'fast' : 'slow';
+    return !last.bodyAbandoned && last.heldMs < this.shares.fastWithinMs ? 'fast' : 'slow';
   }
+}
+
+/** One attempt fewer under `key`; the entry goes when none is left. */
+function release(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
 }

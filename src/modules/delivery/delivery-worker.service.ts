@@ -218,7 +218,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     summary.claimed += claims.length;
   }
 
-  /** The slot is held for the HTTP attempt only; recording the outcome is batched behind it. */
+  /**
+   * The slot is held for the HTTP attempt only, until its response body was read or given up;
+   * recording the outcome is batched behind it.
+   */
   private start(
     claim: ClaimedDelivery,
     target: Promise<DeliveryTarget | null>,
@@ -226,7 +229,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   ): void {
     const attempt = target.then((found) => this.attempt(claim, found));
     this.slots.occupy(
-      claim.webhookId,
+      claim,
       attempt.then(
         () => undefined,
         () => undefined,
@@ -268,7 +271,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         payload: toWebhookPayload(alert, claim.webhookId),
       }),
     );
-    this.slots.observe(claim.webhookId, result.durationMs);
+    this.slots.observe(claim.webhookId, result);
     this.metrics.recordLatency(result.ok, this.clock.nowMs() - claim.createdAt);
     if (!result.ok) {
       this.logger.warn(

@@ -1,5 +1,6 @@
 import { Global, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { WebhookSecretsModule } from '../webhooks/secrets/webhook-secrets.module.js';
 import { ALERT_STORED_HOOK } from '../ingestion/ingestion-pipeline.service.js';
 import { DeliveryMetrics } from './delivery.metrics.js';
 import { DeliveryOutbox } from './delivery-outbox.service.js';
@@ -17,6 +18,7 @@ import { WebhookTester } from './webhook-tester.service.js';
  */
 @Global()
 @Module({
+  imports: [WebhookSecretsModule],
   providers: [
     {
       provide: WebhookSender,

@@ -3,6 +3,7 @@ import { IsNull, type EntityManager, type QueryRunner } from 'typeorm';
 import { newId } from '../../common/ids.js';
 import { Database } from '../../database/database.js';
 import { AlertEntity } from '../alerts/alert.entity.js';
+import { WebhookSecretCipher } from '../webhooks/secrets/webhook-secret-cipher.js';
 import { WebhookEntity } from '../webhooks/webhook.entity.js';
 import type { WebhookAttemptResult } from './webhook-sender.js';
 import { DeliverySql } from './delivery-sql.js';
@@ -14,6 +15,7 @@ const ENQUEUE_CHUNK = 200;
 export interface DueDelivery {
   id: string;
   webhookId: string;
+  accountId: string;
 }
 
 /** A delivery this worker holds until `claimedUntil`; that value also fences its outcome. */
@@ -21,6 +23,7 @@ export interface ClaimedDelivery {
   id: string;
   alertId: string;
   webhookId: string;
+  accountId: string;
   createdAt: number;
   claimedUntil: number;
 }
@@ -54,6 +57,7 @@ interface ClaimedRow {
   id: string;
   alert_id: string;
   webhook_id: string;
+  account_id: string;
   created_at: string | number;
   claimed_until: string | number;
 }
@@ -69,7 +73,10 @@ export class DeliveryStore {
   private readonly sql: DeliverySql;
   private claimRunner: QueryRunner | null = null;
 
-  constructor(private readonly database: Database) {
+  constructor(
+    private readonly database: Database,
+    private readonly cipher: WebhookSecretCipher,
+  ) {
     this.sql = new DeliverySql(database.kind);
   }
 
@@ -134,7 +141,7 @@ export class DeliveryStore {
            WHERE ${this.sql.inList('id', 'ids')}
              AND ${OPEN_ROWS} AND COALESCE(claimed_until, 0) <= :now
            ${lock})
-         RETURNING id, alert_id, webhook_id, created_at, claimed_until`,
+         RETURNING id, alert_id, webhook_id, account_id, created_at, claimed_until`,
         {
           ids: this.sql.list(chosen.map((delivery) => delivery.id)),
           now: this.sql.int(request.now),
@@ -146,6 +153,7 @@ export class DeliveryStore {
           id: row.id,
           alertId: row.alert_id,
           webhookId: row.webhook_id,
+          accountId: row.account_id,
           createdAt: Number(row.created_at),
           claimedUntil: Number(row.claimed_until),
         }))
@@ -179,15 +187,15 @@ export class DeliveryStore {
       { ids: this.sql.list([...new Set(webhookIds)]) },
     );
     return new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          url: row.url,
+      rows.map((row) => {
+        const { secret, previousSecret } = this.cipher.openSecrets({
+          id: row.id,
           secret: row.secret,
           previousSecret: row.previous_secret,
-          secretRotatedAt: row.secret_rotated_at === null ? null : Number(row.secret_rotated_at),
-        },
-      ]),
+        });
+        const rotatedAt = row.secret_rotated_at === null ? null : Number(row.secret_rotated_at);
+        return [row.id, { url: row.url, secret, previousSecret, secretRotatedAt: rotatedAt }];
+      }),
     );
   }
 
@@ -360,7 +368,11 @@ export class DeliveryStore {
     },
   ): Promise<{ rows: DueDelivery[]; more: boolean }> {
     const perLane = Math.min(request.window, request.perWebhook);
-    const lanes = await this.database.query<{ webhook_id: string; ids: unknown }>(
+    const lanes = await this.database.query<{
+      webhook_id: string;
+      account_id: string;
+      ids: unknown;
+    }>(
       manager,
       `WITH RECURSIVE lanes (webhook_id) AS (
          SELECT (SELECT webhook_id FROM deliveries WHERE ${OPEN_ROWS} ORDER BY webhook_id LIMIT 1)
@@ -369,12 +381,15 @@ export class DeliveryStore {
                  WHERE d.${OPEN_ROWS} AND d.webhook_id > lanes.webhook_id
                  ORDER BY d.webhook_id LIMIT 1)
            FROM lanes WHERE lanes.webhook_id IS NOT NULL)
-       SELECT lanes.webhook_id, ${this.sql.jsonIds(
-         `SELECT o.id FROM deliveries o
+       SELECT lanes.webhook_id,
+              (SELECT a.account_id FROM deliveries a
+               WHERE a.webhook_id = lanes.webhook_id AND a.${OPEN_ROWS} LIMIT 1) AS account_id,
+              ${this.sql.jsonIds(
+                `SELECT o.id FROM deliveries o
           WHERE o.webhook_id = lanes.webhook_id AND o.${OPEN_ROWS}
             AND COALESCE(o.claimed_until, 0) <= :now
           ORDER BY o.id LIMIT :perLane`,
-       )} AS ids
+              )} AS ids
        FROM lanes
        WHERE lanes.webhook_id IS NOT NULL AND NOT ${this.sql.inList('lanes.webhook_id', 'skipWebhookIds')}`,
       {
@@ -388,7 +403,8 @@ export class DeliveryStore {
     for (const lane of lanes) {
       const ids = this.sql.parseIds(lane.ids);
       if (ids.length === perLane) more = true;
-      for (const id of ids) due.push({ id, webhookId: lane.webhook_id });
+      for (const id of ids)
+        due.push({ id, webhookId: lane.webhook_id, accountId: lane.account_id });
     }
     due.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     if (due.length > request.window) more = true;

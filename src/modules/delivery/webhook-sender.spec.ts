@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { verify } from '@octokit/webhooks-methods';
 
 import type * as FakeDnsModule from '../../common/network/testing/fake-dns.js';
-import { WebhookSender } from './webhook-sender.js';
+import { RESPONSE_BODY_BUDGET_MS, WebhookSender } from './webhook-sender.js';
 import type { WebhookRequest } from './webhook-sender.js';
 
 // Lets a public-looking name (rebind.example.com) resolve to 127.0.0.1 without a network.
@@ -92,7 +92,14 @@ describe('WebhookSender', () => {
 
     const result = await createSender().send({ url: receiver.url, body, headers });
 
-    expect(result).toEqual({ ok: true, status: 202, error: null, durationMs: expect.any(Number) });
+    expect(result).toEqual({
+      ok: true,
+      status: 202,
+      error: null,
+      durationMs: expect.any(Number),
+      heldMs: expect.any(Number),
+      bodyAbandoned: false,
+    });
     const [received] = receiver.requests;
     expect(received.method).toBe('POST');
     expect(received.path).toBe('/hook');
@@ -170,6 +177,24 @@ describe('WebhookSender', () => {
 
     expect(result).toMatchObject({ ok: true, status: 200, error: null });
     expect(Date.now() - startedAt).toBeLessThan(1000);
+    await responseClosed;
+  });
+
+  it('gives up a trickling response body soon after the status, and says so', async () => {
+    let responseClosed: Promise<unknown> = Promise.resolve();
+    const receiver = await startReceiver((response) => {
+      responseClosed = once(response, 'close');
+      response.writeHead(200, { 'Content-Type': 'text/plain' });
+      const trickle = setInterval(() => response.write('.'), 50);
+      response.on('close', () => clearInterval(trickle));
+    });
+
+    const result = await createSender({ timeoutMs: 5000 }).send(delivery(receiver.url));
+
+    expect(result).toMatchObject({ ok: true, status: 200, error: null, bodyAbandoned: true });
+    expect(result.heldMs).toBeGreaterThanOrEqual(RESPONSE_BODY_BUDGET_MS);
+    expect(result.heldMs).toBeLessThan(RESPONSE_BODY_BUDGET_MS + 1000);
+    expect(result.durationMs).toBeLessThan(result.heldMs);
     await responseClosed;
   });
 

@@ -23,6 +23,10 @@ export interface WebhookAttemptResult {
   error: string | null;
   /** From the start of the attempt until the response headers arrived or the attempt failed. */
   durationMs: number;
+  /** From the start until the attempt was over: the body read or given up, the slot free again. */
+  heldMs: number;
+  /** The receiver was still sending its body when the time allowed after the status ran out. */
+  bodyAbandoned: boolean;
 }
 
 export interface WebhookSenderOptions {
@@ -37,6 +41,11 @@ export interface WebhookSenderOptions {
 const DEFAULT_MAX_CONNECTIONS = 64;
 /** Enough of a response body to let a small answer keep its connection alive; the rest is cut. */
 const MAX_RESPONSE_BODY_BYTES = 4096;
+/**
+ * How long the body may take once the status is in. The answer is known by then: a receiver that
+ * trickles its body (or never ends it) would otherwise hold the slot until the deadline.
+ */
+export const RESPONSE_BODY_BUDGET_MS = 250;
 
 /** Posts webhook deliveries. Every outcome, including every failure, is a result, never a throw. */
 export class WebhookSender {
@@ -54,10 +63,13 @@ export class WebhookSender {
 
   async send(webhookRequest: WebhookRequest): Promise<WebhookAttemptResult> {
     const startedAt = performance.now();
-    const result = (outcome: Omit<WebhookAttemptResult, 'durationMs'>): WebhookAttemptResult => ({
-      ...outcome,
-      durationMs: Math.round(performance.now() - startedAt),
-    });
+    const elapsedMs = () => Math.round(performance.now() - startedAt);
+    const result = (
+      outcome: Pick<WebhookAttemptResult, 'ok' | 'status' | 'error'>,
+    ): WebhookAttemptResult => {
+      const durationMs = elapsedMs();
+      return { ...outcome, durationMs, heldMs: durationMs, bodyAbandoned: false };
+    };
 
     // Literal addresses never reach the lookup, and the rules may have changed since creation.
     const check = checkWebhookUrl(webhookRequest.url, { allowPrivate: this.options.allowPrivate });
@@ -76,10 +88,14 @@ export class WebhookSender {
       const ok = status >= 200 && status < 300;
       const answered = result({ ok, status, error: ok ? null : describeHttpStatus(status) });
       // The answer is already known: a body that errors, trickles or never ends changes nothing.
-      await response.body
-        .dump({ limit: MAX_RESPONSE_BODY_BYTES, signal: deadline })
-        .catch(() => undefined);
-      return answered;
+      const budget = AbortSignal.any([deadline, AbortSignal.timeout(RESPONSE_BODY_BUDGET_MS)]);
+      const bodyAbandoned = await response.body
+        .dump({ limit: MAX_RESPONSE_BODY_BYTES, signal: budget })
+        .then(
+          () => false,
+          () => budget.aborted,
+        );
+      return { ...answered, heldMs: elapsedMs(), bodyAbandoned };
     } catch (error) {
       const text = deadline.aborted
         ? describeTimeout(this.options.timeoutMs)

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
+import { WebhookSecretCipher } from '../webhooks/secrets/webhook-secret-cipher.js';
 import { DeliveryStore } from './delivery.store.js';
 import { signingSecretsAt } from '../webhooks/signing-secrets.js';
 import { signedWebhookRequest } from './signed-webhook-request.js';
@@ -22,6 +23,7 @@ export class WebhookTester {
     private readonly store: DeliveryStore,
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
+    private readonly cipher: WebhookSecretCipher,
   ) {}
 
   async test(accountId: string, webhookId: string): Promise<WebhookTestResult> {
@@ -31,7 +33,7 @@ export class WebhookTester {
     const result = await this.sender.send(
       signedWebhookRequest({
         url: webhook.url,
-        secrets: signingSecretsAt(webhook, attemptedAt),
+        secrets: signingSecretsAt(this.cipher.openSecrets(webhook), attemptedAt),
         sentAtSeconds: Math.floor(attemptedAt / 1000),
         webhookId: webhook.id,
         deliveryId: newId(),

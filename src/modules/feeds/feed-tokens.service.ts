@@ -48,7 +48,9 @@ export class FeedTokensService {
   }
 
   async revoke(accountId: string): Promise<void> {
-    const result = await this.database.manager.delete(FeedTokenEntity, { accountId });
+    const result = await this.database.transaction((manager) =>
+      manager.delete(FeedTokenEntity, { accountId }),
+    );
     if (!result.affected) throw AppError.notFound('Feed token');
   }
 }

@@ -16,12 +16,15 @@ export class WebhookEntity {
   @Column({ type: 'varchar', length: 2048 })
   url: string;
 
-  /** HMAC key, 64 hex characters; needed in clear to sign deliveries. */
-  @Column({ type: 'varchar', length: 64 })
+  /**
+   * HMAC key, 64 hex characters, needed in clear to sign deliveries; stored sealed ("enc:v1:…")
+   * when WEBHOOK_SECRET_KEY is set (WebhookSecretCipher).
+   */
+  @Column({ type: 'varchar', length: 200 })
   secret: string;
 
   /** The secret the last rotation replaced; it keeps signing beside `secret` for a while. */
-  @Column({ name: 'previous_secret', type: 'varchar', length: 64, nullable: true })
+  @Column({ name: 'previous_secret', type: 'varchar', length: 200, nullable: true })
   previousSecret: string | null;
 
   @Column({ name: 'secret_rotated_at', type: 'bigint', nullable: true, transformer: epochMillis })

@@ -6,6 +6,7 @@ import { checkWebhookUrl, describeUrlRejection } from '../../common/network/webh
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
+import { WebhookSecretCipher } from './secrets/webhook-secret-cipher.js';
 import type { CreateWebhookDto, UpdateWebhookDto } from './dto/webhook.dto.js';
 import { newWebhookSecret } from './signing-secrets.js';
 import { WebhookEntity } from './webhook.entity.js';
@@ -16,6 +17,7 @@ export class WebhooksService {
     private readonly database: Database,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cipher: WebhookSecretCipher,
   ) {}
 
   list(accountId: string): Promise<WebhookEntity[]> {
@@ -32,12 +34,13 @@ export class WebhooksService {
     const checked = checkWebhookUrl(input.url, { allowPrivate: this.config.webhooks.allowPrivate });
     if (!checked.ok) throw AppError.invalidBody(describeUrlRejection(checked));
     const secret = newWebhookSecret();
+    const id = newId();
     const webhook = Object.assign(new WebhookEntity(), {
-      id: newId(),
+      id,
       accountId,
       name: input.name ?? checked.url.hostname,
       url: checked.url.href,
-      secret,
+      secret: this.cipher.seal(id, secret),
       previousSecret: null,
       secretRotatedAt: null,
       active: true,
@@ -80,11 +83,16 @@ export class WebhooksService {
   async rotateSecret(accountId: string, webhookId: string): Promise<string> {
     const secret = newWebhookSecret();
     await this.database.transaction(async (manager) => {
+      // The replaced secret moves over as stored (sealed with this webhook's id, or plain).
       const webhook = await this.findLive(accountId, webhookId);
       await manager.update(
         WebhookEntity,
         { id: webhook.id },
-        { secret, previousSecret: webhook.secret, secretRotatedAt: this.clock.nowMs() },
+        {
+          secret: this.cipher.seal(webhook.id, secret),
+          previousSecret: webhook.secret,
+          secretRotatedAt: this.clock.nowMs(),
+        },
       );
     });
     return secret;

@@ -74,7 +74,9 @@ export class InboxService {
     const flags: Partial<Pick<InboxItemEntity, 'isRead' | 'isDeclined'>> = {};
     if (change.is_read !== undefined) flags.isRead = change.is_read;
     if (change.is_declined !== undefined) flags.isDeclined = change.is_declined;
-    await this.database.manager.update(InboxItemEntity, { id: item.id }, flags);
+    await this.database.transaction((manager) =>
+      manager.update(InboxItemEntity, { id: item.id }, flags),
+    );
     return Object.assign(item, flags);
   }
 

@@ -75,7 +75,7 @@ export class RedditTokenProvider implements AccessTokenSource {
     const token = readToken(response.body);
     if (response.status !== 200 || token === null) {
       throw new RedditApiError(
-        `Reddit refused an access token for client ${credentials.clientId} (${response.status}${describeError(response.body)})`,
+        `Reddit refused an access token for client ${maskedClientId(credentials.clientId)} (${response.status}${describeError(response.body)})`,
         response.status,
       );
     }
@@ -96,6 +96,11 @@ function readToken(body: unknown): { value: string; expiresInSeconds: number } |
   if (typeof value !== 'string' || value === '') return null;
   if (typeof expiresIn !== 'number' || !(expiresIn > 0)) return null;
   return { value, expiresInSeconds: expiresIn };
+}
+
+/** Enough of a client id to tell credentials apart in a log, not enough to use it. */
+function maskedClientId(clientId: string): string {
+  return `${clientId.slice(0, 4)}…`;
 }
 
 /** Reddit reports some refusals as 200 `{ "error": "unsupported_grant_type" }`. */
