@@ -6,15 +6,9 @@ import {
   postItem,
   runDeliveries,
 } from '../utils/delivery-scenario.js';
+import { metricValue } from '../utils/polling-app.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../utils/webhook-receiver.js';
-
-/** The value of one sample of GET /metrics, labels included in the name; null when absent. */
-async function sample(t: TestApp, name: string): Promise<number | null> {
-  const { text } = await t.http.get('/metrics').expect(200);
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name} `));
-  return line === undefined ? null : Number(line.slice(name.length + 1));
-}
 
 describe.each(testDatabaseKinds())('operations metrics on %s', (kind) => {
   let t: TestApp;
@@ -38,13 +32,13 @@ describe.each(testDatabaseKinds())('operations metrics on %s', (kind) => {
     await t.http.get('/no/such/route').expect(404);
 
     const series = 'alerts_http_request_duration_seconds_count';
-    expect(await sample(t, `${series}{method="GET",route="/api/v1/keywords",status="200"}`)).toBe(
-      2,
-    );
     expect(
-      await sample(t, `${series}{method="DELETE",route="/api/v1/keywords/:id",status="404"}`),
+      await metricValue(t, `${series}{method="GET",route="/api/v1/keywords",status="200"}`),
+    ).toBe(2);
+    expect(
+      await metricValue(t, `${series}{method="DELETE",route="/api/v1/keywords/:id",status="404"}`),
     ).toBe(1);
-    expect(await sample(t, `${series}{method="GET",route="unmatched",status="404"}`)).toBe(1);
+    expect(await metricValue(t, `${series}{method="GET",route="unmatched",status="404"}`)).toBe(1);
     const { text } = await t.http.get('/metrics').expect(200);
     expect(text).not.toContain(unknownId);
     expect(text).not.toContain('/no/such/route');
@@ -60,11 +54,11 @@ describe.each(testDatabaseKinds())('operations metrics on %s', (kind) => {
     );
     t.clock.advance(90_000);
 
-    expect(await sample(t, 'alerts_outbox_pending_deliveries')).toBe(3);
-    expect(await sample(t, 'alerts_outbox_oldest_pending_age_seconds')).toBe(90);
+    expect(await metricValue(t, 'alerts_outbox_pending_deliveries')).toBe(3);
+    expect(await metricValue(t, 'alerts_outbox_oldest_pending_age_seconds')).toBe(90);
 
     await runDeliveries(t);
-    expect(await sample(t, 'alerts_outbox_pending_deliveries')).toBe(0);
-    expect(await sample(t, 'alerts_outbox_oldest_pending_age_seconds')).toBe(0);
+    expect(await metricValue(t, 'alerts_outbox_pending_deliveries')).toBe(0);
+    expect(await metricValue(t, 'alerts_outbox_oldest_pending_age_seconds')).toBe(0);
   });
 });

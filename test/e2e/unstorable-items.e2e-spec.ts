@@ -6,7 +6,7 @@ import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normali
 import { dumpPost, toNdjson, type DumpPost } from '../factories/reddit-dump.factory.js';
 import { FakeRedditServer } from '../fixtures/reddit/fake-reddit-server.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
-import { pollFor, redditEnv } from '../utils/polling-app.js';
+import { metricValue, pollFor, redditEnv } from '../utils/polling-app.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import { testDatabaseKinds, type TestDatabaseKind } from '../utils/test-databases.js';
 
@@ -49,11 +49,7 @@ async function fillTheDisk(t: TestApp, kind: TestDatabaseKind): Promise<() => Pr
   return async () => void (await query('DROP TRIGGER disk_full ON seen_items'));
 }
 
-async function unstorableCount(t: TestApp): Promise<number> {
-  const { text } = await t.http.get('/metrics').expect(200);
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${UNSTORABLE_METRIC} `));
-  return line === undefined ? 0 : Number(line.slice(UNSTORABLE_METRIC.length + 1));
-}
+const unstorableCount = async (t: TestApp) => (await metricValue(t, UNSTORABLE_METRIC)) ?? 0;
 
 describe.each(testDatabaseKinds())('one bad item on %s', (kind) => {
   let t: TestApp;
