@@ -89,21 +89,22 @@ export class DeliveryLogService {
   async redeliver(accountId: string, webhookId: string, deliveryId: string): Promise<number> {
     await this.deliverableWebhook(accountId, webhookId);
     const queued = await this.database.transaction(async (manager) => {
-      const [row] = await this.database.query<{ status: string }>(
+      // Conditional on the row not being open, so a concurrent claim or redelivery is never undone.
+      const requeued = await this.database.query(
         manager,
-        'SELECT status FROM deliveries WHERE id = :deliveryId AND webhook_id = :webhookId',
+        `UPDATE deliveries SET ${REQUEUE}
+         WHERE id = :deliveryId AND webhook_id = :webhookId AND NOT ${OPEN_ROWS}
+         RETURNING id`,
         { deliveryId, webhookId },
       );
-      if (row === undefined) throw AppError.notFound('Delivery');
-      if (row.status === 'pending' || row.status === 'sending') return 0;
-      await this.database.query(
+      if (requeued.length > 0) return 1;
+      const [exists] = await this.database.query(
         manager,
-        `UPDATE deliveries SET ${REQUEUE} WHERE id = :deliveryId`,
-        {
-          deliveryId,
-        },
+        'SELECT id FROM deliveries WHERE id = :deliveryId AND webhook_id = :webhookId',
+        { deliveryId, webhookId },
       );
-      return 1;
+      if (exists === undefined) throw AppError.notFound('Delivery');
+      return 0;
     });
     if (queued > 0) this.wakeups.signal();
     return queued;
