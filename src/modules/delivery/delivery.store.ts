@@ -356,7 +356,8 @@ export class DeliveryStore {
    * read webhook by webhook (a lane each) from the open rows' index: the webhooks with open rows,
    * found by jumping from one webhook id to the next, then the first due rows of each one not
    * skipped. The cost follows the number of webhooks with open rows, not the backlog of the
-   * skipped ones. `more`: due rows may be left beyond what was returned.
+   * skipped ones nor the rows already sent (a lane's account comes from its webhook's row, by
+   * key). `more`: due rows may be left beyond what was returned.
    */
   private async findDue(
     manager: EntityManager,
@@ -382,8 +383,7 @@ export class DeliveryStore {
                  ORDER BY d.webhook_id LIMIT 1)
            FROM lanes WHERE lanes.webhook_id IS NOT NULL)
        SELECT lanes.webhook_id,
-              (SELECT a.account_id FROM deliveries a
-               WHERE a.webhook_id = lanes.webhook_id AND a.${OPEN_ROWS} LIMIT 1) AS account_id,
+              (SELECT w.account_id FROM webhooks w WHERE w.id = lanes.webhook_id) AS account_id,
               ${this.sql.jsonIds(
                 `SELECT o.id FROM deliveries o
           WHERE o.webhook_id = lanes.webhook_id AND o.${OPEN_ROWS}
