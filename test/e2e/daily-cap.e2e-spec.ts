@@ -1,3 +1,6 @@
+import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
+import { callerFor } from '../../src/modules/auth/caller.js';
+import { KeywordsService } from '../../src/modules/keywords/keywords.service.js';
 import { DailyCapService } from '../../src/modules/usage/daily-cap.service.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
@@ -97,5 +100,36 @@ describe.each(testDatabaseKinds())('the daily cap under concurrent ingestion on 
     expect((await consume(5)).get(keyword.id)).toBe(0);
     const usage = (await t.http.get('/api/v1/usage').set(bearer(apiKey)).expect(200)).body.data;
     expect(usage.today[0]).toMatchObject({ delivered: 100, capped: 25, cap_reached: true });
+  });
+
+  it('grants a batch that matches more keywords than one statement may carry parameters', async () => {
+    // 48 accounts × 500 keywords: 24,000 distinct keywords in one batch, past PostgreSQL's 65,535
+    // parameters at three per keyword.
+    const accounts = t.app.get(AccountsService);
+    const keywords = t.app.get(KeywordsService);
+    const ids: string[] = [];
+    for (let a = 0; a < 48; a += 1) {
+      const { account } = await accounts.createAccount({ plan: 'scale', product: 'alerts' });
+      const { created } = await keywords.create(
+        callerFor(account, ''),
+        Array.from({ length: 500 }, (_, k) => ({ text: `capbulk${a}x${k}` })),
+      );
+      ids.push(...created.map((keyword) => keyword.id));
+    }
+
+    const granted = await t.database.transaction((manager) =>
+      t.app.get(DailyCapService).consume(
+        manager,
+        '2026-11-22',
+        ids.map((keywordId) => ({ keywordId, matches: 2, cap: 100 })),
+      ),
+    );
+
+    expect(granted.size).toBe(24_000);
+    expect([...granted.values()].every((count) => count === 2)).toBe(true);
+    const [{ total }] = await t.database.manager.query(
+      `SELECT SUM(delivered) AS total FROM keyword_daily_usage WHERE day = '2026-11-22'`,
+    );
+    expect(Number(total)).toBe(48_000);
   });
 });

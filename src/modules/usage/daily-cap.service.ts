@@ -9,6 +9,9 @@ export interface CapRequest {
   cap: number;
 }
 
+/** Keywords per statement: 3 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
+const CAP_CHUNK = 2_000;
+
 interface GrantRow {
   keyword_id: string;
   last_granted: number | string;
@@ -18,8 +21,9 @@ interface GrantRow {
  * The daily cap, for a whole batch in one statement: per keyword the upsert adds to `delivered`
  * as many matches as still fit under the cap and the rest to `capped`, and returns how many it
  * granted. It is atomic in the database (no read-then-write), locks rows in keyword order (no
- * deadlock between concurrent batches), and only counts keywords that are still active, so a
- * keyword paused or deleted a moment ago counts and stores nothing.
+ * deadlock between concurrent batches: the chunks of a large batch go in keyword order too),
+ * and only counts keywords that are still active, so a keyword paused or deleted a moment ago
+ * counts and stores nothing.
  */
 @Injectable()
 export class DailyCapService {
@@ -32,7 +36,19 @@ export class DailyCapService {
     requests: readonly CapRequest[],
   ): Promise<Map<string, number>> {
     const granted = new Map<string, number>();
-    if (requests.length === 0) return granted;
+    const ordered = [...requests].sort((a, b) => (a.keywordId < b.keywordId ? -1 : 1));
+    for (let start = 0; start < ordered.length; start += CAP_CHUNK) {
+      const rows = await this.consumeChunk(manager, day, ordered.slice(start, start + CAP_CHUNK));
+      for (const row of rows) granted.set(row.keyword_id, Number(row.last_granted));
+    }
+    return granted;
+  }
+
+  private consumeChunk(
+    manager: EntityManager,
+    day: string,
+    requests: readonly CapRequest[],
+  ): Promise<GrantRow[]> {
     const [least, greatest] =
       this.database.kind === 'postgres' ? ['LEAST', 'GREATEST'] : ['MIN', 'MAX'];
     const matches = 'CAST(r.matches AS integer)';
@@ -40,7 +56,7 @@ export class DailyCapService {
     const batchMatches = 'excluded.delivered + excluded.capped';
     const grant = `${least}(${batchMatches}, ${greatest}(0, excluded.daily_cap - keyword_daily_usage.delivered))`;
     const values = Database.valuesClause(requests.map((r) => [r.keywordId, r.matches, r.cap]));
-    const rows = await this.database.query<GrantRow>(
+    return this.database.query<GrantRow>(
       manager,
       `WITH requested (keyword_id, matches, cap) AS (VALUES ${values.sql})
        INSERT INTO keyword_daily_usage (keyword_id, day, delivered, capped, daily_cap, last_granted)
@@ -57,8 +73,6 @@ export class DailyCapService {
        RETURNING keyword_id, last_granted`,
       { ...values.parameters, day },
     );
-    for (const row of rows) granted.set(row.keyword_id, Number(row.last_granted));
-    return granted;
   }
 
   /** Gives back deliveries counted for matches that turned out to be stored already. */
