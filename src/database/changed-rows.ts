@@ -33,19 +33,24 @@ export async function* changedRows<T extends ChangedRow>(
   const filter = query.where === undefined ? '' : `AND (${query.where})`;
   const select = `SELECT id, change_seq, ${query.columns} FROM ${query.table}`;
   const order = `ORDER BY change_seq, id LIMIT ${PAGE_SIZE}`;
+  const pageAfter = (last: T) =>
+    database.query<T>(
+      manager,
+      `${select} WHERE (change_seq, id) > (:seq, :id) ${filter} ${order}`,
+      { seq: Number(last.change_seq), id: last.id },
+    );
   let page = await database.query<T>(
     manager,
     `${select} WHERE change_seq > :since ${filter} ${order}`,
     { since: query.since },
   );
   while (page.length > 0) {
+    // The next page is asked for before this one is handed over: PostgreSQL reads it meanwhile.
+    const next = page.length < PAGE_SIZE ? null : pageAfter(page[page.length - 1]);
+    // Left unawaited when the reader stops early; its failure then concerns nobody.
+    next?.catch(() => undefined);
     yield page;
-    if (page.length < PAGE_SIZE) return;
-    const last = page[page.length - 1];
-    page = await database.query<T>(
-      manager,
-      `${select} WHERE (change_seq, id) > (:seq, :id) ${filter} ${order}`,
-      { seq: Number(last.change_seq), id: last.id },
-    );
+    if (next === null) return;
+    page = await next;
   }
 }
