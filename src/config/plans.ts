@@ -9,7 +9,7 @@ export interface PlanLimits {
   rateLimitPerMinute: number;
 }
 
-/** The one table of plan limits (decisions.md section 1). */
+/** The one table of plan limits (README, Plans). */
 export const PLANS: Readonly<Record<PlanName, PlanLimits>> = {
   starter: { keywordLimit: 25, perKeywordDailyCap: 100, historyDays: 90, rateLimitPerMinute: 60 },
   pro: { keywordLimit: 100, perKeywordDailyCap: 100, historyDays: 90, rateLimitPerMinute: 60 },
@@ -20,7 +20,7 @@ export const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
 export const PLAN_STATUSES: readonly PlanStatus[] = ['active', 'canceled'];
 export const PRODUCTS: readonly Product[] = ['alerts', 'app'];
 
-/** Writes per minute per key, and test deliveries per minute per key (decisions.md section 8). */
+/** Writes per minute per key, and test deliveries per minute per key (docs/api.md, Rate limits). */
 export const WRITE_RATE_LIMIT_PER_MINUTE = 120;
 export const WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE = 10;
 

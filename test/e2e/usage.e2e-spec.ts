@@ -6,7 +6,7 @@ import { createKeywords, deleteKeyword, pauseKeyword } from '../factories/keywor
 import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
-/** alerts-api.md 2.4, in order. */
+/** Usage fields, in the documented order. */
 const USAGE_FIELDS = [
   'plan',
   'status',
@@ -22,7 +22,7 @@ const USAGE_FIELDS = [
 ];
 const TODAY_ENTRY_FIELDS = ['keyword_id', 'text', 'active', 'delivered', 'capped', 'cap_reached'];
 
-/** decisions.md section 1. */
+/** The plan table (README, Plans). */
 const PLAN_VALUES: Record<PlanName, { keyword_limit: number }> = {
   starter: { keyword_limit: 25 },
   pro: { keyword_limit: 100 },

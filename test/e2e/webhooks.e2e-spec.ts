@@ -3,7 +3,7 @@ import type { WebhookResponse } from '../../src/modules/webhooks/webhook.respons
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
-/** alerts-api.md 2.2, in order. */
+/** A webhook's fields, in the documented order. */
 const WEBHOOK_FIELDS = [
   'id',
   'name',

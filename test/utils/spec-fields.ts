@@ -1,4 +1,4 @@
-/** The alert's fields in the order of alerts-api.md 2.3: the oracle the e2e tests compare against. */
+/** The alert's fields in the documented order: the oracle the e2e tests compare against. */
 const LEADING = ['event', 'timestamp'];
 const WEBHOOK_ONLY = ['webhook_id', 'website'];
 const SHARED = [

@@ -1,7 +1,7 @@
 import { isoWholeSeconds, isoWithMillis } from '../../common/time/timestamps.js';
 import type { AlertEntity, AlertEvent } from './alert.entity.js';
 
-/** The alert as GET /alerts returns it; field order follows alerts-api.md 2.3. */
+/** The alert as GET /alerts returns it; field order as documented in docs/api.md. */
 export interface AlertResponse {
   event: AlertEvent;
   timestamp: string;

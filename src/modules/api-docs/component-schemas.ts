@@ -29,7 +29,7 @@ const keywordText: SchemaObject = {
   description: `${KEYWORD_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters, at most 6 words, after trimming and collapsing whitespace.`,
 };
 
-/** The fields every alert has, in alerts-api.md 2.3 order, after event/timestamp (and webhook_id/website). */
+/** The fields every alert has, in the documented order of an alert, after event/timestamp (and webhook_id/website). */
 const alertFields: Record<string, Schema> = {
   inbox_id: id("The alert's id for GET /alerts/{id}."),
   id: id('Reddit id of the post or comment, without its t3_ or t1_ prefix.'),

@@ -12,7 +12,7 @@ import { callerFor, type Caller } from './caller.js';
 export class ApiKeyAuthenticator {
   constructor(private readonly database: Database) {}
 
-  /** Checks in the order of decisions.md section 1: key, then product, then plan status. */
+  /** Checks in the documented order: key, then product, then plan status. */
   async authenticate(authorization: string | undefined, product: Product): Promise<Caller> {
     const apiKey = bearerToken(authorization);
     if (!apiKey) throw new AppError('unauthorized', 'Missing or invalid API key');

@@ -51,7 +51,7 @@ export function trackingProblem(trackPosts: boolean, trackComments: boolean): st
     : 'at least one of track_posts and track_comments must be true';
 }
 
-/** Validates one item of POST /keywords; every rule of decisions.md section 3 lives here. */
+/** Validates one item of POST /keywords; every rule of a keyword lives here. */
 export function parseKeywordInput(item: unknown): KeywordInputResult {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) {
     return {

@@ -6,7 +6,7 @@ import { foldCase } from './text-normalization.js';
 import { tokenize } from './tokenizer.js';
 
 /*
- * Differential test: the indexed matcher against a direct reading of decisions.md §4 on
+ * Differential test: the indexed matcher against a direct reading of the matching rules in docs/matching.md on
  * random keywords and texts drawn from a small vocabulary, so that matches are frequent.
  */
 

@@ -20,7 +20,7 @@ export interface MatchInput {
 }
 
 /**
- * In-memory keyword matching (decisions.md §4). Each keyword is filed under one anchor term
+ * In-memory keyword matching (docs/matching.md). Each keyword is filed under one anchor term
  * (a token, a token followed by a given token, or an English stem). A field is tokenised once,
  * each token resolving to its terms with one hash-table probe; only keywords whose anchor
  * occurs in the field are verified, so the cost follows the text length, not the number of

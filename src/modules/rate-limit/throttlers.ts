@@ -14,7 +14,7 @@ const MINUTE_MS = 60_000;
 const isWebhookTest = (context: ExecutionContext): boolean =>
   Reflect.getMetadata(WEBHOOK_TEST_BUDGET, context.getHandler()) === true;
 
-/** The budgets of decisions.md section 8, each per API key across all routes. */
+/** The request budgets (docs/api.md, Rate limits), each per API key across all routes. */
 export const THROTTLERS: ThrottlerOptions[] = [
   {
     name: READ_THROTTLER,

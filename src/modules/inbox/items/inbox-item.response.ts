@@ -2,7 +2,7 @@ import { isoWithMillis } from '../../../common/time/timestamps.js';
 import type { InboxItemType } from '../collecting/inbox-item-type.js';
 import type { InboxItemEntity } from './inbox-item.entity.js';
 
-/** An inbox item as the API returns it; field order follows alerts-api.md 2.5. */
+/** An inbox item as the API returns it; field order as documented in docs/inbox.md. */
 export interface InboxItemResponse {
   id: string;
   post_id: string;

@@ -58,7 +58,7 @@ function numberIn(
   return number;
 }
 
-/** The filters of GET /inbox (alerts-api.md 4.5), validated in one place. */
+/** The filters of GET /inbox, validated in one place. */
 export function parseInboxQuery(input: InboxQueryInput): InboxQuery {
   const searchId = singleQueryParam('search_id', input.search_id);
   const unreadOnly = singleQueryParam('unread_only', input.unread_only);
