@@ -4,7 +4,6 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { Database } from '../../../database/database.js';
 import { IngestionPipeline } from '../ingestion-pipeline.service.js';
 import { PostCacheStore } from '../post-cache.store.js';
-import type { Clock as RedditClock } from '../reddit/clock.js';
 import { RedditClientPool } from '../reddit/reddit-client-pool.js';
 import { RedditPoller } from '../reddit/reddit-poller.js';
 import { DatabasePollerStateStore } from './database-poller-state.store.js';
@@ -29,11 +28,13 @@ export class RedditPollerFactory {
   create(): RedditPoller | null {
     const { credentials, apiBase, authBase, userAgent, pollMs } = this.config.reddit;
     if (credentials.length === 0) return null;
-    const clock: RedditClock = { now: () => this.clock.nowMs() };
-    const api = RedditClientPool.fromSettings({ apiBase, authBase, userAgent, credentials }, clock);
+    const api = RedditClientPool.fromSettings(
+      { apiBase, authBase, userAgent, credentials },
+      this.clock,
+    );
     return new RedditPoller({
       api,
-      clock,
+      clock: this.clock,
       stateStore: new MeteredPollerStateStore(this.stateStore, (delta) =>
         this.metrics.addCoverage(delta),
       ),

@@ -21,7 +21,7 @@ describe('RedditClientPool', () => {
     clock = manualClock();
     reddit = await FakeRedditServer.start({
       realism: INSTANT,
-      now: () => clock.now(),
+      now: () => clock.nowMs(),
       ...options,
       credentials,
     });

@@ -1,5 +1,5 @@
+import type { Clock } from '../../../common/time/clock.js';
 import type { RedditItem } from '../reddit-item.js';
-import type { Clock } from './clock.js';
 import type { RateLimitStatus } from './rate-limit.js';
 import type {
   ListNewOptions,
@@ -94,7 +94,7 @@ export class RedditClientPool implements RedditApi {
   }
 
   private pickClient(): RedditClient {
-    const now = this.clock.now();
+    const now = this.clock.nowMs();
     let bestIndex = -1;
     let bestRemaining = 0;
     for (const [index, client] of this.clients.entries()) {

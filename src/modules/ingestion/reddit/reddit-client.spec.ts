@@ -17,7 +17,7 @@ describe('RedditClient', () => {
 
   async function startReddit(options: Parameters<typeof FakeRedditServer.start>[0] = {}) {
     clock = manualClock();
-    reddit = await FakeRedditServer.start({ realism: INSTANT, now: () => clock.now(), ...options });
+    reddit = await FakeRedditServer.start({ realism: INSTANT, now: () => clock.nowMs(), ...options });
     client = new RedditClient({
       apiBase: reddit.baseUrl,
       userAgent: USER_AGENT,
@@ -127,7 +127,7 @@ describe('RedditClient', () => {
       expect(client.rateLimit()).toEqual({
         remaining: 998,
         used: 2,
-        resetAt: clock.now() + 600_000,
+        resetAt: clock.nowMs() + 600_000,
         blockedUntil: null,
       });
     });

@@ -1,6 +1,6 @@
+import type { Clock } from '../../../common/time/clock.js';
 import type { RedditItem } from '../reddit-item.js';
 import { ExponentialBackoff } from './backoff.js';
-import type { Clock } from './clock.js';
 import { normalizeListing } from './normalize.js';
 import type { RateLimitStatus } from './rate-limit.js';
 import { RateLimitTracker } from './rate-limit.js';
@@ -85,7 +85,7 @@ export class RedditClient implements RedditApi {
     for (let attempt = 1; ; attempt += 1) {
       this.assertBudgetLeft(what);
       const token = await tokens.getToken();
-      this.pacer.take(clock.now());
+      this.pacer.take(clock.nowMs());
       const response = await sendRedditRequest(
         {
           url: `${this.apiBase}${path}?${query.toString()}`,
@@ -100,7 +100,7 @@ export class RedditClient implements RedditApi {
         },
         this.backoff,
       );
-      const now = clock.now();
+      const now = clock.nowMs();
       this.rateLimitTracker.update(response.headers, now);
       if (response.status === 401 && attempt === 1) {
         tokens.invalidate();
@@ -127,7 +127,7 @@ export class RedditClient implements RedditApi {
   }
 
   private assertBudgetLeft(what: string): void {
-    const now = this.options.clock.now();
+    const now = this.options.clock.nowMs();
     if (this.rateLimitTracker.remainingAt(now) >= 1) return;
     throw new RedditRateLimitedError(
       `${what}: no rate-limit budget left`,

@@ -1,5 +1,5 @@
+import type { Clock } from '../../../common/time/clock.js';
 import type { RedditComment, RedditItem, RedditPost } from '../reddit-item.js';
-import type { Clock } from './clock.js';
 import type { WalkAsk, WalkRules } from './id-walk.js';
 import { askSize, DEFAULT_WALK_RULES, KindWalk } from './id-walk.js';
 import { latestCreationMs } from './id-timeline.js';
@@ -11,7 +11,6 @@ import { isRedditBackoffError, RedditRateLimitedError } from './reddit-errors.js
 import type { ListingKind } from './reddit-id.js';
 import { fullnameOf, idToNumber, itemKind, itemNumber, numberToId } from './reddit-id.js';
 
-export type { Clock } from './clock.js';
 export type { CoverageCounters, PollerState, PollerStateStore } from './poller-state.js';
 
 /** The ingestion pipeline. */
@@ -183,7 +182,7 @@ export class RedditPoller {
       for (let sent = 0; sent < this.options.maxRequestsPerPoll; sent += 1) {
         if (this.deliveriesInFlight >= MAX_DELIVERIES_IN_FLIGHT) await this.deliveries;
         this.throwDeliveryFailure();
-        const now = this.deps.clock.now();
+        const now = this.deps.clock.nowMs();
         if (this.backoffUntil !== null && now < this.backoffUntil) break;
         for (const kind of KINDS) walks[kind].jumpIfBehind(now);
         if (this.deps.api.availableRequests(now) < 1) break;
@@ -196,7 +195,7 @@ export class RedditPoller {
         this.forget();
         throw error;
       }
-      const now = this.deps.clock.now();
+      const now = this.deps.clock.nowMs();
       this.backoffUntil = now + error.retryAfterMs;
       this.coverageTotals[
         error instanceof RedditRateLimitedError ? 'rateLimitedCount' : 'unavailableCount'

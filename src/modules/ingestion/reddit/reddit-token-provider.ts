@@ -1,5 +1,5 @@
+import type { Clock } from '../../../common/time/clock.js';
 import { ExponentialBackoff } from './backoff.js';
-import type { Clock } from './clock.js';
 import type { RedditCredentials } from './reddit-api.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './reddit-api.js';
 import { RedditApiError } from './reddit-errors.js';
@@ -37,7 +37,7 @@ export class RedditTokenProvider implements AccessTokenSource {
   constructor(private readonly options: RedditTokenProviderOptions) {}
 
   getToken(): Promise<string> {
-    if (this.cached !== null && this.options.clock.now() < this.cached.renewAt) {
+    if (this.cached !== null && this.options.clock.nowMs() < this.cached.renewAt) {
       return Promise.resolve(this.cached.value);
     }
     this.inFlight ??= this.fetchToken().finally(() => {
@@ -70,7 +70,7 @@ export class RedditTokenProvider implements AccessTokenSource {
       },
       this.backoff,
     );
-    const backoffError = backoffErrorFor(response, this.backoff, clock.now(), 'access token');
+    const backoffError = backoffErrorFor(response, this.backoff, clock.nowMs(), 'access token');
     if (backoffError !== null) throw backoffError;
     const token = readToken(response.body);
     if (response.status !== 200 || token === null) {
@@ -85,7 +85,7 @@ export class RedditTokenProvider implements AccessTokenSource {
       this.options.renewBeforeMs ?? DEFAULT_RENEW_BEFORE_MS,
       lifetimeMs / 2,
     );
-    this.cached = { value: token.value, renewAt: clock.now() + lifetimeMs - renewBeforeMs };
+    this.cached = { value: token.value, renewAt: clock.nowMs() + lifetimeMs - renewBeforeMs };
     return token.value;
   }
 }

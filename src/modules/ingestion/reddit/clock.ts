@@ -1,4 +1,0 @@
-export interface Clock {
-  /** Milliseconds since the Unix epoch. */
-  now(): number;
-}
