@@ -4,8 +4,6 @@ import type { Database } from './database.js';
 /** The tables whose changes the live matchers follow, each with its own counter. */
 export type ChangeStream = 'accounts' | 'keywords' | 'searches';
 
-export const CHANGE_STREAMS: readonly ChangeStream[] = ['accounts', 'keywords', 'searches'];
-
 /**
  * The next change number of a stream, for the rows the caller's transaction writes. The counter
  * row stays locked until that transaction ends (SQLite: its single writer), so numbers become

@@ -1,6 +1,6 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { CHANGE_STREAMS } from '../change-sequence.js';
 
+/** Each followed table is a change stream with a counter of its own (change-sequence.ts). */
 const FOLLOWED_TABLES = ['accounts', 'keywords', 'searches'] as const;
 
 const changeIndex = (table: string): TableIndex =>
@@ -29,7 +29,7 @@ export class ChangeSequence1763700800000 implements MigrationInterface {
         ],
       }),
     );
-    const counters = CHANGE_STREAMS.map((stream) => `('${stream}', 0)`).join(', ');
+    const counters = FOLLOWED_TABLES.map((stream) => `('${stream}', 0)`).join(', ');
     await queryRunner.query(`INSERT INTO change_counters (stream, value) VALUES ${counters}`);
     for (const table of FOLLOWED_TABLES) {
       await queryRunner.query(
