@@ -1,6 +1,6 @@
 import type { ResponseObject } from '@nestjs/swagger';
 import { httpStatusOf, type ErrorCode } from '../../common/errors/error-code.js';
-import { ref } from './schema-helpers.js';
+import { ref } from '../../common/api-docs/schema-helpers.js';
 
 /** When each code is answered; a code added to ErrorCode fails to compile until it is described here. */
 const ERROR_MEANINGS: Record<ErrorCode, string> = {

@@ -14,7 +14,7 @@ import { KeywordsModule } from '../keywords/keywords.module.js';
 import { UsageModule } from '../usage/usage.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ApiDocsModule } from './api-docs.module.js';
-import { ROUTE_ERRORS_EXTENSION } from './api-route.decorator.js';
+import { ROUTE_ERRORS_EXTENSION } from '../../common/api-docs/api-route.decorator.js';
 import { COMPONENT_SCHEMAS } from './component-schemas.js';
 import { errorResponses } from './error-responses.js';
 import { webhookEvents } from './webhook-events.js';

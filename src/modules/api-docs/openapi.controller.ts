@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/auth.decorators.js';
-import { ApiRoute } from './api-route.decorator.js';
+import { ApiRoute } from '../../common/api-docs/api-route.decorator.js';
 import { OpenApiDocumentHolder } from './openapi-document.holder.js';
 
 /** Full path: this module is outside the /api/v1 router. Public and not rate-limited: it is the same for everyone. */

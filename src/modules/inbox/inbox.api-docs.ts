@@ -1,5 +1,5 @@
-import type { RouteDoc } from '../api-docs/api-route.decorator.js';
-import { ref, wrapped } from '../api-docs/schema-helpers.js';
+import type { RouteDoc } from '../../common/api-docs/api-route.decorator.js';
+import { ref, wrapped } from '../../common/api-docs/schema-helpers.js';
 import { INBOX_ITEM_TYPES } from './collecting/inbox-item-type.js';
 import { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, INBOX_SORTS } from './items/inbox-query.js';
 

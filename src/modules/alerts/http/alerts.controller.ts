@@ -5,7 +5,7 @@ import type { Caller } from '../../auth/caller.js';
 import { toAlertResponse } from '../alert-payload.js';
 import { parseAlertQuery, type AlertQueryInput } from '../alert-query.js';
 import { AlertsService } from '../alerts.service.js';
-import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { ALERTS_DOCS } from './alerts.api-docs.js';
 
 @ApiTags('Alerts')

@@ -7,7 +7,7 @@ import type { Caller } from '../../auth/caller.js';
 import { toFeedSettingsResponse } from '../feed-settings.response.js';
 import { FeedTokensService } from '../feed-tokens.service.js';
 import { feedUrl, publicBaseUrl } from '../feed-urls.js';
-import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { FEED_TOKENS_DOCS } from './feeds.api-docs.js';
 
 /** Feed token management with the API key. Full path: this module is outside the /api/v1 router. */

@@ -1,5 +1,5 @@
-import type { RouteDoc } from '../../api-docs/api-route.decorator.js';
-import { ref, wrapped } from '../../api-docs/schema-helpers.js';
+import type { RouteDoc } from '../../../common/api-docs/api-route.decorator.js';
+import { ref, wrapped } from '../../../common/api-docs/schema-helpers.js';
 import { FEED_CONTENT_TYPES } from '../feed-format.js';
 
 const feed = (format: string, contentType: string): RouteDoc => ({

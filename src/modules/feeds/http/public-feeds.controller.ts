@@ -7,7 +7,7 @@ import { AlertFeedService, type RenderedFeed } from '../alert-feed.service.js';
 import type { FeedFormat } from '../feed-format.js';
 import { publicBaseUrl } from '../feed-urls.js';
 import { FeedRateLimitGuard } from './feed-rate-limit.guard.js';
-import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { PUBLIC_FEEDS_DOCS } from './feeds.api-docs.js';
 
 /** The feeds readers subscribe to: the token in the path is the only credential. */

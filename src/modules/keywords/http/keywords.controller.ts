@@ -6,7 +6,7 @@ import type { Caller } from '../../auth/caller.js';
 import { UpdateKeywordDto } from '../dto/update-keyword.dto.js';
 import { toKeywordResponse } from '../keyword.response.js';
 import { KeywordsService } from '../keywords.service.js';
-import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { KEYWORDS_DOCS } from './keywords.api-docs.js';
 
 @ApiTags('Keywords')

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { UsageService } from '../usage.service.js';
-import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { USAGE_DOCS } from './usage.api-docs.js';
 
 @ApiTags('Usage')

@@ -1,5 +1,5 @@
-import type { RouteDoc } from '../../api-docs/api-route.decorator.js';
-import { ref } from '../../api-docs/schema-helpers.js';
+import type { RouteDoc } from '../../../common/api-docs/api-route.decorator.js';
+import { ref } from '../../../common/api-docs/schema-helpers.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/http/page-query.js';
 import { DELIVERY_LOG_STATUSES, REDELIVERY_MAX } from '../deliveries/delivery-log.query.js';
 

@@ -7,7 +7,7 @@ import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
 import { CreateWebhookDto, UpdateWebhookDto } from '../dto/webhook.dto.js';
 import { toWebhookResponse } from '../webhook.response.js';
 import { WebhooksService } from '../webhooks.service.js';
-import { ApiRoute } from '../../api-docs/api-route.decorator.js';
+import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { WEBHOOKS_DOCS } from './webhooks.api-docs.js';
 
 @ApiTags('Webhooks')

@@ -6,7 +6,7 @@ import { UpdateInboxItemDto } from '../dto/update-inbox-item.dto.js';
 import { toInboxItemResponse } from '../inbox-item.response.js';
 import { parseInboxQuery, type InboxQueryInput } from '../inbox-query.js';
 import { InboxService } from '../inbox.service.js';
-import { ApiRoute } from '../../../api-docs/api-route.decorator.js';
+import { ApiRoute } from '../../../../common/api-docs/api-route.decorator.js';
 import { INBOX_DOCS } from '../../inbox.api-docs.js';
 
 @ApiTags('Inbox (App)')

@@ -5,7 +5,7 @@ import type { Caller } from '../../../auth/caller.js';
 import { parseNewSearch, parseSearchChange } from '../search-rules.js';
 import { toSearchResponse } from '../search.response.js';
 import { SearchesService } from '../searches.service.js';
-import { ApiRoute } from '../../../api-docs/api-route.decorator.js';
+import { ApiRoute } from '../../../../common/api-docs/api-route.decorator.js';
 import { SEARCHES_DOCS } from '../../inbox.api-docs.js';
 
 @ApiTags('Searches (App)')

@@ -8,7 +8,7 @@ import {
   type ApiQueryOptions,
   type ExamplesObject,
 } from '@nestjs/swagger';
-import type { ErrorCode } from '../../common/errors/error-code.js';
+import type { ErrorCode } from '../errors/error-code.js';
 import type { Schema } from './schema-helpers.js';
 
 /** Where the document builder finds each route's own error codes; stripped from the output. */
