@@ -11,7 +11,6 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { FeedsModule } from './modules/feeds/feeds.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { InboxModule } from './modules/inbox/inbox.module.js';
-import { DeliveryModule } from './modules/delivery/delivery.module.js';
 import { GraphqlModule } from './modules/graphql/graphql.module.js';
 import { IngestionModule } from './modules/ingestion/ingestion.module.js';
 import { RedditPollingModule } from './modules/ingestion/polling/reddit-polling.module.js';
@@ -21,7 +20,9 @@ import { ApiRateLimitGuard } from './modules/rate-limit/api-rate-limit.guard.js'
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { RetentionModule } from './modules/retention/retention.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
+import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { PIPELINE_SINKS } from './pipeline-sinks.js';
 
 /** The modules whose controllers make up the versioned REST API under /api/v1. */
 const PUBLIC_API_MODULES = [KeywordsModule, WebhooksModule, AlertsModule, UsageModule, InboxModule];
@@ -39,10 +40,10 @@ export class AppModule {
         RateLimitModule,
         AccountsModule,
         ...PUBLIC_API_MODULES,
-        IngestionModule,
+        IngestionModule.forRoot({ sinks: PIPELINE_SINKS }),
         RedditPollingModule,
         RetentionModule,
-        DeliveryModule,
+        WebhookDeliveryModule,
         ScheduleModule.forRoot(),
         FeedsModule,
         HealthModule,

@@ -2,10 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CoreModule, type CoreOptions } from '../core.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { AccountsModule } from '../modules/accounts/accounts.module.js';
-import { DeliveryModule } from '../modules/delivery/delivery.module.js';
-import { InboxModule } from '../modules/inbox/inbox.module.js';
 import { IngestionModule } from '../modules/ingestion/ingestion.module.js';
 import { MetricsModule } from '../modules/metrics/metrics.module.js';
+import { PIPELINE_SINKS } from '../pipeline-sinks.js';
 
 /** What the admin command needs: the same configuration and database as the server, no HTTP. */
 @Module({})
@@ -18,9 +17,7 @@ export class CliModule {
         DatabaseModule,
         MetricsModule,
         AccountsModule,
-        IngestionModule,
-        DeliveryModule,
-        InboxModule,
+        IngestionModule.forRoot({ sinks: PIPELINE_SINKS }),
       ],
     };
   }

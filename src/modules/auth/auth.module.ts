@@ -1,9 +1,8 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ApiKeyAuthenticator } from './api-key-authenticator.service.js';
 import { AuthFailureLimiter } from './auth-failure-limiter.service.js';
 import { RequestAuthenticator } from './request-authenticator.service.js';
 
-@Global()
 @Module({
   providers: [ApiKeyAuthenticator, AuthFailureLimiter, RequestAuthenticator],
   exports: [RequestAuthenticator],

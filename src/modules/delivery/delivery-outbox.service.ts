@@ -9,17 +9,17 @@ import type {
 import { Clock } from '../../common/time/clock.js';
 import { Database } from '../../database/database.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
-import type { AlertStoredHook } from '../ingestion/ingestion-pipeline.service.js';
+import type { StoredAlertsSink } from '../ingestion/ingestion-sinks.js';
 import { DeliveryWakeups } from './delivery-wakeups.service.js';
 import { DeliveryStore } from './delivery.store.js';
 
 /**
- * The ALERT_STORED_HOOK: writes the alerts' deliveries in the transaction that stores them, so
- * both commit or neither does, and wakes the workers once that transaction has committed (a
- * worker woken earlier would not see the rows yet).
+ * The ingestion pipeline's sink for stored alerts: writes their deliveries in the transaction that
+ * stores them, so both commit or neither does, and wakes the workers once that transaction has
+ * committed (a worker woken earlier would not see the rows yet).
  */
 @Injectable()
-export class DeliveryOutbox implements AlertStoredHook, OnModuleInit, OnModuleDestroy {
+export class DeliveryOutbox implements StoredAlertsSink, OnModuleInit, OnModuleDestroy {
   private readonly uncommitted = new WeakSet<QueryRunner>();
   private readonly commitListener: EntitySubscriberInterface = {
     afterTransactionCommit: (event: TransactionCommitEvent) => this.afterCommit(event.queryRunner),

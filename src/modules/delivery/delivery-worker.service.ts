@@ -13,19 +13,14 @@ import { ROOT_LOGGER } from '../../core.module.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
 import { toWebhookPayload } from '../alerts/alert-payload.js';
 import { DeliveryMetrics, type DeliveryOutcome } from './delivery.metrics.js';
-import {
-  DeliveryStore,
-  type ClaimedDelivery,
-  type DeliverableWebhook,
-  type SettledDelivery,
-} from './delivery.store.js';
+import { DeliveryStore, type ClaimedDelivery, type SettledDelivery } from './delivery.store.js';
 import { DeliverySlots, slotShares } from './delivery-slots.js';
 import { GroupCommit } from './group-commit.js';
 import { DeliveryWakeups } from './delivery-wakeups.service.js';
-import { signingSecretsAt } from '../webhooks/signing-secrets.js';
 import { signedWebhookRequest } from './signed-webhook-request.js';
 import { Wakeup } from './wakeup.js';
 import { WebhookSender } from './webhook-sender.js';
+import { WebhookTargets, type DeliverableWebhook } from './webhook-targets.js';
 
 export interface DeliveryRunSummary {
   claimed: number;
@@ -93,6 +88,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   constructor(
     private readonly store: DeliveryStore,
+    private readonly targets: WebhookTargets,
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
     private readonly wakeups: DeliveryWakeups,
@@ -205,7 +201,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     if (claims.length === 0) return;
     const targets = Promise.all([
       this.store.findAlerts(claims.map((claim) => claim.alertId)),
-      this.store.findDeliverableWebhooks(claims.map((claim) => claim.webhookId)),
+      this.targets.findDeliverable(claims.map((claim) => claim.webhookId)),
     ]);
     for (const claim of claims) {
       const target = targets.then(([alerts, webhooks]) => {
@@ -263,7 +259,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const result = await this.sender.send(
       signedWebhookRequest({
         url: webhook.url,
-        secrets: signingSecretsAt(webhook, attemptedAt),
+        secrets: webhook.secretsAt(attemptedAt),
         sentAtSeconds: Math.floor(attemptedAt / 1000),
         webhookId: claim.webhookId,
         deliveryId: claim.id,

@@ -1,7 +1,7 @@
-import { Global, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import type { ExportedProvider } from '../../common/nest/exported-provider.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { WebhookSecretsModule } from '../webhooks/secrets/webhook-secrets.module.js';
-import { ALERT_STORED_HOOK } from '../ingestion/ingestion-pipeline.service.js';
+import { MetricsModule } from '../metrics/metrics.module.js';
 import { DeliveryMetrics } from './delivery.metrics.js';
 import { DeliveryOutbox } from './delivery-outbox.service.js';
 import { DeliveryStore } from './delivery.store.js';
@@ -9,40 +9,43 @@ import { DeliveryWakeups } from './delivery-wakeups.service.js';
 import { DeliveryWorker } from './delivery-worker.service.js';
 import { OutboxMetrics } from './outbox.metrics.js';
 import { WebhookSender } from './webhook-sender.js';
-import { WebhookTester } from './webhook-tester.service.js';
+import { WebhookTargets } from './webhook-targets.js';
 
 /**
- * Webhook delivery: the outbox written with each alert, the worker that drains it, and test
- * deliveries. Global so that the ingestion pipeline (its optional ALERT_STORED_HOOK) and the
- * webhooks controller (the tester) see it without importing it, which would close a cycle.
+ * Webhook delivery: the outbox written with each alert (a sink of the ingestion pipeline), the
+ * worker that drains it, and the sender. It reads and updates the webhooks only through the
+ * WebhookTargets it is given (the webhooks module's WebhookDeliveryModule gives it).
  */
-@Global()
-@Module({
-  imports: [WebhookSecretsModule],
-  providers: [
-    {
-      provide: WebhookSender,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        new WebhookSender({
-          timeoutMs: config.webhooks.timeoutMs,
-          allowPrivate: config.webhooks.allowPrivate,
-          maxConnections: config.webhooks.concurrency,
-        }),
-    },
-    DeliveryStore,
-    DeliveryWakeups,
-    DeliveryMetrics,
-    OutboxMetrics,
-    DeliveryOutbox,
-    { provide: ALERT_STORED_HOOK, useExisting: DeliveryOutbox },
-    DeliveryWorker,
-    WebhookTester,
-  ],
-  exports: [ALERT_STORED_HOOK, WebhookTester, DeliveryWakeups],
-})
+@Module({})
 export class DeliveryModule implements OnApplicationShutdown {
   constructor(private readonly sender: WebhookSender) {}
+
+  static forTargets(targets: ExportedProvider<WebhookTargets>): DynamicModule {
+    return {
+      module: DeliveryModule,
+      imports: [MetricsModule, targets.module],
+      providers: [
+        { provide: WebhookTargets, useExisting: targets.provider },
+        {
+          provide: WebhookSender,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) =>
+            new WebhookSender({
+              timeoutMs: config.webhooks.timeoutMs,
+              allowPrivate: config.webhooks.allowPrivate,
+              maxConnections: config.webhooks.concurrency,
+            }),
+        },
+        DeliveryStore,
+        DeliveryWakeups,
+        DeliveryMetrics,
+        OutboxMetrics,
+        DeliveryOutbox,
+        DeliveryWorker,
+      ],
+      exports: [DeliveryOutbox, DeliveryWakeups, WebhookSender],
+    };
+  }
 
   /** After the worker has let its attempts finish (beforeApplicationShutdown). */
   async onApplicationShutdown(): Promise<void> {

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, type EntityManager, type QueryRunner } from 'typeorm';
+import type { EntityManager, QueryRunner } from 'typeorm';
 import { newId } from '../../common/ids.js';
 import { Database } from '../../database/database.js';
 import { AlertEntity } from '../alerts/alert.entity.js';
-import { WebhookSecretCipher } from '../webhooks/secrets/webhook-secret-cipher.js';
-import { WebhookEntity } from '../webhooks/webhook.entity.js';
-import type { WebhookAttemptResult } from './webhook-sender.js';
 import { DeliverySql } from './delivery-sql.js';
-import { tallyByWebhook, type WebhookTally } from './webhook-tally.js';
+import { WebhookTargets, type AttemptOutcome } from './webhook-targets.js';
 
 const ENQUEUE_CHUNK = 200;
 
@@ -28,14 +25,6 @@ export interface ClaimedDelivery {
   claimedUntil: number;
 }
 
-/** Where and how to send: only for a webhook that is still active and not deleted. */
-export interface DeliverableWebhook {
-  url: string;
-  secret: string;
-  previousSecret: string | null;
-  secretRotatedAt: number | null;
-}
-
 /** The due rows read (`more`: others may be left), those chosen, and those actually claimed. */
 export interface DeliveryClaim {
   due: DueDelivery[];
@@ -43,8 +32,6 @@ export interface DeliveryClaim {
   chosen: DueDelivery[];
   claimed: ClaimedDelivery[];
 }
-
-export type AttemptOutcome = Pick<WebhookAttemptResult, 'ok' | 'status' | 'error' | 'durationMs'>;
 
 /** What became of one claim: an attempt, or null when it was canceled without sending. */
 export interface SettledDelivery {
@@ -67,7 +54,7 @@ export const OPEN_ROWS = "status IN ('pending', 'sending')";
 
 const CANCELED_TEXT = 'webhook paused or deleted before the attempt';
 
-/** The outbox rows and the delivery state of webhooks, behind intention-revealing methods. */
+/** The outbox rows, behind intention-revealing methods (the webhooks' counters: WebhookTargets). */
 @Injectable()
 export class DeliveryStore {
   private readonly sql: DeliverySql;
@@ -75,7 +62,7 @@ export class DeliveryStore {
 
   constructor(
     private readonly database: Database,
-    private readonly cipher: WebhookSecretCipher,
+    private readonly targets: WebhookTargets,
   ) {
     this.sql = new DeliverySql(database.kind);
   }
@@ -170,35 +157,6 @@ export class DeliveryStore {
     return new Map(alerts.map((alert) => [alert.id, alert]));
   }
 
-  /** Read just before sending: a webhook paused or deleted since the alert was stored is absent. */
-  async findDeliverableWebhooks(
-    webhookIds: readonly string[],
-  ): Promise<Map<string, DeliverableWebhook>> {
-    const rows = await this.database.query<{
-      id: string;
-      url: string;
-      secret: string;
-      previous_secret: string | null;
-      secret_rotated_at: string | number | null;
-    }>(
-      this.database.manager,
-      `SELECT id, url, secret, previous_secret, secret_rotated_at FROM webhooks
-       WHERE ${this.sql.inList('id', 'ids')} AND active = TRUE AND deleted_at IS NULL`,
-      { ids: this.sql.list([...new Set(webhookIds)]) },
-    );
-    return new Map(
-      rows.map((row) => {
-        const { secret, previousSecret } = this.cipher.openSecrets({
-          id: row.id,
-          secret: row.secret,
-          previousSecret: row.previous_secret,
-        });
-        const rotatedAt = row.secret_rotated_at === null ? null : Number(row.secret_rotated_at);
-        return [row.id, { url: row.url, secret, previousSecret, secretRotatedAt: rotatedAt }];
-      }),
-    );
-  }
-
   /**
    * Each outcome on its delivery row and on its webhook, all in one transaction, with two
    * statements however many outcomes there are. An outcome whose claim was lost (the lease
@@ -213,29 +171,9 @@ export class DeliveryStore {
           ? [{ webhookId: claim.webhookId, outcome, attemptedAt }]
           : [],
       );
-      await this.recordOnWebhooks(manager, tallyByWebhook(attempts));
+      await this.targets.recordAttempts(manager, attempts);
       return settled.map(({ claim }) => recorded.has(claim.id));
     });
-  }
-
-  /** The caller's webhook unless it was deleted; a paused one can still be tested. */
-  findLiveWebhook(accountId: string, webhookId: string): Promise<WebhookEntity | null> {
-    return this.database.manager.findOneBy(WebhookEntity, {
-      id: webhookId,
-      accountId,
-      deletedAt: IsNull(),
-    });
-  }
-
-  /** A test delivery has no outbox row; it counts on the webhook like any other attempt. */
-  async recordTestAttempt(
-    webhookId: string,
-    outcome: AttemptOutcome,
-    attemptedAt: number,
-  ): Promise<void> {
-    await this.database.transaction((manager) =>
-      this.recordOnWebhooks(manager, tallyByWebhook([{ webhookId, outcome, attemptedAt }])),
-    );
   }
 
   /** Hands the claims' connection back to the pool (PostgreSQL), as it was. */
@@ -286,48 +224,6 @@ export class DeliveryStore {
       },
     );
     return new Set(rows.map((row) => row.id));
-  }
-
-  /** SQL increments, never read-then-write, so concurrent attempts all count. */
-  private async recordOnWebhooks(
-    manager: EntityManager,
-    tallies: readonly WebhookTally[],
-  ): Promise<void> {
-    if (tallies.length === 0) return;
-    await this.database.query(
-      manager,
-      `UPDATE webhooks
-       SET last_delivery_at =
-             CASE WHEN COALESCE(webhooks.last_delivery_at, 0) < v.last_attempt_at
-                  THEN v.last_attempt_at ELSE webhooks.last_delivery_at END,
-           total_deliveries = webhooks.total_deliveries + v.successes,
-           consecutive_failures =
-             CASE WHEN v.resets_failures = 1 THEN v.trailing_failures
-                  ELSE webhooks.consecutive_failures + v.trailing_failures END,
-           last_error = COALESCE(v.last_error, webhooks.last_error)
-       FROM ${this.sql.jsonRows('tallies', {
-         webhook_id: 'varchar',
-         last_attempt_at: 'bigint',
-         successes: 'integer',
-         trailing_failures: 'integer',
-         resets_failures: 'integer',
-         last_error: 'varchar',
-       })}
-       WHERE ${this.sql.inList('webhooks.id', 'ids')} AND webhooks.id = v.webhook_id`,
-      {
-        ids: this.sql.list(tallies.map((tally) => tally.webhookId)),
-        tallies: JSON.stringify(
-          tallies.map((tally) => ({
-            webhook_id: tally.webhookId,
-            last_attempt_at: tally.lastAttemptAt,
-            successes: tally.successes,
-            trailing_failures: tally.trailingFailures,
-            resets_failures: tally.resetsFailures ? 1 : 0,
-            last_error: tally.lastError,
-          })),
-        ),
-      },
-    );
   }
 
   /**

@@ -1,8 +1,13 @@
 import { createHmac } from 'node:crypto';
-import type { SigningSecrets } from '../webhooks/signing-secrets.js';
 import type { WebhookRequest } from './webhook-sender.js';
 
 export const WEBHOOK_USER_AGENT = 'Service-Webhook/1.0';
+
+/** What a request is signed with: the current secret, and the replaced one during the overlap. */
+export interface SigningSecrets {
+  current: string;
+  previous: string | null;
+}
 
 /** X-Webhook-Event: the alert's event, or test for POST /webhooks/:id/test. */
 export type WebhookEventName = 'post' | 'comment' | 'test';

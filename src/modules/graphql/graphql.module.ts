@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ROOT_LOGGER } from '../../core.module.js';
 import { RequestAuthenticator } from '../auth/request-authenticator.service.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
+import { AuthModule } from '../auth/auth.module.js';
 import { KeywordsModule } from '../keywords/keywords.module.js';
 import { UsageModule } from '../usage/usage.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
@@ -22,6 +23,7 @@ import { WebhooksResolver } from './webhooks/webhooks.resolver.js';
   imports: [
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
+      imports: [AuthModule],
       inject: [APP_CONFIG, ROOT_LOGGER, RequestAuthenticator],
       // NODE_ENV only decides where the schema file goes; GRAPHQL_EXPLORER decides introspection.
       useFactory: (config: AppConfig, logger: Logger, authenticator: RequestAuthenticator) =>

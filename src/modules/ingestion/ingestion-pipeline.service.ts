@@ -1,5 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import { utcDay } from '../../common/time/timestamps.js';
@@ -12,6 +11,7 @@ import {
 } from '../matching/live-keyword-matcher.service.js';
 import { DailyCapService, type CapRequest } from '../usage/daily-cap.service.js';
 import { alertFromMatch } from './alert-from-match.js';
+import { IngestionSinks } from './ingestion-sinks.js';
 import { PostCacheStore } from './post-cache.store.js';
 import type { ParentPostFields, RedditComment, RedditItem, RedditPost } from './reddit-item.js';
 import { itemKey, SeenItemsStore } from './seen-items.store.js';
@@ -24,26 +24,6 @@ export interface IngestSummary {
   capped: number;
   /** Items skipped because storing them failed while the database was healthy (see UnstorableItems). */
   unstorable: number;
-}
-
-/** Called with a batch's stored alerts inside its transaction (the delivery outbox). */
-export interface AlertStoredHook {
-  onAlertsStored(manager: EntityManager, alerts: readonly AlertEntity[]): Promise<void>;
-}
-
-export const ALERT_STORED_HOOK = Symbol('ALERT_STORED_HOOK');
-
-/** Called once per batch, inside its transaction, with the items seen for the first time (the App inbox). */
-export interface NewItemsHook {
-  onNewItems(manager: EntityManager, items: NewItem[], now: number): Promise<void>;
-}
-
-export const NEW_ITEMS_HOOK = Symbol('NEW_ITEMS_HOOK');
-
-/** A first-seen item with its parent post's fields (for a post: its own). */
-export interface NewItem {
-  item: RedditItem;
-  parent: ParentPostFields;
 }
 
 interface Match extends MatchedKeyword {
@@ -85,7 +65,8 @@ export function addSummaries(total: IngestSummary, part: IngestSummary): IngestS
 
 /**
  * normalised item → match → cap → store: the one pipeline behind the poller and the dump import.
- * A batch commits as one transaction: the items it marks as seen, the alerts and their deliveries.
+ * A batch commits as one transaction: the items it marks as seen, the alerts, and what its sinks
+ * write with them (IngestionSinks: the App inbox's items, the alerts' deliveries).
  * When that transaction fails and the database is not what is failing, the batch is stored again
  * in halves until the item that cannot be stored stands alone; it is skipped and recorded, the
  * rest is stored, and the caller (the poller's marks, the dump's progress) moves past it.
@@ -101,8 +82,7 @@ export class IngestionPipeline {
     private readonly seen: SeenItemsStore,
     private readonly postCache: PostCacheStore,
     private readonly unstorableItems: UnstorableItems,
-    @Optional() @Inject(ALERT_STORED_HOOK) private readonly alertStored?: AlertStoredHook,
-    @Optional() @Inject(NEW_ITEMS_HOOK) private readonly newItemsHook?: NewItemsHook,
+    private readonly sinks: IngestionSinks,
   ) {}
 
   async process(batch: RedditItem[]): Promise<IngestSummary> {
@@ -137,7 +117,7 @@ export class IngestionPipeline {
     }
   }
 
-  /** One transaction: seen marks, posts cache, inbox, cap, alerts and their deliveries. */
+  /** One transaction: seen marks, posts cache, new-items sinks, cap, alerts, alert sinks. */
   private store(
     items: RedditItem[],
     parents: Map<string, ParentPostFields>,
@@ -153,12 +133,12 @@ export class IngestionPipeline {
         newPosts.sort((a, b) => a.id.localeCompare(b.id)),
         now,
       );
-      if (this.newItemsHook && newItems.length > 0) {
+      if (newItems.length > 0) {
         const withParents = newItems.map((item) => ({
           item,
           parent: this.parentOf(item, parents),
         }));
-        await this.newItemsHook.onNewItems(manager, withParents, now);
+        for (const sink of this.sinks.newItems) await sink.onNewItems(manager, withParents, now);
       }
       const day = utcDay(now);
       const matches = newItems.flatMap((item) => this.matchesOf(item));
@@ -181,7 +161,7 @@ export class IngestionPipeline {
       }
       const storedAlerts = alerts.filter((alert) => stored.has(alert.id));
       summary.alerts += storedAlerts.length;
-      await this.alertStored?.onAlertsStored(manager, storedAlerts);
+      for (const sink of this.sinks.storedAlerts) await sink.onAlertsStored(manager, storedAlerts);
       return summary;
     });
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SigningSecrets } from '../delivery/signed-webhook-request.js';
 
 /** After a rotation, the replaced secret signs beside the new one this long. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -9,11 +10,6 @@ export function newWebhookSecret(): string {
 }
 
 /** The secrets a delivery is signed with now: the current one, and the replaced one during the overlap. */
-export interface SigningSecrets {
-  current: string;
-  previous: string | null;
-}
-
 export function signingSecretsAt(
   webhook: { secret: string; previousSecret: string | null; secretRotatedAt: number | null },
   nowMs: number,

@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { DeliveryLogService } from './deliveries/delivery-log.service.js';
+import { WebhookDeliveryStateModule } from './delivery-state/webhook-delivery-state.module.js';
 import { WebhookDeliveriesController } from './http/webhook-deliveries.controller.js';
 import { WebhooksController } from './http/webhooks.controller.js';
 import { PrivateTargetsWarning } from './private-targets-warning.js';
 import { WebhookSecretsModule } from './secrets/webhook-secrets.module.js';
+import { WebhookTester } from './test-delivery/webhook-tester.service.js';
+import { WebhookDeliveryModule } from './webhook-delivery.module.js';
 import { WebhooksService } from './webhooks.service.js';
 
 @Module({
-  imports: [WebhookSecretsModule],
+  imports: [WebhookSecretsModule, WebhookDeliveryStateModule, WebhookDeliveryModule],
   controllers: [WebhooksController, WebhookDeliveriesController],
-  providers: [WebhooksService, DeliveryLogService, PrivateTargetsWarning],
-  exports: [WebhooksService, DeliveryLogService],
+  providers: [WebhooksService, DeliveryLogService, WebhookTester, PrivateTargetsWarning],
+  exports: [WebhooksService, DeliveryLogService, WebhookTester],
 })
 export class WebhooksModule {}

@@ -1,7 +1,7 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
-import { WebhookTester } from '../../delivery/webhook-tester.service.js';
+import { WebhookTester } from '../../webhooks/test-delivery/webhook-tester.service.js';
 import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
 import {
   parseDeliveryLogQuery,

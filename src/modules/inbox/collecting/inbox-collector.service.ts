@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { newId } from '../../../common/ids.js';
-import type { NewItem, NewItemsHook } from '../../ingestion/ingestion-pipeline.service.js';
+import type { NewItem, NewItemsSink } from '../../ingestion/ingestion-sinks.js';
 import type { RedditPost } from '../../ingestion/reddit-item.js';
 import { InboxItemEntity } from '../items/inbox-item.entity.js';
 import { bestMatchPerSearch } from './best-match.js';
@@ -12,11 +12,11 @@ import { postSnapshotOf } from './post-snapshot.js';
 const INSERT_CHUNK = 100;
 
 /**
- * The ingestion pipeline's NEW_ITEMS_HOOK: every first-seen post or comment that matches a live
- * search becomes an item of that search's inbox, in the batch's own transaction.
+ * The ingestion pipeline's sink for new items: every first-seen post or comment that matches a
+ * live search becomes an item of that search's inbox, in the batch's own transaction.
  */
 @Injectable()
-export class InboxCollector implements NewItemsHook {
+export class InboxCollector implements NewItemsSink {
   constructor(private readonly matcher: LiveSearchMatcher) {}
 
   async onNewItems(manager: EntityManager, items: NewItem[], now: number): Promise<void> {

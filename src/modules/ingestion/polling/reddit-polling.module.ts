@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Database } from '../../../database/database.js';
+import { MetricsModule } from '../../metrics/metrics.module.js';
 import { IngestionModule } from '../ingestion.module.js';
 import { DatabasePollerStateStore } from './database-poller-state.store.js';
 import { PollCycleReporter } from './poll-cycle-reporter.js';
@@ -10,7 +11,7 @@ import { RedditPollingService } from './reddit-polling.service.js';
 
 /** The live door into the ingestion pipeline: /r/all/new and /r/all/comments. */
 @Module({
-  imports: [IngestionModule],
+  imports: [IngestionModule, MetricsModule],
   providers: [
     DatabasePollerStateStore,
     PollerMetrics,

@@ -1,10 +1,4 @@
-import type { AttemptOutcome } from './delivery.store.js';
-
-export interface RecordedAttempt {
-  webhookId: string;
-  outcome: AttemptOutcome;
-  attemptedAt: number;
-}
+import type { RecordedAttempt } from '../../delivery/webhook-targets.js';
 
 /** What a run of attempts does to one webhook's counters, applied with SQL increments. */
 export interface WebhookTally {

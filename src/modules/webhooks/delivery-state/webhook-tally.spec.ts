@@ -1,4 +1,5 @@
-import { tallyByWebhook, type RecordedAttempt } from './webhook-tally.js';
+import type { RecordedAttempt } from '../../delivery/webhook-targets.js';
+import { tallyByWebhook } from './webhook-tally.js';
 
 const ok = (webhookId: string, attemptedAt = 1): RecordedAttempt => ({
   webhookId,

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '../../common/errors/app-error.js';
-import { newId } from '../../common/ids.js';
-import { Clock } from '../../common/time/clock.js';
-import { WebhookSecretCipher } from '../webhooks/secrets/webhook-secret-cipher.js';
-import { DeliveryStore } from './delivery.store.js';
-import { signingSecretsAt } from '../webhooks/signing-secrets.js';
-import { signedWebhookRequest } from './signed-webhook-request.js';
+import { newId } from '../../../common/ids.js';
+import { Clock } from '../../../common/time/clock.js';
+import { signedWebhookRequest } from '../../delivery/signed-webhook-request.js';
+import { WebhookSender } from '../../delivery/webhook-sender.js';
+import { WebhookDeliveryState } from '../delivery-state/webhook-delivery-state.js';
+import { WebhookSecretCipher } from '../secrets/webhook-secret-cipher.js';
+import { signingSecretsAt } from '../signing-secrets.js';
+import { WebhooksService } from '../webhooks.service.js';
 import { testPayload } from './test-payload.js';
-import { WebhookSender } from './webhook-sender.js';
 
 /** The answer of POST /webhooks/:id/test. */
 export interface WebhookTestResult {
@@ -20,15 +20,16 @@ export interface WebhookTestResult {
 @Injectable()
 export class WebhookTester {
   constructor(
-    private readonly store: DeliveryStore,
+    private readonly webhooks: WebhooksService,
+    private readonly state: WebhookDeliveryState,
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
     private readonly cipher: WebhookSecretCipher,
   ) {}
 
+  /** A paused webhook can be tested; a deleted one is not found. */
   async test(accountId: string, webhookId: string): Promise<WebhookTestResult> {
-    const webhook = await this.store.findLiveWebhook(accountId, webhookId);
-    if (webhook === null) throw AppError.notFound('Webhook');
+    const webhook = await this.webhooks.findLive(accountId, webhookId);
     const attemptedAt = this.clock.nowMs();
     const result = await this.sender.send(
       signedWebhookRequest({
@@ -41,7 +42,7 @@ export class WebhookTester {
         payload: testPayload(webhook.id, attemptedAt),
       }),
     );
-    await this.store.recordTestAttempt(webhook.id, result, attemptedAt);
+    await this.state.recordAttempt({ webhookId: webhook.id, outcome: result, attemptedAt });
     return { ok: result.ok, status: result.status, error: result.error };
   }
 }

@@ -1,5 +1,5 @@
-import { AlertEntity } from '../alerts/alert.entity.js';
-import { toWebhookPayload } from '../alerts/alert-payload.js';
+import { AlertEntity } from '../../alerts/alert.entity.js';
+import { toWebhookPayload } from '../../alerts/alert-payload.js';
 
 const SAMPLE_POST_ID = '1abc2de';
 

@@ -1,0 +1,35 @@
+import type { EntityManager } from 'typeorm';
+import type { SigningSecrets } from './signed-webhook-request.js';
+import type { WebhookAttemptResult } from './webhook-sender.js';
+
+export type AttemptOutcome = Pick<WebhookAttemptResult, 'ok' | 'status' | 'error' | 'durationMs'>;
+
+/** Where and how to send: a webhook that is still active and not deleted. */
+export interface DeliverableWebhook {
+  url: string;
+  /** The secrets that sign an attempt made at `nowMs` (a replaced secret signs for a while). */
+  secretsAt(nowMs: number): SigningSecrets;
+}
+
+/** An attempt that ended, as its webhook counts it. */
+export interface RecordedAttempt {
+  webhookId: string;
+  outcome: AttemptOutcome;
+  attemptedAt: number;
+}
+
+/**
+ * The port through which delivery reads the webhooks it sends to and counts its attempts on them.
+ * The webhooks module implements it (it owns their URLs, secrets and counters) and hands it to
+ * DeliveryModule.forTargets, so nothing in delivery imports the webhooks module.
+ */
+export abstract class WebhookTargets {
+  /** Read just before sending: a webhook paused or deleted since the alert was stored is absent. */
+  abstract findDeliverable(webhookIds: readonly string[]): Promise<Map<string, DeliverableWebhook>>;
+
+  /** In the caller's transaction, the transaction that settles the attempts' deliveries. */
+  abstract recordAttempts(
+    manager: EntityManager,
+    attempts: readonly RecordedAttempt[],
+  ): Promise<void>;
+}

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Database } from '../../../database/database.js';
+import { DeliverySql } from '../../delivery/delivery-sql.js';
+import type {
+  DeliverableWebhook,
+  RecordedAttempt,
+  WebhookTargets,
+} from '../../delivery/webhook-targets.js';
+import { WebhookSecretCipher } from '../secrets/webhook-secret-cipher.js';
+import { signingSecretsAt } from '../signing-secrets.js';
+import { tallyByWebhook } from './webhook-tally.js';
+
+/**
+ * What delivery reads of the webhooks and writes on them (the WebhookTargets port): where and how
+ * to send, and the counters every attempt moves (last delivery, total, failures in a row, error).
+ */
+@Injectable()
+export class WebhookDeliveryState implements WebhookTargets {
+  private readonly sql: DeliverySql;
+
+  constructor(
+    private readonly database: Database,
+    private readonly cipher: WebhookSecretCipher,
+  ) {
+    this.sql = new DeliverySql(database.kind);
+  }
+
+  async findDeliverable(webhookIds: readonly string[]): Promise<Map<string, DeliverableWebhook>> {
+    const rows = await this.database.query<{
+      id: string;
+      url: string;
+      secret: string;
+      previous_secret: string | null;
+      secret_rotated_at: string | number | null;
+    }>(
+      this.database.manager,
+      `SELECT id, url, secret, previous_secret, secret_rotated_at FROM webhooks
+       WHERE ${this.sql.inList('id', 'ids')} AND active = TRUE AND deleted_at IS NULL`,
+      { ids: this.sql.list([...new Set(webhookIds)]) },
+    );
+    return new Map(
+      rows.map((row) => {
+        const { secret, previousSecret } = this.cipher.openSecrets({
+          id: row.id,
+          secret: row.secret,
+          previousSecret: row.previous_secret,
+        });
+        const rotatedAt = row.secret_rotated_at === null ? null : Number(row.secret_rotated_at);
+        const secrets = { secret, previousSecret, secretRotatedAt: rotatedAt };
+        return [row.id, { url: row.url, secretsAt: (nowMs) => signingSecretsAt(secrets, nowMs) }];
+      }),
+    );
+  }
+
+  /** A test delivery has no outbox row; it counts on the webhook like any other attempt. */
+  async recordAttempt(attempt: RecordedAttempt): Promise<void> {
+    await this.database.transaction((manager) => this.recordAttempts(manager, [attempt]));
+  }
+
+  /** SQL increments, never read-then-write, so concurrent attempts all count. */
+  async recordAttempts(
+    manager: EntityManager,
+    attempts: readonly RecordedAttempt[],
+  ): Promise<void> {
+    const tallies = tallyByWebhook(attempts);
+    if (tallies.length === 0) return;
+    await this.database.query(
+      manager,
+      `UPDATE webhooks
+       SET last_delivery_at =
+             CASE WHEN COALESCE(webhooks.last_delivery_at, 0) < v.last_attempt_at
+                  THEN v.last_attempt_at ELSE webhooks.last_delivery_at END,
+           total_deliveries = webhooks.total_deliveries + v.successes,
+           consecutive_failures =
+             CASE WHEN v.resets_failures = 1 THEN v.trailing_failures
+                  ELSE webhooks.consecutive_failures + v.trailing_failures END,
+           last_error = COALESCE(v.last_error, webhooks.last_error)
+       FROM ${this.sql.jsonRows('tallies', {
+         webhook_id: 'varchar',
+         last_attempt_at: 'bigint',
+         successes: 'integer',
+         trailing_failures: 'integer',
+         resets_failures: 'integer',
+         last_error: 'varchar',
+       })}
+       WHERE ${this.sql.inList('webhooks.id', 'ids')} AND webhooks.id = v.webhook_id`,
+      {
+        ids: this.sql.list(tallies.map((tally) => tally.webhookId)),
+        tallies: JSON.stringify(
+          tallies.map((tally) => ({
+            webhook_id: tally.webhookId,
+            last_attempt_at: tally.lastAttemptAt,
+            successes: tally.successes,
+            trailing_failures: tally.trailingFailures,
+            resets_failures: tally.resetsFailures ? 1 : 0,
+            last_error: tally.lastError,
+          })),
+        ),
+      },
+    );
+  }
+}
