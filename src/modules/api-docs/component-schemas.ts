@@ -10,7 +10,13 @@ import {
 } from '../keywords/keyword-rules.js';
 import { DELIVERY_LOG_STATUSES } from '../webhooks/deliveries/delivery-log.query.js';
 import { WEBHOOK_NAME_MAX_LENGTH } from '../webhooks/dto/webhook.dto.js';
-import { exactObject, orNull, ref, timestamp, type Schema } from '../../common/api-docs/schema-helpers.js';
+import {
+  exactObject,
+  orNull,
+  ref,
+  timestamp,
+  type Schema,
+} from '../../common/api-docs/schema-helpers.js';
 
 const id = (description: string): SchemaObject => ({ type: 'string', description });
 const flag = (description: string): SchemaObject => ({ type: 'boolean', description });

@@ -25,9 +25,10 @@ class IngestionSinksModule {}
 const SINKS_CONNECTED = Symbol('SINKS_CONNECTED');
 
 /**
- * The pipeline and its two doors' shared stores. Modules that feed it (polling, retention) import
- * this class; the root module also imports IngestionModule.forRoot({ sinks }), the one place that
- * says where ingested items go. Without it, the app refuses to start (IngestionSinks).
+ * The pipeline, the dump import and the stores they share. Modules that feed it or prune its
+ * tables (polling, retention) import this class; each root module also imports
+ * IngestionModule.forRoot({ sinks }), the one place that says where ingested items go. Without a
+ * sink of each kind the app refuses to start (IngestionSinks).
  */
 @Module({
   imports: [MatchingModule, UsageModule, AlertsModule, MetricsModule],

@@ -17,7 +17,11 @@ describe('RedditClient', () => {
 
   async function startReddit(options: Parameters<typeof FakeRedditServer.start>[0] = {}) {
     clock = manualClock();
-    reddit = await FakeRedditServer.start({ realism: INSTANT, now: () => clock.nowMs(), ...options });
+    reddit = await FakeRedditServer.start({
+      realism: INSTANT,
+      now: () => clock.nowMs(),
+      ...options,
+    });
     client = new RedditClient({
       apiBase: reddit.baseUrl,
       userAgent: USER_AGENT,
