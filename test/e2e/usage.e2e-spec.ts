@@ -1,6 +1,9 @@
 import type { Response } from 'supertest';
 import type { PlanName } from '../../src/config/plans.js';
-import type { KeywordUsage, UsageReport } from '../../src/modules/usage/usage.service.js';
+import type {
+  KeywordUsageResponse,
+  UsageResponse,
+} from '../../src/modules/usage/http/usage.response.js';
 import { insertUsage } from '../factories/alert.factory.js';
 import { createKeywords, deleteKeyword, pauseKeyword } from '../factories/keyword.factory.js';
 import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
@@ -34,10 +37,10 @@ const TODAY = '2026-11-21';
 const YESTERDAY = '2026-11-20';
 const TOMORROW = '2026-11-22';
 
-function usageOf(res: Response): UsageReport {
+function usageOf(res: Response): UsageResponse {
   expect(res.status).toBe(200);
   expect(Object.keys(res.body as object)).toEqual(['data']);
-  return (res.body as { data: UsageReport }).data;
+  return (res.body as { data: UsageResponse }).data;
 }
 
 describe.each(testDatabaseKinds())('usage API on %s', (kind) => {
@@ -65,7 +68,7 @@ describe.each(testDatabaseKinds())('usage API on %s', (kind) => {
     delivered: number,
     capped: number,
     active = true,
-  ): KeywordUsage => ({
+  ): KeywordUsageResponse => ({
     keyword_id,
     text,
     active,

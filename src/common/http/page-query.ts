@@ -20,11 +20,11 @@ export function parseAfter(after: string | undefined): KeysetCursor | null {
   return cursor;
 }
 
-export function parsePageSize(limit: string | undefined): number {
-  if (limit === undefined) return PAGE_SIZE_DEFAULT;
-  const pageSize = /^\d+$/.test(limit) ? Number(limit) : NaN;
-  if (!(pageSize >= 1 && pageSize <= PAGE_SIZE_MAX)) {
+/** REST's limit, GraphQL's first: messages name it limit on both. */
+export function checkPageSize(size: number | undefined): number {
+  if (size === undefined) return PAGE_SIZE_DEFAULT;
+  if (!(Number.isInteger(size) && size >= 1 && size <= PAGE_SIZE_MAX)) {
     throw AppError.invalidBody(`limit must be an integer from 1 to ${PAGE_SIZE_MAX}`);
   }
-  return pageSize;
+  return size;
 }

@@ -1,9 +1,9 @@
 import { AppError } from '../../common/errors/app-error.js';
 import type { KeysetCursor } from '../../common/http/keyset-cursor.js';
-import { parseAfter, parsePageSize, parseSince } from '../../common/http/page-query.js';
-import { singleQueryParam } from '../../common/http/query-param.js';
+import { checkPageSize, parseAfter, parseSince } from '../../common/http/page-query.js';
 import type { AlertEvent } from './alert.entity.js';
 
+/** What AlertsService.list reads: the checked filters of a listing. */
 export interface AlertQuery {
   since: number | null;
   keywordId: string | null;
@@ -13,39 +13,35 @@ export interface AlertQuery {
   limit: number;
 }
 
-export interface AlertQueryInput {
-  since?: unknown;
-  keyword_id?: unknown;
-  type?: unknown;
-  subreddit?: unknown;
-  after?: unknown;
-  limit?: unknown;
+/** The filters of a listing as a transport received them (REST's query, GraphQL's arguments). */
+export interface AlertFilters {
+  since?: string;
+  keywordId?: string;
+  type?: string;
+  subreddit?: string;
+  after?: string;
+  limit?: number;
 }
 
-/** The filters of GET /alerts (REST and GraphQL), validated in one place. */
-export function parseAlertQuery(input: AlertQueryInput): AlertQuery {
-  const since = singleQueryParam('since', input.since);
-  const keywordId = singleQueryParam('keyword_id', input.keyword_id);
-  const type = singleQueryParam('type', input.type);
-  const subreddit = singleQueryParam('subreddit', input.subreddit);
-  const after = singleQueryParam('after', input.after);
-  const limit = singleQueryParam('limit', input.limit);
+const isAlertEvent = (type: string): type is AlertEvent => type === 'post' || type === 'comment';
 
-  const sinceMs = parseSince(since);
-  if (type !== undefined && type !== 'post' && type !== 'comment') {
+/** Every rule of the alert filters, for both APIs. */
+export function alertQueryOf(filters: AlertFilters): AlertQuery {
+  const since = parseSince(filters.since);
+  const { type } = filters;
+  if (type !== undefined && !isAlertEvent(type)) {
     throw AppError.invalidBody('type must be post or comment');
   }
-  const cursor = parseAfter(after);
-  const pageSize = parsePageSize(limit);
-  const subredditName = subreddit?.trim().replace(/^\/?r\//i, '');
-  if (subredditName !== undefined && subredditName === '')
-    throw AppError.invalidBody('subreddit must not be empty');
+  const after = parseAfter(filters.after);
+  const limit = checkPageSize(filters.limit);
+  const subreddit = filters.subreddit?.trim().replace(/^\/?r\//i, '');
+  if (subreddit === '') throw AppError.invalidBody('subreddit must not be empty');
   return {
-    since: sinceMs,
-    keywordId: keywordId ?? null,
-    type: (type as AlertEvent | undefined) ?? null,
-    subreddit: subredditName?.toLowerCase() ?? null,
-    after: cursor,
-    limit: pageSize,
+    since,
+    keywordId: filters.keywordId ?? null,
+    type: type ?? null,
+    subreddit: subreddit?.toLowerCase() ?? null,
+    after,
+    limit,
   };
 }

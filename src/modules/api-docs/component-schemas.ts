@@ -9,7 +9,7 @@ import {
   KEYWORDS_PER_REQUEST_MAX,
 } from '../keywords/keyword-rules.js';
 import { DELIVERY_LOG_STATUSES } from '../webhooks/deliveries/delivery-log.query.js';
-import { WEBHOOK_NAME_MAX_LENGTH } from '../webhooks/dto/webhook.dto.js';
+import { WEBHOOK_NAME_MAX_LENGTH } from '../webhooks/webhook-rules.js';
 import {
   exactObject,
   orNull,

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppError } from '../../common/errors/app-error.js';
+import { singleQueryParam } from '../../common/http/query-param.js';
 import { Database } from '../../database/database.js';
-import { parseAlertQuery } from '../alerts/alert-query.js';
+import { alertQueryOf } from '../alerts/alert-query.js';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { KeywordEntity } from '../keywords/keyword.entity.js';
 import { renderAlertFeed } from './alert-feed.builder.js';
@@ -39,9 +40,9 @@ export class AlertFeedService {
 
   async render(request: FeedRequest): Promise<RenderedFeed> {
     const reader = await this.access.resolve(request.token);
-    const query = parseAlertQuery({
-      keyword_id: request.keywordId,
-      limit: String(FEED_ITEM_LIMIT),
+    const query = alertQueryOf({
+      keywordId: singleQueryParam('keyword_id', request.keywordId),
+      limit: FEED_ITEM_LIMIT,
     });
     const keywordText =
       query.keywordId === null

@@ -5,20 +5,14 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ROOT_LOGGER } from '../../core.module.js';
 import { RequestAuthenticator } from '../auth/request-authenticator.service.js';
-import { AlertsModule } from '../alerts/alerts.module.js';
 import { AuthModule } from '../auth/auth.module.js';
-import { KeywordsModule } from '../keywords/keywords.module.js';
-import { UsageModule } from '../usage/usage.module.js';
-import { WebhooksModule } from '../webhooks/webhooks.module.js';
-import { AlertsResolver } from './alerts/alerts.resolver.js';
 import { GraphiqlAssets } from './explorer/graphiql-assets.js';
 import { graphqlOptions } from './graphql-options.js';
-import { KeywordLoader } from './keywords/keyword.loader.js';
-import { KeywordsResolver } from './keywords/keywords.resolver.js';
-import { UsageResolver } from './usage/usage.resolver.js';
-import { WebhooksResolver } from './webhooks/webhooks.resolver.js';
 
-/** The code-first GraphQL facade at /graphql: the REST modules' services behind other shapes. */
+/**
+ * The GraphQL server at /graphql. The schema is code-first and assembled from the resolvers the
+ * feature modules register beside their controllers (modules/<feature>/graphql/).
+ */
 @Module({
   imports: [
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
@@ -29,18 +23,7 @@ import { WebhooksResolver } from './webhooks/webhooks.resolver.js';
       useFactory: (config: AppConfig, logger: Logger, authenticator: RequestAuthenticator) =>
         graphqlOptions({ config, logger, authenticator, nodeEnv: process.env.NODE_ENV }),
     }),
-    KeywordsModule,
-    WebhooksModule,
-    AlertsModule,
-    UsageModule,
   ],
-  providers: [
-    KeywordsResolver,
-    WebhooksResolver,
-    AlertsResolver,
-    UsageResolver,
-    KeywordLoader,
-    GraphiqlAssets,
-  ],
+  providers: [GraphiqlAssets],
 })
 export class GraphqlModule {}

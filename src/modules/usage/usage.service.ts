@@ -4,26 +4,29 @@ import { utcDay } from '../../common/time/timestamps.js';
 import { Database } from '../../database/database.js';
 import type { Caller } from '../auth/caller.js';
 
+/** One live keyword's counts for today. */
 export interface KeywordUsage {
-  keyword_id: string;
+  keywordId: string;
   text: string;
   active: boolean;
   delivered: number;
   capped: number;
-  cap_reached: boolean;
+  capReached: boolean;
 }
 
+/** The caller's plan limits and today's counts (UTC day). */
 export interface UsageReport {
   plan: string;
   status: string;
-  keyword_limit: number;
-  keywords_used: number;
-  per_keyword_daily_cap: number;
-  history_days: number;
-  rate_limit_per_minute: number;
+  keywordLimit: number;
+  keywordsUsed: number;
+  perKeywordDailyCap: number;
+  historyDays: number;
+  rateLimitPerMinute: number;
   day: string;
-  delivered_today: number;
-  capped_today: number;
+  deliveredToday: number;
+  cappedToday: number;
+  /** Busiest first. */
   today: KeywordUsage[];
 }
 
@@ -57,12 +60,12 @@ export class UsageService {
       .map((row): KeywordUsage => {
         const delivered = Number(row.delivered ?? 0);
         return {
-          keyword_id: row.id,
+          keywordId: row.id,
           text: row.text,
           active: Boolean(row.active),
           delivered,
           capped: Number(row.capped ?? 0),
-          cap_reached: delivered >= cap,
+          capReached: delivered >= cap,
         };
       })
       .sort(
@@ -71,14 +74,14 @@ export class UsageService {
     return {
       plan: caller.plan,
       status: caller.status,
-      keyword_limit: caller.limits.keywordLimit,
-      keywords_used: today.filter((k) => k.active).length,
-      per_keyword_daily_cap: cap,
-      history_days: caller.limits.historyDays,
-      rate_limit_per_minute: caller.limits.rateLimitPerMinute,
+      keywordLimit: caller.limits.keywordLimit,
+      keywordsUsed: today.filter((k) => k.active).length,
+      perKeywordDailyCap: cap,
+      historyDays: caller.limits.historyDays,
+      rateLimitPerMinute: caller.limits.rateLimitPerMinute,
       day,
-      delivered_today: today.reduce((sum, k) => sum + k.delivered, 0),
-      capped_today: today.reduce((sum, k) => sum + k.capped, 0),
+      deliveredToday: today.reduce((sum, k) => sum + k.delivered, 0),
+      cappedToday: today.reduce((sum, k) => sum + k.capped, 0),
       today,
     };
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DeliveryLogService } from './deliveries/delivery-log.service.js';
 import { WebhookDeliveryStateModule } from './delivery-state/webhook-delivery-state.module.js';
+import { WebhooksResolver } from './graphql/webhooks.resolver.js';
 import { WebhookDeliveriesController } from './http/webhook-deliveries.controller.js';
 import { WebhooksController } from './http/webhooks.controller.js';
 import { PrivateTargetsWarning } from './private-targets-warning.js';
@@ -12,7 +13,13 @@ import { WebhooksService } from './webhooks.service.js';
 @Module({
   imports: [WebhookSecretsModule, WebhookDeliveryStateModule, WebhookDeliveryModule],
   controllers: [WebhooksController, WebhookDeliveriesController],
-  providers: [WebhooksService, DeliveryLogService, WebhookTester, PrivateTargetsWarning],
+  providers: [
+    WebhooksService,
+    DeliveryLogService,
+    WebhookTester,
+    PrivateTargetsWarning,
+    WebhooksResolver,
+  ],
   exports: [WebhooksService, DeliveryLogService, WebhookTester],
 })
 export class WebhooksModule {}

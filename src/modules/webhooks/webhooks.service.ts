@@ -7,9 +7,9 @@ import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
 import { WebhookSecretCipher } from './secrets/webhook-secret-cipher.js';
-import type { CreateWebhookDto, UpdateWebhookDto } from './dto/webhook.dto.js';
 import { newWebhookSecret } from './signing-secrets.js';
 import { WebhookEntity } from './webhook.entity.js';
+import type { WebhookChange, WebhookDraft } from './webhook-rules.js';
 
 @Injectable()
 export class WebhooksService {
@@ -29,16 +29,16 @@ export class WebhooksService {
 
   async create(
     accountId: string,
-    input: CreateWebhookDto,
+    draft: WebhookDraft,
   ): Promise<{ webhook: WebhookEntity; secret: string }> {
-    const checked = checkWebhookUrl(input.url, { allowPrivate: this.config.webhooks.allowPrivate });
+    const checked = checkWebhookUrl(draft.url, { allowPrivate: this.config.webhooks.allowPrivate });
     if (!checked.ok) throw AppError.invalidBody(describeUrlRejection(checked));
     const secret = newWebhookSecret();
     const id = newId();
     const webhook = Object.assign(new WebhookEntity(), {
       id,
       accountId,
-      name: input.name ?? checked.url.hostname,
+      name: draft.name ?? checked.url.hostname,
       url: checked.url.href,
       secret: this.cipher.seal(id, secret),
       previousSecret: null,
@@ -58,7 +58,7 @@ export class WebhooksService {
   async update(
     accountId: string,
     webhookId: string,
-    change: UpdateWebhookDto,
+    change: WebhookChange,
   ): Promise<WebhookEntity> {
     if (change.name === undefined && change.active === undefined) {
       throw AppError.invalidBody('Provide at least one of name, active');

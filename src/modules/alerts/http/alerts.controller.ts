@@ -3,9 +3,10 @@ import { ApiTags } from '@nestjs/swagger';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { toAlertResponse } from '../alert-payload.js';
-import { parseAlertQuery, type AlertQueryInput } from '../alert-query.js';
+import { alertQueryOf } from '../alert-query.js';
 import { AlertsService } from '../alerts.service.js';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
+import { alertFiltersOf, type AlertQueryParams } from './alert-query-params.js';
 import { ALERTS_DOCS } from './alerts.api-docs.js';
 
 @ApiTags('Alerts')
@@ -15,8 +16,8 @@ export class AlertsController {
 
   @Get()
   @ApiRoute(ALERTS_DOCS.list)
-  async list(@CurrentCaller() caller: Caller, @Query() query: AlertQueryInput) {
-    const page = await this.alerts.list(caller, parseAlertQuery(query));
+  async list(@CurrentCaller() caller: Caller, @Query() params: AlertQueryParams) {
+    const page = await this.alerts.list(caller, alertQueryOf(alertFiltersOf(params)));
     return { data: page.alerts.map(toAlertResponse), next_cursor: page.nextCursor };
   }
 

@@ -5,6 +5,7 @@ import type { Caller } from '../../auth/caller.js';
 import { UsageService } from '../usage.service.js';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { USAGE_DOCS } from './usage.api-docs.js';
+import { toUsageResponse } from './usage.response.js';
 
 @ApiTags('Usage')
 @Controller('usage')
@@ -14,6 +15,6 @@ export class UsageController {
   @Get()
   @ApiRoute(USAGE_DOCS.report)
   async report(@CurrentCaller() caller: Caller) {
-    return { data: await this.usage.report(caller) };
+    return { data: toUsageResponse(await this.usage.report(caller)) };
   }
 }

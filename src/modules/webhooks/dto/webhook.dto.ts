@@ -1,25 +1,23 @@
-import { IsBoolean, IsString, MaxLength } from 'class-validator';
-import { IsOmittable } from '../../../common/validation/is-omittable.js';
+import {
+  IsWebhookActive,
+  IsWebhookName,
+  IsWebhookUrl,
+  type WebhookChange,
+  type WebhookDraft,
+} from '../webhook-rules.js';
 
-export const WEBHOOK_NAME_MAX_LENGTH = 80;
-
-export class CreateWebhookDto {
-  @IsString()
+export class CreateWebhookDto implements WebhookDraft {
+  @IsWebhookUrl()
   url: string;
 
-  @IsOmittable()
-  @IsString()
-  @MaxLength(WEBHOOK_NAME_MAX_LENGTH)
+  @IsWebhookName()
   name?: string;
 }
 
-export class UpdateWebhookDto {
-  @IsOmittable()
-  @IsString()
-  @MaxLength(WEBHOOK_NAME_MAX_LENGTH)
+export class UpdateWebhookDto implements WebhookChange {
+  @IsWebhookName()
   name?: string;
 
-  @IsOmittable()
-  @IsBoolean()
+  @IsWebhookActive()
   active?: boolean;
 }

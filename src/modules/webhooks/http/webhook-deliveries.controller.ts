@@ -3,12 +3,13 @@ import { ApiTags } from '@nestjs/swagger';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
-import {
-  parseDeliveryLogQuery,
-  parseRedeliveryRequest,
-  type DeliveryLogQueryInput,
-} from '../deliveries/delivery-log.query.js';
+import { deliveryLogQueryOf, redeliveryRequestOf } from '../deliveries/delivery-log.query.js';
 import { DeliveryLogService } from '../deliveries/delivery-log.service.js';
+import {
+  deliveryLogFiltersOf,
+  redeliveryFieldsOf,
+  type DeliveryLogQueryParams,
+} from './delivery-log-params.js';
 import { WEBHOOK_DELIVERIES_DOCS } from './webhook-deliveries.api-docs.js';
 
 /** A webhook's delivery log and redelivery (what GitHub offers its webhook integrators). */
@@ -22,9 +23,10 @@ export class WebhookDeliveriesController {
   async list(
     @CurrentCaller() caller: Caller,
     @Param('id') webhookId: string,
-    @Query() query: DeliveryLogQueryInput,
+    @Query() params: DeliveryLogQueryParams,
   ) {
-    const page = await this.log.list(caller.accountId, webhookId, parseDeliveryLogQuery(query));
+    const query = deliveryLogQueryOf(deliveryLogFiltersOf(params));
+    const page = await this.log.list(caller.accountId, webhookId, query);
     return { data: page.deliveries, next_cursor: page.nextCursor };
   }
 
@@ -47,7 +49,7 @@ export class WebhookDeliveriesController {
     @Param('id') webhookId: string,
     @Body() body: unknown,
   ) {
-    const request = parseRedeliveryRequest(body);
+    const request = redeliveryRequestOf(redeliveryFieldsOf(body));
     return { queued: await this.log.redeliverFailed(caller.accountId, webhookId, request) };
   }
 }

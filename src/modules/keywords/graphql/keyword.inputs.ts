@@ -2,8 +2,8 @@ import { Field, InputType } from '@nestjs/graphql';
 import { IsBoolean, IsIn } from 'class-validator';
 import { IsOmittable } from '../../../common/validation/is-omittable.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
-import type { UpdateKeywordDto } from '../../keywords/dto/update-keyword.dto.js';
-import { KEYWORD_MODES } from '../../keywords/keyword-rules.js';
+import type { UpdateKeywordDto } from '../dto/update-keyword.dto.js';
+import { KEYWORD_MODES } from '../keyword-rules.js';
 import { KeywordModeEnum } from './keyword-mode.enum.js';
 
 /**

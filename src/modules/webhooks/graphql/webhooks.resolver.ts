@@ -1,19 +1,17 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
-import { WebhookTester } from '../../webhooks/test-delivery/webhook-tester.service.js';
+import { WebhookTester } from '../test-delivery/webhook-tester.service.js';
 import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
-import {
-  parseDeliveryLogQuery,
-  parseRedeliveryRequest,
-} from '../../webhooks/deliveries/delivery-log.query.js';
-import { DeliveryLogService } from '../../webhooks/deliveries/delivery-log.service.js';
-import { WebhooksService } from '../../webhooks/webhooks.service.js';
-import { DeletionModel, deletionOf } from '../common/deletion.model.js';
+import { deliveryLogQueryOf, redeliveryRequestOf } from '../deliveries/delivery-log.query.js';
+import { DeliveryLogService } from '../deliveries/delivery-log.service.js';
+import { WebhooksService } from '../webhooks.service.js';
+import { DeletionModel, deletionOf } from '../../graphql/common/deletion.model.js';
 import { WebhookCreationModel } from './webhook-creation.model.js';
 import {
   RedeliverInput,
-  toDeliveryLogQueryInput,
+  toDeliveryLogFilters,
+  toRedeliveryFields,
   WebhookDeliveriesArgs,
 } from './webhook-deliveries.args.js';
 import {
@@ -47,7 +45,7 @@ export class WebhooksResolver {
     @CurrentCaller() caller: Caller,
     @Args() args: WebhookDeliveriesArgs,
   ): Promise<WebhookDeliveryConnectionModel> {
-    const query = parseDeliveryLogQuery(toDeliveryLogQueryInput(args));
+    const query = deliveryLogQueryOf(toDeliveryLogFilters(args));
     return toWebhookDeliveryConnection(
       await this.deliveryLog.list(caller.accountId, args.webhookId, query),
     );
@@ -71,10 +69,7 @@ export class WebhooksResolver {
     @Args('webhookId', { type: () => ID }) webhookId: string,
     @Args('input') input: RedeliverInput,
   ): Promise<RedeliveryModel> {
-    const request = parseRedeliveryRequest({
-      since: input.since,
-      ...(input.status ? { status: input.status } : {}),
-    });
+    const request = redeliveryRequestOf(toRedeliveryFields(input));
     return { queued: await this.deliveryLog.redeliverFailed(caller.accountId, webhookId, request) };
   }
 

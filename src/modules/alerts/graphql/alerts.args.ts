@@ -1,11 +1,11 @@
 import { ArgsType, Field, ID, Int } from '@nestjs/graphql';
 import { IsOptional } from 'class-validator';
-import type { AlertEvent } from '../../alerts/alert.entity.js';
-import type { AlertQueryInput } from '../../alerts/alert-query.js';
+import type { AlertEvent } from '../alert.entity.js';
+import type { AlertFilters } from '../alert-query.js';
 import { AlertEventEnum } from './alert-event.enum.js';
 
 /**
- * The filters of GET /alerts; parseAlertQuery validates them for both APIs. @IsOptional only lets
+ * The filters of GET /alerts; alertQueryOf validates them for both APIs. @IsOptional only lets
  * the global ValidationPipe (whitelist, forbidUnknownValues) accept the fields.
  */
 @ArgsType()
@@ -42,13 +42,13 @@ export class AlertsArgs {
 }
 
 /** GraphQL's explicit null means "not given", as an absent query parameter does in REST. */
-export function toAlertQueryInput(args: AlertsArgs): AlertQueryInput {
+export function toAlertFilters(args: AlertsArgs): AlertFilters {
   return {
     since: args.since ?? undefined,
-    keyword_id: args.keywordId ?? undefined,
+    keywordId: args.keywordId ?? undefined,
     type: args.type ?? undefined,
     subreddit: args.subreddit ?? undefined,
     after: args.after ?? undefined,
-    limit: args.first === null || args.first === undefined ? undefined : String(args.first),
+    limit: args.first ?? undefined,
   };
 }

@@ -1,5 +1,5 @@
 import { registerEnumType } from '@nestjs/graphql';
-import type { AlertEvent } from '../../alerts/alert.entity.js';
+import type { AlertEvent } from '../alert.entity.js';
 
 /** The values are REST's strings, as for KeywordMode. */
 export const AlertEventEnum = {

@@ -1,14 +1,14 @@
 import { Args, Context, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { parseAlertQuery } from '../../alerts/alert-query.js';
-import { AlertsService } from '../../alerts/alerts.service.js';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
-import type { GraphqlContext } from '../common/graphql-context.js';
-import { KeywordLoader } from '../keywords/keyword.loader.js';
-import { KeywordModel, toKeywordModel } from '../keywords/keyword.model.js';
+import type { GraphqlContext } from '../../graphql/common/graphql-context.js';
+import { KeywordLoader } from '../../keywords/graphql/keyword.loader.js';
+import { KeywordModel, toKeywordModel } from '../../keywords/graphql/keyword.model.js';
+import { alertQueryOf } from '../alert-query.js';
+import { AlertsService } from '../alerts.service.js';
 import { AlertConnectionModel, toAlertConnection } from './alert-connection.model.js';
 import { AlertModel, toAlertModel } from './alert.model.js';
-import { AlertsArgs, toAlertQueryInput } from './alerts.args.js';
+import { AlertsArgs, toAlertFilters } from './alerts.args.js';
 
 @Resolver(() => AlertModel)
 export class AlertsResolver {
@@ -22,9 +22,7 @@ export class AlertsResolver {
     @CurrentCaller() caller: Caller,
     @Args() args: AlertsArgs,
   ): Promise<AlertConnectionModel> {
-    return toAlertConnection(
-      await this.alerts.list(caller, parseAlertQuery(toAlertQueryInput(args))),
-    );
+    return toAlertConnection(await this.alerts.list(caller, alertQueryOf(toAlertFilters(args))));
   }
 
   @Query(() => AlertModel, { name: 'alert', nullable: true, description: 'By id (REST inbox_id).' })

@@ -1,8 +1,8 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
-import { KeywordsService } from '../../keywords/keywords.service.js';
-import { DeletionModel, deletionOf } from '../common/deletion.model.js';
+import { KeywordsService } from '../keywords.service.js';
+import { DeletionModel, deletionOf } from '../../graphql/common/deletion.model.js';
 import { KeywordCreationModel, toKeywordCreationModel } from './keyword-creation.model.js';
 import { KeywordListModel } from './keyword-list.model.js';
 import {

@@ -1,6 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
-import type { AlertEntity, AlertEvent } from '../../alerts/alert.entity.js';
-import { toAlertResponse } from '../../alerts/alert-payload.js';
+import type { AlertEntity, AlertEvent } from '../alert.entity.js';
+import { toAlertResponse } from '../alert-payload.js';
 import { AlertEventEnum } from './alert-event.enum.js';
 
 @ObjectType('Alert', { description: 'One delivered match; REST GET /alerts/:id in camelCase.' })

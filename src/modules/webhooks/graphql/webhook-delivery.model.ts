@@ -1,8 +1,8 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import type { DeliveryLogStatus } from '../../webhooks/deliveries/delivery-log.query.js';
-import type { DeliveryLogPage } from '../../webhooks/deliveries/delivery-log.service.js';
-import { AlertEventEnum } from '../alerts/alert-event.enum.js';
-import { PageInfoModel } from '../alerts/alert-connection.model.js';
+import type { DeliveryLogStatus } from '../deliveries/delivery-log.query.js';
+import type { DeliveryLogPage } from '../deliveries/delivery-log.service.js';
+import { AlertEventEnum } from '../../alerts/graphql/alert-event.enum.js';
+import { PageInfoModel } from '../../graphql/common/page-info.model.js';
 
 /** The values are REST's strings, as for AlertEvent. */
 export const DeliveryStatusEnum = {

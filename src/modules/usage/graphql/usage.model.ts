@@ -1,5 +1,4 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import type { UsageReport } from '../../usage/usage.service.js';
 
 @ObjectType('KeywordUsage')
 export class KeywordUsageModel {
@@ -22,6 +21,7 @@ export class KeywordUsageModel {
   capReached: boolean;
 }
 
+/** UsageService's report as it is: the fields are named alike. */
 @ObjectType('Usage', { description: 'GET /usage in camelCase.' })
 export class UsageModel {
   @Field({ description: 'starter, pro or scale.' })
@@ -56,27 +56,4 @@ export class UsageModel {
 
   @Field(() => [KeywordUsageModel], { description: 'Every live keyword, busiest first.' })
   today: KeywordUsageModel[];
-}
-
-export function toUsageModel(report: UsageReport): UsageModel {
-  return {
-    plan: report.plan,
-    status: report.status,
-    keywordLimit: report.keyword_limit,
-    keywordsUsed: report.keywords_used,
-    perKeywordDailyCap: report.per_keyword_daily_cap,
-    historyDays: report.history_days,
-    rateLimitPerMinute: report.rate_limit_per_minute,
-    day: report.day,
-    deliveredToday: report.delivered_today,
-    cappedToday: report.capped_today,
-    today: report.today.map((usage) => ({
-      keywordId: usage.keyword_id,
-      text: usage.text,
-      active: usage.active,
-      delivered: usage.delivered,
-      capped: usage.capped,
-      capReached: usage.cap_reached,
-    })),
-  };
 }

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import type { AppRequest } from '../../../common/http/request-of.js';
 import type { Caller } from '../../auth/caller.js';
-import type { KeywordEntity } from '../../keywords/keyword.entity.js';
-import { KeywordsService } from '../../keywords/keywords.service.js';
+import type { KeywordEntity } from '../keyword.entity.js';
+import { KeywordsService } from '../keywords.service.js';
 
 /** Keywords by id for one request: a page of alerts costs one keyword query, whatever its size. */
 @Injectable()

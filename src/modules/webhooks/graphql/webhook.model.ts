@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import type { WebhookEntity } from '../../webhooks/webhook.entity.js';
-import { toWebhookResponse } from '../../webhooks/webhook.response.js';
+import type { WebhookEntity } from '../webhook.entity.js';
+import { toWebhookResponse } from '../webhook.response.js';
 
 /** A stored webhook as listed. It has no secret field, by design. */
 @ObjectType('Webhook')

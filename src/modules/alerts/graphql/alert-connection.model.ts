@@ -1,6 +1,7 @@
 import { Field, ObjectType } from '@nestjs/graphql';
 import { encodeCursor } from '../../../common/http/keyset-cursor.js';
-import type { AlertPage } from '../../alerts/alerts.service.js';
+import { PageInfoModel } from '../../graphql/common/page-info.model.js';
+import type { AlertPage } from '../alerts.service.js';
 import { AlertModel, toAlertModel } from './alert.model.js';
 
 @ObjectType('AlertEdge')
@@ -10,18 +11,6 @@ export class AlertEdgeModel {
 
   @Field(() => AlertModel)
   node: AlertModel;
-}
-
-@ObjectType('PageInfo')
-export class PageInfoModel {
-  @Field({ description: 'true where REST would return a next_cursor.' })
-  hasNextPage: boolean;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'Cursor of the last edge; null on an empty page.',
-  })
-  endCursor: string | null;
 }
 
 @ObjectType('AlertConnection', { description: 'GET /alerts as a Relay connection, newest first.' })

@@ -1,5 +1,5 @@
 import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
-import type { KeywordCreation, RejectionReason } from '../../keywords/keywords.service.js';
+import type { KeywordCreation, RejectionReason } from '../keywords.service.js';
 import { KeywordModel, toKeywordModel } from './keyword.model.js';
 
 const RejectionReasonEnum = {

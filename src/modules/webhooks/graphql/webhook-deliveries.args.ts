@@ -1,12 +1,13 @@
 import { ArgsType, Field, ID, InputType, Int } from '@nestjs/graphql';
 import { IsOptional } from 'class-validator';
 import type {
-  DeliveryLogQueryInput,
+  DeliveryLogFilters,
   DeliveryLogStatus,
-} from '../../webhooks/deliveries/delivery-log.query.js';
+  RedeliveryFields,
+} from '../deliveries/delivery-log.query.js';
 import { DeliveryStatusEnum } from './webhook-delivery.model.js';
 
-/** The filters of GET /webhooks/:id/deliveries; parseDeliveryLogQuery validates them for both APIs. */
+/** The filters of GET /webhooks/:id/deliveries; deliveryLogQueryOf validates them for both APIs. */
 @ArgsType()
 export class WebhookDeliveriesArgs {
   @IsOptional()
@@ -33,12 +34,13 @@ export class WebhookDeliveriesArgs {
   first?: number | null;
 }
 
-export function toDeliveryLogQueryInput(args: WebhookDeliveriesArgs): DeliveryLogQueryInput {
+/** GraphQL's explicit null means "not given", as an absent query parameter does in REST. */
+export function toDeliveryLogFilters(args: WebhookDeliveriesArgs): DeliveryLogFilters {
   return {
     status: args.status ?? undefined,
     since: args.since ?? undefined,
     after: args.after ?? undefined,
-    limit: args.first === null || args.first === undefined ? undefined : String(args.first),
+    limit: args.first ?? undefined,
   };
 }
 
@@ -51,4 +53,8 @@ export class RedeliverInput {
   @IsOptional()
   @Field(() => DeliveryStatusEnum, { nullable: true, description: 'Only failed (the default).' })
   status?: DeliveryLogStatus | null;
+}
+
+export function toRedeliveryFields(input: RedeliverInput): RedeliveryFields {
+  return { since: input.since, status: input.status ?? undefined };
 }

@@ -1,0 +1,27 @@
+import { IsBoolean, IsString, MaxLength } from 'class-validator';
+import { IsOmittable } from '../../common/validation/is-omittable.js';
+import { propertyRules } from '../../common/validation/property-rules.js';
+
+export const WEBHOOK_NAME_MAX_LENGTH = 80;
+
+/** A webhook to create; WebhooksService.create applies the URL policy. */
+export interface WebhookDraft {
+  url: string;
+  /** Default: the URL's host name. */
+  name?: string;
+}
+
+/** The fields to change on a webhook; at least one. */
+export interface WebhookChange {
+  name?: string;
+  active?: boolean;
+}
+
+/*
+ * The rule of each field, for REST's DTOs and GraphQL's inputs alike, so both refuse the same
+ * values with the same messages. Omittable fields may be left out but not sent as null.
+ */
+export const IsWebhookUrl = () => IsString();
+export const IsWebhookName = () =>
+  propertyRules(IsOmittable(), IsString(), MaxLength(WEBHOOK_NAME_MAX_LENGTH));
+export const IsWebhookActive = () => propertyRules(IsOmittable(), IsBoolean());
