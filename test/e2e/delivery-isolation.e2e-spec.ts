@@ -1,14 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createKeyword } from '../factories/keyword.factory.js';
+import { createWebhook } from '../factories/webhook.factory.js';
 import { createTestApp, type TestApp } from '../utils/create-test-app.js';
-import {
-  addKeyword,
-  createWebhook,
-  deliveryRows,
-  ingest,
-  postItem,
-  runDeliveries,
-} from '../utils/delivery-scenario.js';
+import { deliveryRows, ingest, postItem, runDeliveries } from '../utils/delivery-scenario.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import { ReceiverPool, type Responder, type WebhookReceiver } from '../utils/webhook-receiver.js';
 
@@ -51,7 +46,7 @@ describe.each(testDatabaseKinds())('delivery isolation between accounts on %s', 
     const { apiKey } = await t.account();
     terms += 1;
     const term = `isolation term n${terms}`;
-    await addKeyword(t, apiKey, term);
+    await createKeyword(t, apiKey, term);
     for (const endpoint of endpoints) await createWebhook(t, apiKey, endpoint.url);
     await ingest(
       t,

@@ -3,7 +3,8 @@ import {
   RedditPollingService,
   type PollResult,
 } from '../../src/modules/ingestion/polling/reddit-polling.service.js';
-import type { TestApp } from './create-test-app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './create-test-app.js';
+import type { TestDatabaseKind } from './test-databases.js';
 
 export const TEST_USER_AGENT = 'node:alerts-e2e:v1 (by /u/alerts-tests)';
 
@@ -21,6 +22,18 @@ export function redditEnv(
     INGEST_POLL_MS: '2000',
     ...overrides,
   };
+}
+
+/** An app whose poller reads simulated Reddit, which in turn reads the app's clock. */
+export async function createPollingApp(
+  kind: TestDatabaseKind,
+  reddit: FakeRedditServer,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const app = await createTestApp(kind, redditEnv(reddit, env), options);
+  reddit.useClock(() => app.clock.nowMs());
+  return app;
 }
 
 export function pollOnce(t: TestApp): Promise<PollResult> {
