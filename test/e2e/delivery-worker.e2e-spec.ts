@@ -137,6 +137,26 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
     expect(endpoint.connections()).toBe(0);
   });
 
+  it('keeps its claim for twice the deadline of the attempt: no other instance takes the row meanwhile', async () => {
+    const t = await instance();
+    const endpoint = await receiver();
+    const { posts } = await subscriber(t, [endpoint]);
+    await ingest(t, posts(1));
+    const other = await instance({}, t);
+    endpoint.hold();
+
+    const run = runDeliveries(t);
+    await endpoint.received(1);
+    // An attempt that ran up to its deadline, and as long again to record its outcome.
+    other.clock.advance(2 * t.config.webhooks.timeoutMs);
+    expect(await runDeliveries(other)).toMatchObject({ claimed: 0 });
+    endpoint.release();
+
+    expect(await run).toEqual({ claimed: 1, succeeded: 1, failed: 0, canceled: 0 });
+    expect(endpoint.requests).toHaveLength(1);
+    expect((await deliveryRows(t)).map((row) => row.status)).toEqual(['succeeded']);
+  });
+
   it('sends a delivery claimed by a worker that died once, after the lease expires', async () => {
     const t = await instance();
     const endpoint = await receiver();
@@ -249,14 +269,25 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
         const endpoint = await receiver();
         const { posts } = await subscriber(owner, [endpoint]);
         const worker = await instance({ ROLE: 'worker', REDIS_URL }, owner);
+        let wakes = 0;
         const woken = new Promise<void>((resolve) =>
-          worker.app.get(DeliveryWakeups).onWake(resolve),
+          worker.app.get(DeliveryWakeups).onWake(() => {
+            wakes += 1;
+            resolve();
+          }),
         );
 
         await ingest(owner, posts(1));
 
         await woken;
-        await endpoint.received(1);
+        const [request] = await endpoint.received(1);
+        // Shutting down lets the attempt record its outcome.
+        await apps.close(worker);
+        // The worker stored nothing itself: the one wake it had came from the owner, over Redis.
+        expect(wakes).toBe(1);
+        const [row] = await deliveryRows(owner);
+        expect(row.status).toBe('succeeded');
+        expect(request.headers['x-webhook-delivery']).toBe(row.id);
       });
     }
   });

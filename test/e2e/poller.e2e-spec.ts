@@ -3,6 +3,7 @@ import { FakeRedditServer } from '../fixtures/reddit/fake-reddit-server.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { TEST_NOW } from '../utils/test-storage.js';
 import {
+  afterIngesting,
   createPollingApp,
   metricValue,
   pollFor,
@@ -347,7 +348,7 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
     await t.close();
     t = await startApp({ ROLE: 'worker', INGEST_POLL_MS: '100' });
 
-    await waitFor(async () => (await seenItems(t)).size > 0);
+    await afterIngesting(t, async () => (await seenItems(t)).size > 0);
     await t.close();
     const requestsAtClose = reddit.requests.length;
     t = await startApp();
@@ -356,12 +357,3 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
     expect(reddit.requests).toHaveLength(requestsAtClose);
   });
 });
-
-/** Waits for a background loop that runs on real timers (only the loop test needs this). */
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -1,4 +1,5 @@
 import type { FakeRedditServer } from '../fixtures/reddit/fake-reddit-server.js';
+import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import {
   RedditPollingService,
   type PollResult,
@@ -51,6 +52,34 @@ export async function pollFor(t: TestApp, seconds: number, stepMs = 250): Promis
     t.clock.advance(stepMs);
   }
   return results;
+}
+
+/**
+ * For a poller running on its own (a worker): resolves once `condition` holds, looking again each
+ * time the app's pipeline has finished a batch, so nothing waits on a timer.
+ */
+export async function afterIngesting(t: TestApp, condition: () => Promise<boolean>): Promise<void> {
+  const pipeline = t.app.get(IngestionPipeline);
+  const process = pipeline.process.bind(pipeline);
+  let batches = 0;
+  let batchDone = (): void => undefined;
+  const spy = jest.spyOn(pipeline, 'process').mockImplementation(async (batch) => {
+    try {
+      return await process(batch);
+    } finally {
+      batches += 1;
+      batchDone();
+    }
+  });
+  try {
+    for (;;) {
+      const before = batches;
+      if (await condition()) return;
+      if (batches === before) await new Promise<void>((resolve) => (batchDone = resolve));
+    }
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 /** The value of one sample in GET /metrics (`name` may carry labels), or null when absent. */
