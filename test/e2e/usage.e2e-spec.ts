@@ -3,7 +3,8 @@ import type { PlanName } from '../../src/config/plans.js';
 import type { KeywordUsage, UsageReport } from '../../src/modules/usage/usage.service.js';
 import { insertUsage } from '../factories/alert.factory.js';
 import { createKeywords, deleteKeyword, pauseKeyword } from '../factories/keyword.factory.js';
-import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
+import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { TEST_NOW } from '../utils/test-storage.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 /** Usage fields, in the documented order. */
