@@ -4,15 +4,12 @@ import { insertWebhook } from '../../../test/factories/webhook.factory.js';
 import { testDatabaseKinds } from '../../../test/utils/test-databases.js';
 import { openTestStorage, type OpenTestStorage } from '../../../test/utils/test-storage.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
+import { WebhookDeliveryState } from '../webhooks/delivery-state/webhook-delivery-state.js';
 import { WebhookSecretCipher } from '../webhooks/secrets/webhook-secret-cipher.js';
 import { WebhookEntity } from '../webhooks/webhook.entity.js';
 import { DeliveryEntity } from './delivery.entity.js';
-import {
-  DeliveryStore,
-  type AttemptOutcome,
-  type ClaimedDelivery,
-  type DeliveryClaim,
-} from './delivery.store.js';
+import { DeliveryStore, type ClaimedDelivery, type DeliveryClaim } from './delivery.store.js';
+import type { AttemptOutcome } from './webhook-targets.js';
 
 const LEASE_MS = 30_000;
 const succeeded: AttemptOutcome = { ok: true, status: 200, error: null, durationMs: 12 };
@@ -39,7 +36,10 @@ describe.each(testDatabaseKinds())('DeliveryStore on %s', (kind) => {
 
   /** A worker's view of the outbox; several of them stand for several workers. */
   const worker = () => {
-    const store = new DeliveryStore(storage.database, new WebhookSecretCipher(null));
+    const store = new DeliveryStore(
+      storage.database,
+      new WebhookDeliveryState(storage.database, new WebhookSecretCipher(null)),
+    );
     stores.push(store);
     return store;
   };
