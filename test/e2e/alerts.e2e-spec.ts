@@ -4,7 +4,8 @@ import type { AlertEntity } from '../../src/modules/alerts/alert.entity.js';
 import type { AlertResponse } from '../../src/modules/alerts/alert-payload.js';
 import { insertAlert, insertAlertSeries, type AlertOverrides } from '../factories/alert.factory.js';
 import { createKeywords, deleteKeyword } from '../factories/keyword.factory.js';
-import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
+import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { TEST_NOW } from '../utils/test-storage.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 const DAY_MS = 86_400_000;

@@ -6,6 +6,7 @@ import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipelin
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
 import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
 import { dumpPost } from '../factories/reddit-dump.factory.js';
+import { createKeyword, createKeywords } from '../factories/keyword.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
@@ -20,13 +21,7 @@ describe.each(testDatabaseKinds())('the daily cap under concurrent ingestion on 
 
   it('delivers exactly 100 per keyword and counts every other match as capped', async () => {
     const { apiKey } = await t.account('pro');
-    const keywords = (
-      await t.http
-        .post('/api/v1/keywords')
-        .set(bearer(apiKey))
-        .send([{ text: 'alpha' }, { text: 'beta' }, { text: 'gamma' }])
-        .expect(201)
-    ).body.created as { id: string; text: string }[];
+    const keywords = await createKeywords(t, apiKey, ['alpha', 'beta', 'gamma']);
     const pipeline = t.app.get(IngestionPipeline);
     // 12 concurrent batches of 25 items; every item matches all three keywords, in varying order.
     const titles = ['alpha beta gamma', 'gamma beta alpha', 'beta alpha gamma'];
@@ -61,9 +56,7 @@ describe.each(testDatabaseKinds())('the daily cap under concurrent ingestion on 
 
   it('counts nothing for a paused keyword, on the next batch and in the counter itself', async () => {
     const { apiKey } = await t.account('pro');
-    const [keyword] = (
-      await t.http.post('/api/v1/keywords').set(bearer(apiKey)).send({ text: 'delta' }).expect(201)
-    ).body.created;
+    const keyword = await createKeyword(t, apiKey, 'delta');
     const pipeline = t.app.get(IngestionPipeline);
     expect(await pipeline.process([post('delta one')])).toMatchObject({ alerts: 1 });
     await t.http
@@ -82,13 +75,7 @@ describe.each(testDatabaseKinds())('the daily cap under concurrent ingestion on 
 
   it('grants a batch only what is left under the cap, and the rest of the batch as capped', async () => {
     const { apiKey } = await t.account('pro');
-    const [keyword] = (
-      await t.http
-        .post('/api/v1/keywords')
-        .set(bearer(apiKey))
-        .send({ text: 'epsilon' })
-        .expect(201)
-    ).body.created;
+    const keyword = await createKeyword(t, apiKey, 'epsilon');
     const consume = (matches: number) =>
       t.database.transaction((manager) =>
         t.app

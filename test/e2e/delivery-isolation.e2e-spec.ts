@@ -1,29 +1,38 @@
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { createKeyword } from '../factories/keyword.factory.js';
+import { createWebhook } from '../factories/webhook.factory.js';
 import { createTestApp, type TestApp } from '../utils/create-test-app.js';
-import {
-  addKeyword,
-  createWebhook,
-  deliveryRows,
-  ingest,
-  postItem,
-  runDeliveries,
-} from '../utils/delivery-scenario.js';
+import { deliveryRows, ingest, postItem, runDeliveries } from '../utils/delivery-scenario.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import { ReceiverPool, type Responder, type WebhookReceiver } from '../utils/webhook-receiver.js';
 
 const TIMEOUT_MS = 10_000;
 
-/** Answers 200 at once, then sends its body a byte every 50 ms and never ends it. */
-function trickling(openForMs: number[]): Responder {
-  return (_request, response) => {
-    response.writeHead(200, { 'Content-Type': 'text/plain' });
-    const answeredAt = performance.now();
-    const trickle = setInterval(() => response.write('.'), 50);
-    response.on('close', () => {
-      clearInterval(trickle);
-      openForMs.push(performance.now() - answeredAt);
-    });
+/**
+ * Answers 200 at once, then sends its body a byte every 50 ms and never ends it. `closed(n)`
+ * resolves with how long each of the first n connections stayed open after the status.
+ */
+function trickling(): { respond: Responder; closed(count: number): Promise<number[]> } {
+  const openForMs: number[] = [];
+  const waiters: Array<{ count: number; resolve: (openForMs: number[]) => void }> = [];
+  return {
+    respond: (_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/plain' });
+      const answeredAt = performance.now();
+      const trickle = setInterval(() => response.write('.'), 50);
+      response.on('close', () => {
+        clearInterval(trickle);
+        openForMs.push(performance.now() - answeredAt);
+        for (const waiter of waiters.filter((w) => openForMs.length >= w.count)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(openForMs.slice(0, waiter.count));
+        }
+      });
+    },
+    closed: (count) =>
+      openForMs.length >= count
+        ? Promise.resolve(openForMs.slice(0, count))
+        : new Promise((resolve) => waiters.push({ count, resolve })),
   };
 }
 
@@ -51,7 +60,7 @@ describe.each(testDatabaseKinds())('delivery isolation between accounts on %s', 
     const { apiKey } = await t.account();
     terms += 1;
     const term = `isolation term n${terms}`;
-    await addKeyword(t, apiKey, term);
+    await createKeyword(t, apiKey, term);
     for (const endpoint of endpoints) await createWebhook(t, apiKey, endpoint.url);
     await ingest(
       t,
@@ -77,8 +86,8 @@ describe.each(testDatabaseKinds())('delivery isolation between accounts on %s', 
   });
 
   it('gives up a trickling body soon after the status, counts the answer, and keeps that webhook to a small share', async () => {
-    const openForMs: number[] = [];
-    const trickler = await receivers.start(trickling(openForMs));
+    const trickle = trickling();
+    const trickler = await receivers.start(trickle.respond);
     await accountWithAlerts([trickler], 6);
 
     expect(await runDeliveries(t)).toEqual({ claimed: 6, succeeded: 6, failed: 0, canceled: 0 });
@@ -88,7 +97,6 @@ describe.each(testDatabaseKinds())('delivery isolation between accounts on %s', 
     // close a moment after the next attempt arrived), and each body given up long before the deadline.
     expect(trickler.maxConcurrent()).toBeLessThanOrEqual(2);
     // The last given-up connection's close reaches the receiver a moment after the run ended.
-    while (openForMs.length < 6) await sleep(10);
-    for (const ms of openForMs) expect(ms).toBeLessThan(TIMEOUT_MS / 4);
+    for (const ms of await trickle.closed(6)) expect(ms).toBeLessThan(TIMEOUT_MS / 4);
   });
 });

@@ -1,13 +1,8 @@
+import { createKeyword } from '../factories/keyword.factory.js';
+import { createWebhook, type CreatedWebhook } from '../factories/webhook.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { capturedLogger } from '../utils/captured-logs.js';
-import {
-  addKeyword,
-  createWebhook,
-  ingest,
-  postItem,
-  runDeliveries,
-  type CreatedWebhook,
-} from '../utils/delivery-scenario.js';
+import { ingest, postItem, runDeliveries } from '../utils/delivery-scenario.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../utils/webhook-receiver.js';
 
@@ -56,7 +51,7 @@ describe.each(testDatabaseKinds())('webhook delivery log and redelivery on %s', 
   async function threeFailedDeliveries() {
     answer = 500;
     const { apiKey } = await t.account();
-    await addKeyword(t, apiKey, 'log me');
+    await createKeyword(t, apiKey, 'log me');
     const webhook = await createWebhook(t, apiKey, receiver.url);
     for (const n of [1, 2, 3]) {
       await ingest(t, [postItem({ title: `log me ${n}` })]);

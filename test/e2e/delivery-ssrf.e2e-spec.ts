@@ -1,8 +1,8 @@
 import type * as FakeDnsModule from '../../src/common/network/testing/fake-dns.js';
+import { createKeyword } from '../factories/keyword.factory.js';
+import { createWebhook } from '../factories/webhook.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import {
-  addKeyword,
-  createWebhook,
   deliveryRows,
   ingest,
   postItem,
@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())(
     });
 
     it('refuses to connect when delivering an alert, and records why', async () => {
-      await addKeyword(t, apiKey, 'rebinding attack');
+      await createKeyword(t, apiKey, 'rebinding attack');
 
       await ingest(t, [postItem({ title: 'a rebinding attack' })]);
       expect(await runDeliveries(t)).toMatchObject({ claimed: 1, failed: 1 });

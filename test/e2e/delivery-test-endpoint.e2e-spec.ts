@@ -1,6 +1,7 @@
+import { createWebhook } from '../factories/webhook.factory.js';
 import { WEBHOOK_TEST_FIELDS } from '../utils/spec-fields.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
-import { createWebhook, webhookState } from '../utils/delivery-scenario.js';
+import { webhookState } from '../utils/delivery-scenario.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import {
   answerWith,

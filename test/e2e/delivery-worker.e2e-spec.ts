@@ -2,13 +2,12 @@ import { DeliveryWakeups } from '../../src/modules/delivery/delivery-wakeups.ser
 import { deliveryLeaseMs } from '../../src/modules/delivery/delivery-worker.service.js';
 import { DeliveryEntity } from '../../src/modules/delivery/delivery.entity.js';
 import { DeliveryStore } from '../../src/modules/delivery/delivery.store.js';
-import { createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { createKeyword } from '../factories/keyword.factory.js';
+import { createWebhook } from '../factories/webhook.factory.js';
+import { TestApps, type TestApp } from '../utils/create-test-app.js';
 import {
-  addKeyword,
-  createWebhook,
   deliveryRows,
   ingest,
-  openSecondInstance,
   postItem,
   runDeliveries,
   webhookState,
@@ -21,31 +20,24 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
   const receivers = new ReceiverPool();
-  const apps: TestApp[] = [];
+  const apps = new TestApps(kind, ALLOW_LOOPBACK);
   let keywords = 0;
 
   afterEach(async () => {
-    // Instances on a shared database first, the one that owns (and drops) it last.
-    for (const app of apps.splice(0).reverse()) await app.close();
+    await apps.closeAll();
     await receivers.closeAll();
   });
 
   const receiver = () => receivers.start();
-
-  async function instance(env: Record<string, string> = {}, sharing?: TestApp): Promise<TestApp> {
-    const app = sharing
-      ? await openSecondInstance(kind, sharing, { ...ALLOW_LOOPBACK, ...env })
-      : await createTestApp(kind, { ...ALLOW_LOOPBACK, ...env });
-    apps.push(app);
-    return app;
-  }
+  const instance = (env: Record<string, string> = {}, sharing?: TestApp) =>
+    apps.start(env, { databaseUrl: sharing?.databaseUrl });
 
   /** An account with one keyword and webhooks to the given receivers; returns its matching titles. */
   async function subscriber(t: TestApp, endpoints: (WebhookReceiver | string)[]) {
     const { apiKey } = await t.account();
     keywords += 1;
     const term = `worker term n${keywords}`;
-    await addKeyword(t, apiKey, term);
+    await createKeyword(t, apiKey, term);
     const hooks = [];
     for (const endpoint of endpoints) {
       hooks.push(
@@ -145,6 +137,26 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
     expect(endpoint.connections()).toBe(0);
   });
 
+  it('keeps its claim for twice the deadline of the attempt: no other instance takes the row meanwhile', async () => {
+    const t = await instance();
+    const endpoint = await receiver();
+    const { posts } = await subscriber(t, [endpoint]);
+    await ingest(t, posts(1));
+    const other = await instance({}, t);
+    endpoint.hold();
+
+    const run = runDeliveries(t);
+    await endpoint.received(1);
+    // An attempt that ran up to its deadline, and as long again to record its outcome.
+    other.clock.advance(2 * t.config.webhooks.timeoutMs);
+    expect(await runDeliveries(other)).toMatchObject({ claimed: 0 });
+    endpoint.release();
+
+    expect(await run).toEqual({ claimed: 1, succeeded: 1, failed: 0, canceled: 0 });
+    expect(endpoint.requests).toHaveLength(1);
+    expect((await deliveryRows(t)).map((row) => row.status)).toEqual(['succeeded']);
+  });
+
   it('sends a delivery claimed by a worker that died once, after the lease expires', async () => {
     const t = await instance();
     const endpoint = await receiver();
@@ -162,8 +174,7 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
       choose: (due) => due,
     });
     expect(claimed).toHaveLength(3);
-    await crashed.close();
-    apps.splice(apps.indexOf(crashed), 1);
+    await apps.close(crashed);
 
     expect(await runDeliveries(t)).toMatchObject({ claimed: 0 });
     expect(endpoint.connections()).toBe(0);
@@ -209,8 +220,7 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
     const writer = await instance({}, owner);
     const { posts } = await subscriber(writer, [endpoint]);
     await ingest(writer, posts(4));
-    await writer.close();
-    apps.splice(apps.indexOf(writer), 1);
+    await apps.close(writer);
     expect(await owner.database.manager.countBy(DeliveryEntity, { status: 'pending' })).toBe(4);
 
     const restarted = await instance({}, owner);
@@ -245,8 +255,7 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
 
       await ingest(worker, posts(1));
       await endpoint.received(1);
-      const closing = worker.close();
-      apps.splice(apps.indexOf(worker), 1);
+      const closing = apps.close(worker);
       endpoint.release();
       await closing;
 
@@ -260,14 +269,25 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
         const endpoint = await receiver();
         const { posts } = await subscriber(owner, [endpoint]);
         const worker = await instance({ ROLE: 'worker', REDIS_URL }, owner);
+        let wakes = 0;
         const woken = new Promise<void>((resolve) =>
-          worker.app.get(DeliveryWakeups).onWake(resolve),
+          worker.app.get(DeliveryWakeups).onWake(() => {
+            wakes += 1;
+            resolve();
+          }),
         );
 
         await ingest(owner, posts(1));
 
         await woken;
-        await endpoint.received(1);
+        const [request] = await endpoint.received(1);
+        // Shutting down lets the attempt record its outcome.
+        await apps.close(worker);
+        // The worker stored nothing itself: the one wake it had came from the owner, over Redis.
+        expect(wakes).toBe(1);
+        const [row] = await deliveryRows(owner);
+        expect(row.status).toBe('succeeded');
+        expect(request.headers['x-webhook-delivery']).toBe(row.id);
       });
     }
   });

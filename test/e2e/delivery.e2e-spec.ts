@@ -1,3 +1,5 @@
+import { createKeyword } from '../factories/keyword.factory.js';
+import { createWebhook } from '../factories/webhook.factory.js';
 import { WEBHOOK_COMMENT_FIELDS } from '../utils/spec-fields.js';
 import { utcDay } from '../../src/common/time/timestamps.js';
 import { AlertEntity } from '../../src/modules/alerts/alert.entity.js';
@@ -6,9 +8,7 @@ import { WebhookEntity } from '../../src/modules/webhooks/webhook.entity.js';
 import { insertUsage } from '../factories/alert.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import {
-  addKeyword,
   commentItem,
-  createWebhook,
   deliveryRows,
   ingest,
   postItem,
@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     const { apiKey } = await t.account();
     watchers += 1;
     const term = `${keyword} n${watchers}`;
-    const keywordId = await addKeyword(t, apiKey, term);
+    const { id: keywordId } = await createKeyword(t, apiKey, term);
     return { apiKey, keywordId, term };
   }
 

@@ -9,7 +9,8 @@ import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normali
 import { insertAlert, insertAlertSeries, insertUsage } from '../factories/alert.factory.js';
 import { createKeywords } from '../factories/keyword.factory.js';
 import { dumpPost } from '../factories/reddit-dump.factory.js';
-import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
+import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { TEST_NOW } from '../utils/test-storage.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 const DAY_MS = 86_400_000;

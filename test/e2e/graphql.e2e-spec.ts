@@ -10,7 +10,8 @@ import type { KeywordResponse } from '../../src/modules/keywords/keyword.respons
 import { UsageService } from '../../src/modules/usage/usage.service.js';
 import { insertAlert, insertAlertSeries, insertUsage } from '../factories/alert.factory.js';
 import { createKeywords, deleteKeyword } from '../factories/keyword.factory.js';
-import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
+import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { TEST_NOW } from '../utils/test-storage.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import {
   hasValidSignature,

@@ -3,6 +3,7 @@ import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipelin
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
 import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
 import { dumpComment, dumpPost } from '../factories/reddit-dump.factory.js';
+import { createKeyword } from '../factories/keyword.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
@@ -271,11 +272,7 @@ describe.each(testDatabaseKinds())('collecting the App inbox from ingestion on %
 
   it('keeps the products apart: searches make no alerts, alert keywords make no inbox items', async () => {
     const { apiKey: alertsKey } = await t.account('starter', 'alerts');
-    await t.http
-      .post('/api/v1/keywords')
-      .set(bearer(alertsKey))
-      .send({ text: 'narwhal' })
-      .expect(201);
+    await createKeyword(t, alertsKey, 'narwhal');
     await createSearch({ name: 'Shared word', keywords: ['narwhal'] });
     const { apiKey: otherApp } = await t.account('starter', 'app');
     const summary = await ingest([dumpPost({ title: 'narwhal sighting' })]);

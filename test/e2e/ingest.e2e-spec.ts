@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
+import { createKeyword, createKeywords } from '../factories/keyword.factory.js';
 import { dumpComment, dumpPost, toNdjson } from '../factories/reddit-dump.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
@@ -22,8 +23,6 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const addKeywords = (keywords: object[]) =>
-    t.http.post('/api/v1/keywords').set(bearer(key)).send({ keywords }).expect(201);
   const alerts = async (query = '') =>
     (await t.http.get(`/api/v1/alerts${query}`).set(bearer(key)).expect(200)).body.data as Record<
       string,
@@ -42,7 +41,7 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
   };
 
   it('turns matching posts and comments into alerts readable from GET /alerts', async () => {
-    await addKeywords([{ text: 'Acme Widget' }]);
+    await createKeyword(t, key, 'Acme Widget');
     const post = dumpPost({
       title: 'Has anyone tried the ACME widget?',
       selftext: 'Looking for reviews.',
@@ -89,7 +88,7 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
   });
 
   it('takes a comment parent from earlier ingests, else the comment carries empty parent fields', async () => {
-    await addKeywords([{ text: 'gizmo' }]);
+    await createKeyword(t, key, 'gizmo');
     const parent = dumpPost({
       title: 'Parent title',
       selftext: 'Parent body',
@@ -120,14 +119,12 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
   });
 
   it('respects track flags, paused and deleted keywords, and matches each item once per keyword', async () => {
-    const created = (
-      await addKeywords([
-        { text: 'postonly', track_comments: false },
-        { text: 'paused term' },
-        { text: 'deleted term' },
-        { text: 'repeat' },
-      ])
-    ).body.created as { id: string; text: string }[];
+    const created = await createKeywords(t, key, [
+      { text: 'postonly', track_comments: false },
+      'paused term',
+      'deleted term',
+      'repeat',
+    ]);
     const id = (text: string) => created.find((k) => k.text === text)!.id;
     await t.http
       .patch(`/api/v1/keywords/${id('paused term')}`)
@@ -150,7 +147,7 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
   });
 
   it('delivers at most 100 matches per keyword per UTC day and counts the rest as capped', async () => {
-    const [keyword] = (await addKeywords([{ text: 'hot topic' }])).body.created as { id: string }[];
+    const keyword = await createKeyword(t, key, 'hot topic');
     const posts = Array.from({ length: 130 }, () => dumpPost({ title: 'hot topic again' }));
     const run = await ingest(posts);
     expect(run.summary).toEqual({
@@ -189,7 +186,7 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
   });
 
   it('is idempotent: ingesting the same dump twice creates nothing new', async () => {
-    await addKeywords([{ text: 'once only' }]);
+    await createKeyword(t, key, 'once only');
     const lines = [dumpPost({ title: 'once only please' })];
     expect((await ingest(lines)).summary).toMatchObject({ alerts: 1 });
     expect((await ingest(lines)).summary).toMatchObject({ alerts: 0, capped: 0 });
@@ -197,7 +194,7 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
   });
 
   it('reads stdin with -, reports bad lines on stderr and goes on', async () => {
-    await addKeywords([{ text: 'stdin term' }]);
+    await createKeyword(t, key, 'stdin term');
     const good = dumpPost({ title: 'stdin term one' });
     const other = dumpPost({ title: 'stdin term two' });
     const content = `${JSON.stringify(good)}\n{not json\n\n{"neither": "post nor comment"}\n${JSON.stringify(other)}`;

@@ -2,7 +2,9 @@ import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../src/database/data-source-options.js';
 import { DeliveryLanes1763700700000 } from '../../src/database/migrations/1763700700000-delivery-lanes.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
+import { createTestApp } from '../utils/create-test-app.js';
 import {
+  createEmptyTestDatabase,
   createTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
@@ -13,7 +15,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
   let dataSource: DataSource;
 
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = await createEmptyTestDatabase(kind);
     dataSource = await new DataSource(buildDataSourceOptions(database.url)).initialize();
   });
 
@@ -95,5 +97,28 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       { id: 'plain', secret: plain },
       { id: 'sealed', secret: sealed },
     ]);
+  });
+
+  it('are applied by the app as it boots on an empty database', async () => {
+    const app = await createTestApp(kind, {}, { databaseUrl: database.url });
+    await app.close();
+
+    expect(await dataSource.showMigrations()).toBe(false);
+    expect(await tableNames()).toEqual(expect.arrayContaining(['alerts', 'deliveries']));
+  });
+
+  it('have all been applied to the copy of the template that every other test starts from', async () => {
+    const copy = await createTestDatabase(kind);
+    const copied = await new DataSource(buildDataSourceOptions(copy.url)).initialize();
+    try {
+      expect(await copied.showMigrations()).toBe(false);
+      const applied: { name: string }[] = await copied.query('SELECT name FROM migrations');
+      expect(applied.map((row) => row.name).sort()).toEqual(
+        MIGRATIONS.map((migration) => migration.name).sort(),
+      );
+    } finally {
+      await copied.destroy();
+      await copy.drop();
+    }
   });
 });

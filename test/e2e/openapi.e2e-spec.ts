@@ -1,15 +1,10 @@
 import { validate } from '@readme/openapi-parser';
 import type { OpenAPIObject, ResponseObject } from '@nestjs/swagger';
 import { dumpPost } from '../factories/reddit-dump.factory.js';
+import { createKeyword } from '../factories/keyword.factory.js';
+import { createWebhook } from '../factories/webhook.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
-import {
-  addKeyword,
-  commentItem,
-  createWebhook,
-  ingest,
-  postItem,
-  runDeliveries,
-} from '../utils/delivery-scenario.js';
+import { commentItem, ingest, postItem, runDeliveries } from '../utils/delivery-scenario.js';
 import {
   SchemaChecker,
   documentedRoutes,
@@ -213,7 +208,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document on %s', (kind) => {
 
   it('describes the webhook deliveries a receiver really gets: events, headers and bodies in field order', async () => {
     const webhook = await createWebhook(t, key, receiver.url);
-    await addKeyword(t, key, 'sprockets');
+    await createKeyword(t, key, 'sprockets');
     const post = dumpPost({ title: 'Sprockets for sale' });
     await ingest(t, [postItem(post), commentItem(post, { body: 'How much are the sprockets?' })]);
     await runDeliveries(t);

@@ -1,11 +1,7 @@
+import { createKeyword } from '../factories/keyword.factory.js';
+import { createWebhook } from '../factories/webhook.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
-import {
-  addKeyword,
-  createWebhook,
-  ingest,
-  postItem,
-  runDeliveries,
-} from '../utils/delivery-scenario.js';
+import { ingest, postItem, runDeliveries } from '../utils/delivery-scenario.js';
 import { metricValue } from '../utils/polling-app.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../utils/webhook-receiver.js';
@@ -46,7 +42,7 @@ describe.each(testDatabaseKinds())('operations metrics on %s', (kind) => {
 
   it('shows the outbox depth and the age of its oldest pending delivery', async () => {
     const { apiKey } = await t.account();
-    await addKeyword(t, apiKey, 'outbox gauge');
+    await createKeyword(t, apiKey, 'outbox gauge');
     await createWebhook(t, apiKey, receiver.url);
     await ingest(
       t,

@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { POLLER_LOCK_KEY } from '../../src/modules/ingestion/polling/poller-lease.js';
+import { createKeyword } from '../factories/keyword.factory.js';
 import { FakeRedditServer, INSTANT } from '../fixtures/reddit/fake-reddit-server.js';
-import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
+import { bearer, TestApps } from '../utils/create-test-app.js';
+import { TEST_NOW } from '../utils/test-storage.js';
 import { metricValue, pollOnce, redditEnv } from '../utils/polling-app.js';
 import {
   createTestDatabase,
@@ -29,17 +31,9 @@ async function killLockHolder(databaseUrl: string): Promise<number> {
 describe.each(testDatabaseKinds())('poller lease on %s', (kind) => {
   let reddit: FakeRedditServer;
   let database: TestDatabase;
-  const apps: TestApp[] = [];
+  const apps = new TestApps(kind);
 
-  const startInstance = async () => {
-    const instance = await createTestApp(kind, redditEnv(reddit), { databaseUrl: database.url });
-    apps.push(instance);
-    return instance;
-  };
-  const close = async (instance: TestApp) => {
-    apps.splice(apps.indexOf(instance), 1);
-    await instance.close();
-  };
+  const startInstance = () => apps.start(redditEnv(reddit), { databaseUrl: database.url });
 
   beforeEach(async () => {
     // Every instance's clock stands at TEST_NOW; items show at once: this is about the lease.
@@ -48,7 +42,7 @@ describe.each(testDatabaseKinds())('poller lease on %s', (kind) => {
   });
 
   afterEach(async () => {
-    for (const instance of [...apps]) await close(instance);
+    await apps.closeAll();
     await database.drop();
     await reddit.close();
   });
@@ -84,11 +78,7 @@ describe.each(testDatabaseKinds())('poller lease on %s', (kind) => {
     const first = await startInstance();
     const second = await startInstance();
     const { apiKey } = await first.account('pro');
-    await first.http
-      .post('/api/v1/keywords')
-      .set(bearer(apiKey))
-      .send({ keywords: [{ text: 'handover' }] })
-      .expect(201);
+    await createKeyword(first, apiKey, 'handover');
     reddit.addPost({ title: 'handover one' });
     await pollOnce(first);
 
@@ -112,7 +102,7 @@ describe.each(testDatabaseKinds())('poller lease on %s', (kind) => {
     await pollOnce(first);
     reddit.addPosts(2);
 
-    await close(first);
+    await apps.close(first);
 
     expect(await pollOnce(second)).toMatchObject({ status: 'polled', posts: 2 });
   });

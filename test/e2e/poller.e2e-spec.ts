@@ -1,10 +1,13 @@
+import { createKeywords } from '../factories/keyword.factory.js';
 import { FakeRedditServer } from '../fixtures/reddit/fake-reddit-server.js';
-import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
+import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { TEST_NOW } from '../utils/test-storage.js';
 import {
+  afterIngesting,
+  createPollingApp,
   metricValue,
   pollFor,
   pollOnce,
-  redditEnv,
   seenItems,
   TEST_USER_AGENT,
   visibleCreated,
@@ -40,14 +43,8 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
   let key: string;
 
   /** A (re)started app whose clock goes on from `now`, with Reddit reading that clock. */
-  const startApp = async (env: Record<string, string> = {}, now = TEST_NOW) => {
-    const app = await createTestApp(kind, redditEnv(reddit, env), {
-      databaseUrl: database.url,
-      now,
-    });
-    reddit.useClock(() => app.clock.nowMs());
-    return app;
-  };
+  const startApp = (env: Record<string, string> = {}, now = TEST_NOW) =>
+    createPollingApp(kind, reddit, env, { databaseUrl: database.url, now });
   const restart = async (env: Record<string, string> = {}) => {
     const now = new Date(t.clock.nowMs());
     await t.close();
@@ -67,14 +64,6 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
     await reddit.close();
   });
 
-  const addKeywords = async (texts: string[]) => {
-    const { body } = await t.http
-      .post('/api/v1/keywords')
-      .set(bearer(key))
-      .send({ keywords: texts.map((text) => ({ text })) })
-      .expect(201);
-    return body.created as { id: string; text: string }[];
-  };
   const alerts = async () => {
     const { body } = await t.http.get('/api/v1/alerts?limit=100').set(bearer(key)).expect(200);
     return body.data as AlertBody[];
@@ -110,7 +99,7 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
   };
 
   it('delivers every visible item of a realistic stream once, comments with their parent post', async () => {
-    await addKeywords([NEEDLE]);
+    await createKeywords(t, key, [NEEDLE]);
     reddit.generate(SMALL_STREAM);
     const start = await warmUp();
 
@@ -267,7 +256,7 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
 
   it("gives a comment its parent post's fields when the post is only on /api/info, at INGEST_POLL_MS=500", async () => {
     await restart({ INGEST_POLL_MS: '500' });
-    await addKeywords(['acme widget']);
+    await createKeywords(t, key, ['acme widget']);
     const thread = reddit.addPost(
       {
         title: 'Which widget should I buy?',
@@ -321,7 +310,7 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
   });
 
   it('stops matching a keyword paused between two polls', async () => {
-    const [paused] = await addKeywords(['paused phrase', 'still active']);
+    const [paused] = await createKeywords(t, key, ['paused phrase', 'still active']);
     reddit.addPost({ title: 'paused phrase before' }, { hidden: false });
     await pollFor(t, 5);
     await t.http
@@ -354,12 +343,12 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
   });
 
   it('polls on its own in a worker, and stops when the app closes', async () => {
-    await addKeywords(['background']);
+    await createKeywords(t, key, ['background']);
     reddit.addPost({ title: 'background poll' }, { hidden: false, listedAt: t.clock.nowMs() });
     await t.close();
     t = await startApp({ ROLE: 'worker', INGEST_POLL_MS: '100' });
 
-    await waitFor(async () => (await seenItems(t)).size > 0);
+    await afterIngesting(t, async () => (await seenItems(t)).size > 0);
     await t.close();
     const requestsAtClose = reddit.requests.length;
     t = await startApp();
@@ -368,12 +357,3 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
     expect(reddit.requests).toHaveLength(requestsAtClose);
   });
 });
-
-/** Waits for a background loop that runs on real timers (only the loop test needs this). */
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

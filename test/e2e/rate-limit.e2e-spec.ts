@@ -92,7 +92,7 @@ describe('read rate limit shared through Redis', () => {
   let second: TestApp;
   beforeAll(async () => {
     first = await createTestApp('sqlite', { REDIS_URL });
-    second = await createTestApp('sqlite', { REDIS_URL, DATABASE_URL: first.databaseUrl });
+    second = await createTestApp('sqlite', { REDIS_URL }, { databaseUrl: first.databaseUrl });
   });
   afterAll(async () => {
     await second.close();

@@ -5,7 +5,9 @@ import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normali
 import { RETENTION_BATCH_SIZE } from '../../src/modules/retention/retention-policy.js';
 import { RetentionService } from '../../src/modules/retention/retention.service.js';
 import { dumpPost } from '../factories/reddit-dump.factory.js';
-import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
+import { createKeyword } from '../factories/keyword.factory.js';
+import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { TEST_NOW } from '../utils/test-storage.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 const DAY_MS = 86_400_000;
@@ -18,11 +20,7 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
   beforeEach(async () => {
     t = await createTestApp(kind);
     ({ apiKey: key } = await t.account('starter'));
-    await t.http
-      .post('/api/v1/keywords')
-      .set(bearer(key))
-      .send({ keywords: [{ text: 'retention probe' }] })
-      .expect(201);
+    await createKeyword(t, key, 'retention probe');
   });
 
   afterEach(() => t.close());

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { FakeRedditServer } from '../fixtures/reddit/fake-reddit-server.js';
 import { capturedLogger } from '../utils/captured-logs.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
@@ -28,13 +27,6 @@ async function refuseWebhookInserts(t: TestApp): Promise<void> {
        FOR EACH ROW EXECUTE FUNCTION refuse_webhooks()`,
     );
   });
-}
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 10_000) throw new Error('the expected log line never came');
-    await sleep(20);
-  }
 }
 
 describe.each(testDatabaseKinds())('secrets in logs on %s', (kind) => {
@@ -91,7 +83,7 @@ describe('secrets in logs of the Reddit poller', () => {
       { logger: logs.logger },
     );
     try {
-      await waitFor(() => logs.text().includes('Reddit refused an access token'));
+      await logs.logged('Reddit refused an access token');
 
       const logged = logs.text();
       expect(logged).toContain('clie…');

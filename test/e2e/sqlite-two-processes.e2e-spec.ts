@@ -2,8 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dumpComment, dumpPost, toNdjson } from '../factories/reddit-dump.factory.js';
+import { createKeyword } from '../factories/keyword.factory.js';
+import { createWebhook } from '../factories/webhook.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
-import { createWebhook, runDeliveries } from '../utils/delivery-scenario.js';
+import { runDeliveries } from '../utils/delivery-scenario.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../utils/webhook-receiver.js';
 
@@ -23,11 +25,7 @@ describe('the admin command beside a server on one SQLite file', () => {
 
   it('makes both processes wait their turn: no 500, no failed delivery run, every item ingested', async () => {
     const { apiKey } = await t.account('scale');
-    await t.http
-      .post('/api/v1/keywords')
-      .set(bearer(apiKey))
-      .send({ keywords: [{ text: 'widget' }] })
-      .expect(201);
+    await createKeyword(t, apiKey, 'widget');
     const webhook = await createWebhook(t, apiKey, receiver.url);
 
     const lines: object[] = [];

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
 import { dumpPost, toNdjson, type DumpPost } from '../factories/reddit-dump.factory.js';
+import { createKeyword } from '../factories/keyword.factory.js';
 import { FakeRedditServer } from '../fixtures/reddit/fake-reddit-server.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
-import { metricValue, pollFor, redditEnv } from '../utils/polling-app.js';
+import { createPollingApp, metricValue, pollFor } from '../utils/polling-app.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import { testDatabaseKinds, type TestDatabaseKind } from '../utils/test-databases.js';
 
@@ -60,11 +61,7 @@ describe.each(testDatabaseKinds())('one bad item on %s', (kind) => {
     // The admin command runs on real time, so this app's clock starts at the real now.
     t = await createTestApp(kind, {}, { now: new Date() });
     ({ apiKey: key } = await t.account('pro'));
-    await t.http
-      .post('/api/v1/keywords')
-      .set(bearer(key))
-      .send({ text: 'acme widget' })
-      .expect(201);
+    await createKeyword(t, key, 'acme widget');
   });
   afterEach(() => t.close());
 
@@ -160,14 +157,9 @@ describe.each(testDatabaseKinds())('the poller past a bad item on %s', (kind) =>
 
   beforeEach(async () => {
     reddit = await FakeRedditServer.start();
-    t = await createTestApp(kind, redditEnv(reddit));
-    reddit.useClock(() => t.clock.nowMs());
+    t = await createPollingApp(kind, reddit);
     ({ apiKey: key } = await t.account('pro'));
-    await t.http
-      .post('/api/v1/keywords')
-      .set(bearer(key))
-      .send({ text: 'acme widget' })
-      .expect(201);
+    await createKeyword(t, key, 'acme widget');
   });
   afterEach(async () => {
     await t.close();

@@ -6,7 +6,8 @@ import type {
 } from '../../src/modules/usage/http/usage.response.js';
 import { insertUsage } from '../factories/alert.factory.js';
 import { createKeywords, deleteKeyword, pauseKeyword } from '../factories/keyword.factory.js';
-import { bearer, createTestApp, TEST_NOW, type TestApp } from '../utils/create-test-app.js';
+import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { TEST_NOW } from '../utils/test-storage.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 /** Usage fields, in the documented order. */

@@ -1,8 +1,8 @@
 import { verify } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import { standardWebhooksSecret } from '../../src/modules/webhooks/signing-secrets.js';
+import { createWebhook } from '../factories/webhook.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
-import { createWebhook } from '../utils/delivery-scenario.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import {
   startWebhookReceiver,

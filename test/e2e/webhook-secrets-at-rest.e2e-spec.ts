@@ -1,12 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
-import {
-  addKeyword,
-  createWebhook,
-  ingest,
-  postItem,
-  runDeliveries,
-} from '../utils/delivery-scenario.js';
+import { createKeyword } from '../factories/keyword.factory.js';
+import { createWebhook } from '../factories/webhook.factory.js';
+import { bearer, TestApps, type TestApp } from '../utils/create-test-app.js';
+import { ingest, postItem, runDeliveries } from '../utils/delivery-scenario.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import {
   hasValidSignature,
@@ -19,23 +15,15 @@ const newKey = () => randomBytes(32).toString('base64');
 
 describe.each(testDatabaseKinds())('webhook secrets at rest on %s', (kind) => {
   const receivers = new ReceiverPool();
-  const apps: TestApp[] = [];
+  const apps = new TestApps(kind, ALLOW_LOOPBACK);
 
   afterEach(async () => {
-    // Instances sharing a database first, the one that owns (and drops) it last.
-    for (const app of apps.splice(0).reverse()) await app.close();
+    await apps.closeAll();
     await receivers.closeAll();
   });
 
-  async function instance(env: Record<string, string>, sharing?: TestApp): Promise<TestApp> {
-    const app = await createTestApp(
-      kind,
-      { ...ALLOW_LOOPBACK, ...env },
-      sharing ? { databaseUrl: sharing.databaseUrl } : {},
-    );
-    apps.push(app);
-    return app;
-  }
+  const instance = (env: Record<string, string>, sharing?: TestApp) =>
+    apps.start(env, { databaseUrl: sharing?.databaseUrl });
 
   const storedSecret = async (t: TestApp, id: string) =>
     (
@@ -54,7 +42,7 @@ describe.each(testDatabaseKinds())('webhook secrets at rest on %s', (kind) => {
     receiver: WebhookReceiver,
   ) {
     const before = receiver.requests.length;
-    await addKeyword(t, apiKey, `sealed term ${hook.id.slice(-6)}`);
+    await createKeyword(t, apiKey, `sealed term ${hook.id.slice(-6)}`);
     await ingest(t, [postItem({ title: `sealed term ${hook.id.slice(-6)} news` })]);
     expect(await runDeliveries(t)).toMatchObject({ succeeded: 1 });
     await t.http.post(`/api/v1/webhooks/${hook.id}/test`).set(bearer(apiKey)).expect(200);

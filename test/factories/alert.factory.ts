@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AlertEntity } from '../../src/modules/alerts/alert.entity.js';
 import { KeywordDailyUsageEntity } from '../../src/modules/usage/keyword-daily-usage.entity.js';
-import type { TestApp } from '../utils/create-test-app.js';
+import type { TestStorage } from '../utils/test-storage.js';
 
 export type AlertOverrides = Partial<AlertEntity> & { accountId: string; keywordId: string };
 
@@ -40,7 +40,7 @@ function permalinkUrl(
  * and upvotes) when event is 'comment'. Returns the stored entity, so tests can derive the
  * expected API body from it.
  */
-export async function insertAlert(t: TestApp, overrides: AlertOverrides): Promise<AlertEntity> {
+export async function insertAlert(t: TestStorage, overrides: AlertOverrides): Promise<AlertEntity> {
   const event = overrides.event ?? 'post';
   const isComment = event === 'comment';
   const redditId = overrides.redditId ?? nextRedditId();
@@ -72,7 +72,7 @@ export async function insertAlert(t: TestApp, overrides: AlertOverrides): Promis
 
 /** Stores `count` alerts one millisecond apart, the last at `newestAt`; returns them newest first. */
 export async function insertAlertSeries(
-  t: TestApp,
+  t: TestStorage,
   count: number,
   overrides: AlertOverrides & { newestAt?: number },
 ): Promise<AlertEntity[]> {
@@ -86,7 +86,7 @@ export async function insertAlertSeries(
 
 /** One keyword's counters for a UTC day ("YYYY-MM-DD"), as the daily cap keeps them. */
 export async function insertUsage(
-  t: TestApp,
+  t: TestStorage,
   keywordId: string,
   day: string,
   delivered: number,

@@ -1,18 +1,34 @@
+import { newId } from '../../src/common/ids.js';
+import type { KeywordMode } from '../../src/modules/matching/keyword-definition.js';
+import { KeywordEntity } from '../../src/modules/keywords/keyword.entity.js';
+import { keywordIdentity } from '../../src/modules/keywords/keyword-rules.js';
 import type { KeywordResponse } from '../../src/modules/keywords/keyword.response.js';
 import { bearer, type TestApp } from '../utils/create-test-app.js';
+import type { TestStorage } from '../utils/test-storage.js';
 
-/** Creates keywords through POST /api/v1/keywords and returns them in request order. */
+/** One item of POST /api/v1/keywords, as a client sends it. */
+export interface KeywordItem {
+  text: string;
+  mode?: KeywordMode;
+  track_posts?: boolean;
+  track_comments?: boolean;
+}
+
+/**
+ * Creates keywords through POST /api/v1/keywords, as a client does (the live matchers then see
+ * them), and returns them in request order.
+ */
 export async function createKeywords(
   t: TestApp,
   apiKey: string,
-  texts: readonly string[],
+  items: readonly (string | KeywordItem)[],
 ): Promise<KeywordResponse[]> {
   const res = await t.http
     .post('/api/v1/keywords')
     .set(bearer(apiKey))
-    .send({ keywords: texts.map((text) => ({ text })) });
+    .send({ keywords: items.map((item) => (typeof item === 'string' ? { text: item } : item)) });
   const body = res.body as { created?: KeywordResponse[]; rejected?: unknown[] };
-  if (res.status !== 201 || body.created?.length !== texts.length) {
+  if (res.status !== 201 || body.created?.length !== items.length) {
     throw new Error(`creating keywords failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
   return body.created;
@@ -42,4 +58,52 @@ export async function deleteKeyword(t: TestApp, apiKey: string, keywordId: strin
   const res = await t.http.delete(`/api/v1/keywords/${keywordId}`).set(bearer(apiKey));
   if (res.status !== 200)
     throw new Error(`deleting failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+export type KeywordOverrides = Partial<KeywordEntity> & { accountId: string };
+
+let keywordSequence = 0;
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Stores keyword rows for the specs of what reads them (the daily cap, the outbox): active exact
+ * keywords with distinct texts unless told otherwise. No change number is taken, so a live
+ * matcher would not see them: tests of matching create keywords through the API.
+ */
+export async function insertKeywords(
+  storage: TestStorage,
+  rows: readonly KeywordOverrides[],
+): Promise<KeywordEntity[]> {
+  const now = storage.clock.nowMs();
+  const keywords = rows.map((overrides) => {
+    const text = overrides.text ?? `keyword ${(keywordSequence += 1)}`;
+    return Object.assign(new KeywordEntity(), {
+      id: newId(),
+      text,
+      normalizedText: keywordIdentity(text),
+      mode: 'exact',
+      active: true,
+      trackPosts: true,
+      trackComments: true,
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+      changeSeq: 0,
+      ...overrides,
+    });
+  });
+  await storage.database.transaction(async (manager) => {
+    for (let start = 0; start < keywords.length; start += ROWS_PER_INSERT) {
+      await manager.insert(KeywordEntity, keywords.slice(start, start + ROWS_PER_INSERT));
+    }
+  });
+  return keywords;
+}
+
+export async function insertKeyword(
+  storage: TestStorage,
+  overrides: KeywordOverrides,
+): Promise<KeywordEntity> {
+  const [keyword] = await insertKeywords(storage, [overrides]);
+  return keyword;
 }

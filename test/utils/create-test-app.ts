@@ -1,17 +1,15 @@
 import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
 import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { AppModule } from '../../src/app.module.js';
 import { FixedClock } from '../../src/common/time/clock.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import type { PlanName, Product } from '../../src/config/plans.js';
 import { Database } from '../../src/database/database.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
-import { setupApp } from '../../src/setup-app.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-databases.js';
+import { TEST_NOW } from './test-storage.js';
 
 export interface TestApp {
   app: INestApplication;
@@ -25,22 +23,41 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const TEST_NOW = new Date('2026-11-21T10:00:00.000Z');
-
 export interface TestAppOptions {
   /** Where the app's clock starts; tests that also run the admin command (real time) pass the real now. */
   now?: Date;
-  /** Opens this existing database instead of a new one (a restart); close() then leaves it in place. */
+  /**
+   * Opens this existing database instead of a new one: a restart, or another instance on the
+   * database of a running app. close() then leaves it in place.
+   */
   databaseUrl?: string;
   /** Where the app logs; silent by default. */
   logger?: Logger;
 }
 
+/**
+ * The app's own modules load with the first app a test file boots, so the specs of services and
+ * stores, whose data builders import this file, do not load the whole app.
+ */
+async function loadApp() {
+  const [{ Test }, { AppModule }, { setupApp }] = await Promise.all([
+    import('@nestjs/testing'),
+    import('../../src/app.module.js'),
+    import('../../src/setup-app.js'),
+  ]);
+  return { Test, AppModule, setupApp };
+}
+
+/**
+ * Boots the real app over HTTP on a database of its own, already migrated (a copy of this run's
+ * template), unless `options.databaseUrl` names one to share.
+ */
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
+  const { Test, AppModule, setupApp } = await loadApp();
   const testDatabase: TestDatabase =
     options.databaseUrl === undefined
       ? await createTestDatabase(kind)
@@ -64,7 +81,7 @@ export async function createTestApp(
   } catch (error) {
     // A refused start: let go of the database before saying so.
     await app.close().catch(() => undefined);
-    if (options.databaseUrl === undefined) await testDatabase.drop();
+    await testDatabase.drop();
     throw error;
   }
   const accounts = app.get(AccountsService);
@@ -84,6 +101,35 @@ export async function createTestApp(
       await testDatabase.drop();
     },
   };
+}
+
+/**
+ * The apps a test starts, closed together: those sharing a database first, the one that owns
+ * (and drops) it last.
+ */
+export class TestApps {
+  private readonly started: TestApp[] = [];
+
+  constructor(
+    private readonly kind: TestDatabaseKind,
+    private readonly env: Record<string, string> = {},
+  ) {}
+
+  async start(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+    const app = await createTestApp(this.kind, { ...this.env, ...env }, options);
+    this.started.push(app);
+    return app;
+  }
+
+  /** Closes one of them now (a crash, a restart). */
+  async close(app: TestApp): Promise<void> {
+    this.started.splice(this.started.indexOf(app), 1);
+    await app.close();
+  }
+
+  async closeAll(): Promise<void> {
+    for (const app of this.started.splice(0).reverse()) await app.close();
+  }
 }
 
 export const bearer = (apiKey: string) => ({ Authorization: `Bearer ${apiKey}` });

@@ -16,26 +16,9 @@ import {
   type DumpComment,
   type DumpPost,
 } from '../factories/reddit-dump.factory.js';
-import { bearer, createTestApp, type TestApp } from './create-test-app.js';
-import type { TestDatabaseKind } from './test-databases.js';
+import { bearer, type TestApp } from './create-test-app.js';
 
 /** What the delivery tests do through the API and the pipeline, in one place. */
-
-export interface CreatedWebhook {
-  id: string;
-  secret: string;
-}
-
-export async function createWebhook(
-  t: TestApp,
-  apiKey: string,
-  url: string,
-): Promise<CreatedWebhook> {
-  const res = await t.http.post('/api/v1/webhooks').set(bearer(apiKey)).send({ url });
-  if (res.status !== 201) throw new Error(`creating a webhook failed: ${res.status} ${res.text}`);
-  const body = res.body as { data: WebhookResponse; secret: string };
-  return { id: body.data.id, secret: body.secret };
-}
 
 export async function webhookState(
   t: TestApp,
@@ -46,11 +29,6 @@ export async function webhookState(
   const found = (res.body as { data: WebhookResponse[] }).data.find((webhook) => webhook.id === id);
   if (found === undefined) throw new Error(`webhook ${id} is not listed`);
   return found;
-}
-
-export async function addKeyword(t: TestApp, apiKey: string, text: string): Promise<string> {
-  const res = await t.http.post('/api/v1/keywords').set(bearer(apiKey)).send({ text }).expect(201);
-  return (res.body as { created: { id: string }[] }).created[0].id;
 }
 
 export const postItem = (overrides: Partial<DumpPost> = {}): RedditItem =>
@@ -72,13 +50,4 @@ export function runDeliveries(t: TestApp): Promise<DeliveryRunSummary> {
 
 export function deliveryRows(t: TestApp): Promise<DeliveryEntity[]> {
   return t.database.manager.find(DeliveryEntity, { order: { id: 'ASC' } });
-}
-
-/** Another instance of the service on the same database (its own worker, clock and caches). */
-export function openSecondInstance(
-  kind: TestDatabaseKind,
-  t: TestApp,
-  env: Record<string, string> = {},
-): Promise<TestApp> {
-  return createTestApp(kind, { ...env, DATABASE_URL: t.databaseUrl });
 }

@@ -1,9 +1,11 @@
 import type { FakeRedditServer } from '../fixtures/reddit/fake-reddit-server.js';
+import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import {
   RedditPollingService,
   type PollResult,
 } from '../../src/modules/ingestion/polling/reddit-polling.service.js';
-import type { TestApp } from './create-test-app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './create-test-app.js';
+import type { TestDatabaseKind } from './test-databases.js';
 
 export const TEST_USER_AGENT = 'node:alerts-e2e:v1 (by /u/alerts-tests)';
 
@@ -23,6 +25,18 @@ export function redditEnv(
   };
 }
 
+/** An app whose poller reads simulated Reddit, which in turn reads the app's clock. */
+export async function createPollingApp(
+  kind: TestDatabaseKind,
+  reddit: FakeRedditServer,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const app = await createTestApp(kind, redditEnv(reddit, env), options);
+  reddit.useClock(() => app.clock.nowMs());
+  return app;
+}
+
 export function pollOnce(t: TestApp): Promise<PollResult> {
   return t.app.get(RedditPollingService).pollOnce();
 }
@@ -38,6 +52,34 @@ export async function pollFor(t: TestApp, seconds: number, stepMs = 250): Promis
     t.clock.advance(stepMs);
   }
   return results;
+}
+
+/**
+ * For a poller running on its own (a worker): resolves once `condition` holds, looking again each
+ * time the app's pipeline has finished a batch, so nothing waits on a timer.
+ */
+export async function afterIngesting(t: TestApp, condition: () => Promise<boolean>): Promise<void> {
+  const pipeline = t.app.get(IngestionPipeline);
+  const process = pipeline.process.bind(pipeline);
+  let batches = 0;
+  let batchDone = (): void => undefined;
+  const spy = jest.spyOn(pipeline, 'process').mockImplementation(async (batch) => {
+    try {
+      return await process(batch);
+    } finally {
+      batches += 1;
+      batchDone();
+    }
+  });
+  try {
+    for (;;) {
+      const before = batches;
+      if (await condition()) return;
+      if (batches === before) await new Promise<void>((resolve) => (batchDone = resolve));
+    }
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 /** The value of one sample in GET /metrics (`name` may carry labels), or null when absent. */

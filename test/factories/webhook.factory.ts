@@ -1,0 +1,50 @@
+import { newId } from '../../src/common/ids.js';
+import { WebhookEntity } from '../../src/modules/webhooks/webhook.entity.js';
+import type { WebhookResponse } from '../../src/modules/webhooks/webhook.response.js';
+import { newWebhookSecret } from '../../src/modules/webhooks/signing-secrets.js';
+import { bearer, type TestApp } from '../utils/create-test-app.js';
+import type { TestStorage } from '../utils/test-storage.js';
+
+export interface CreatedWebhook {
+  id: string;
+  secret: string;
+}
+
+/** Creates a webhook through POST /api/v1/webhooks, as a client does; returns its id and secret. */
+export async function createWebhook(
+  t: TestApp,
+  apiKey: string,
+  url: string,
+): Promise<CreatedWebhook> {
+  const res = await t.http.post('/api/v1/webhooks').set(bearer(apiKey)).send({ url });
+  if (res.status !== 201) throw new Error(`creating a webhook failed: ${res.status} ${res.text}`);
+  const body = res.body as { data: WebhookResponse; secret: string };
+  return { id: body.data.id, secret: body.secret };
+}
+
+export type WebhookOverrides = Partial<WebhookEntity> & { accountId: string };
+
+/** Stores an active webhook row with a plain (unsealed) secret and no deliveries yet. */
+export async function insertWebhook(
+  storage: TestStorage,
+  overrides: WebhookOverrides,
+): Promise<WebhookEntity> {
+  const webhook = Object.assign(new WebhookEntity(), {
+    id: newId(),
+    name: 'hooks.example.com',
+    url: 'https://hooks.example.com/alerts',
+    secret: newWebhookSecret(),
+    previousSecret: null,
+    secretRotatedAt: null,
+    active: true,
+    lastDeliveryAt: null,
+    totalDeliveries: 0,
+    lastError: null,
+    consecutiveFailures: 0,
+    createdAt: storage.clock.nowMs(),
+    deletedAt: null,
+    ...overrides,
+  });
+  await storage.database.transaction((manager) => manager.insert(WebhookEntity, webhook));
+  return webhook;
+}
