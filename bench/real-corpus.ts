@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KeywordMode } from '../src/modules/matching/keyword-definition.js';
-import { keywordIdentity, parseKeywordInput } from '../src/modules/keywords/keyword-rules.js';
+import { checkKeywordDraft, keywordIdentity } from '../src/modules/keywords/keyword-rules.js';
 import {
   seededRandom,
   type Random,
@@ -128,7 +128,7 @@ export function realKeywords(dir: string, count: number, seed: number): Syntheti
     if (attempts > count * 20) throw new Error(`cannot build ${count} distinct keywords`);
     const text = `${pick(random, brands)} ${pick(random, terms)}`;
     const mode = MODES[keywords.length % MODES.length];
-    const parsed = parseKeywordInput({ text, mode });
+    const parsed = checkKeywordDraft({ text, mode });
     if (!parsed.ok || seen.has(keywordIdentity(text))) continue;
     seen.add(keywordIdentity(text));
     keywords.push({ text: parsed.keyword.text, mode });

@@ -1,3 +1,4 @@
+import { AppError } from '../../common/errors/app-error.js';
 import type { KeywordMode } from '../matching/keyword-definition.js';
 import { foldCase } from '../matching/text-normalization.js';
 
@@ -6,8 +7,22 @@ export const KEYWORD_MIN_LENGTH = 2;
 export const KEYWORD_MAX_LENGTH = 80;
 export const KEYWORD_MAX_WORDS = 6;
 export const KEYWORDS_PER_REQUEST_MAX = 500;
-/** The fields a POST /keywords item may carry; anything else is most likely a typo. */
-export const KEYWORD_ITEM_FIELDS = ['text', 'mode', 'track_posts', 'track_comments'] as const;
+/** A keyword sent as JSON whose text is missing or not a string (REST items, inbox searches). */
+export const TEXT_REQUIRED = 'text is required and must be a string';
+
+/**
+ * A keyword to create, before the rules: GraphQL's input, or the values of a REST item as sent
+ * (any JSON, hence unknown). The rules run per item in KeywordsService.create, so an invalid one
+ * is rejected in its place and the others are still created.
+ */
+export interface KeywordDraft {
+  text: string;
+  mode?: unknown;
+  trackPosts?: unknown;
+  trackComments?: unknown;
+  /** Why the transport could not read the item as a keyword at all; it is rejected with this. */
+  unreadable?: string;
+}
 
 export interface KeywordInput {
   text: string;
@@ -51,53 +66,30 @@ export function trackingProblem(trackPosts: boolean, trackComments: boolean): st
     : 'at least one of track_posts and track_comments must be true';
 }
 
-/** Validates one item of POST /keywords; every rule of a keyword lives here. */
-export function parseKeywordInput(item: unknown): KeywordInputResult {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-    return {
-      ok: false,
-      text: typeof item === 'string' ? item : '',
-      message: 'each keyword must be an object with a text field',
-    };
+/** Every rule of a keyword to create, for both APIs; messages name REST's fields. */
+export function checkKeywordDraft(draft: KeywordDraft): KeywordInputResult {
+  if (draft.unreadable !== undefined) {
+    return { ok: false, text: draft.text, message: draft.unreadable };
   }
-  const fields = item as Record<string, unknown>;
-  const rawText = fields.text;
-  if (typeof rawText !== 'string') {
-    return { ok: false, text: '', message: 'text is required and must be a string' };
-  }
-  const text = collapseWhitespace(rawText);
+  const text = collapseWhitespace(draft.text);
   const reject = (message: string): KeywordInputResult => ({ ok: false, text, message });
-  const unknownField = Object.keys(fields).find(
-    (name) => !(KEYWORD_ITEM_FIELDS as readonly string[]).includes(name),
-  );
-  if (unknownField !== undefined) {
-    return reject(`unknown field ${unknownField}; allowed: ${KEYWORD_ITEM_FIELDS.join(', ')}`);
-  }
   const normalizedText = foldCase(text);
   const problem = textProblem(normalizedText);
   if (problem) return reject(problem);
-  const mode = fields.mode ?? 'exact';
+  const mode = draft.mode ?? 'exact';
   if (!isKeywordMode(mode)) return reject(`mode must be one of ${KEYWORD_MODES.join(', ')}`);
-  const trackPosts = fields.track_posts ?? true;
+  const trackPosts = draft.trackPosts ?? true;
   if (typeof trackPosts !== 'boolean') return reject('track_posts must be a boolean');
-  const trackComments = fields.track_comments ?? true;
+  const trackComments = draft.trackComments ?? true;
   if (typeof trackComments !== 'boolean') return reject('track_comments must be a boolean');
   const tracking = trackingProblem(trackPosts, trackComments);
   if (tracking) return reject(tracking);
   return { ok: true, keyword: { text, normalizedText, mode, trackPosts, trackComments } };
 }
 
-/** The accepted body shapes: { keywords: [...] }, a bare array, or a single { text } object. */
-export function keywordItemsOf(body: unknown): unknown[] | string {
-  let items: unknown;
-  if (Array.isArray(body)) items = body;
-  else if (body !== null && typeof body === 'object' && 'keywords' in body)
-    items = (body as { keywords: unknown }).keywords;
-  else if (body !== null && typeof body === 'object' && 'text' in body) items = [body];
-  else return 'body must be { keywords: [...] }, an array of keywords, or a single { text } object';
-  if (!Array.isArray(items)) return 'keywords must be an array';
-  if (items.length < 1 || items.length > KEYWORDS_PER_REQUEST_MAX) {
-    return `keywords must hold 1 to ${KEYWORDS_PER_REQUEST_MAX} items`;
+/** How many keywords one request may create, whichever API it came through. */
+export function checkKeywordCount(count: number): void {
+  if (count < 1 || count > KEYWORDS_PER_REQUEST_MAX) {
+    throw AppError.invalidBody(`keywords must hold 1 to ${KEYWORDS_PER_REQUEST_MAX} items`);
   }
-  return items;
 }

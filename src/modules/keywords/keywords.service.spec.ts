@@ -6,6 +6,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import type { PlanName } from '../../config/plans.js';
 import { callerFor, type Caller } from '../auth/caller.js';
 import { KeywordEntity } from './keyword.entity.js';
+import { KEYWORDS_PER_REQUEST_MAX, type KeywordDraft } from './keyword-rules.js';
 import { KeywordsService } from './keywords.service.js';
 
 describe.each(testDatabaseKinds())('KeywordsService on %s', (kind) => {
@@ -20,7 +21,7 @@ describe.each(testDatabaseKinds())('KeywordsService on %s', (kind) => {
 
   const newCaller = async (plan: PlanName = 'starter'): Promise<Caller> =>
     callerFor(await insertAccount(storage, { plan }), 'key-1');
-  const create = (caller: Caller, items: object[]) => keywords.create(caller, { keywords: items });
+  const create = (caller: Caller, drafts: KeywordDraft[]) => keywords.create(caller, drafts);
   const stored = (caller: Caller) =>
     storage.database.manager.find(KeywordEntity, {
       where: { accountId: caller.accountId },
@@ -78,7 +79,7 @@ describe.each(testDatabaseKinds())('KeywordsService on %s', (kind) => {
       storage.clock.advance(1_000);
 
       const [restored] = (
-        await create(caller, [{ text: 'Comeback', mode: 'broad', track_comments: false }])
+        await create(caller, [{ text: 'Comeback', mode: 'broad', trackComments: false }])
       ).created;
 
       expect(restored).toMatchObject({
@@ -130,14 +131,15 @@ describe.each(testDatabaseKinds())('KeywordsService on %s', (kind) => {
       expect(await keywords.countActive(caller.accountId)).toBe(25);
     });
 
-    it('refuses a body that is not a list of keywords', async () => {
+    it.each([
+      ['no keywords', 0],
+      ['more keywords than one request takes', KEYWORDS_PER_REQUEST_MAX + 1],
+    ])('refuses %s as a whole', async (_case, count) => {
       const caller = await newCaller();
+      const drafts = Array.from({ length: count }, (_, i) => ({ text: `k${i}` }));
 
-      await expect(keywords.create(caller, { keyword: 'acme' })).rejects.toThrow(
-        new AppError(
-          'invalid_body',
-          'body must be { keywords: [...] }, an array of keywords, or a single { text } object',
-        ),
+      await expect(keywords.create(caller, drafts)).rejects.toThrow(
+        new AppError('invalid_body', `keywords must hold 1 to ${KEYWORDS_PER_REQUEST_MAX} items`),
       );
     });
   });
@@ -159,7 +161,7 @@ describe.each(testDatabaseKinds())('KeywordsService on %s', (kind) => {
       const [keyword] = await alreadyStored(caller, 1);
 
       await expect(
-        keywords.update(caller, keyword.id, { track_posts: false, track_comments: false }),
+        keywords.update(caller, keyword.id, { trackPosts: false, trackComments: false }),
       ).rejects.toMatchObject({ code: 'invalid_body' });
     });
 

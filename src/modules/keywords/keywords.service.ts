@@ -6,12 +6,13 @@ import { Clock } from '../../common/time/clock.js';
 import { nextChangeSeq } from '../../database/change-sequence.js';
 import { Database } from '../../database/database.js';
 import type { Caller } from '../auth/caller.js';
-import type { UpdateKeywordDto } from './dto/update-keyword.dto.js';
+import type { KeywordChange } from './keyword-change.js';
 import { KeywordEntity } from './keyword.entity.js';
 import {
-  keywordItemsOf,
-  parseKeywordInput,
+  checkKeywordCount,
+  checkKeywordDraft,
   trackingProblem,
+  type KeywordDraft,
   type KeywordInput,
 } from './keyword-rules.js';
 
@@ -59,10 +60,9 @@ export class KeywordsService {
     return manager.countBy(KeywordEntity, { accountId, active: true, deletedAt: IsNull() });
   }
 
-  /** POST /keywords: per-item outcome, never all-or-nothing, one transaction. */
-  async create(caller: Caller, body: unknown): Promise<KeywordCreation> {
-    const items = keywordItemsOf(body);
-    if (typeof items === 'string') throw AppError.invalidBody(items);
+  /** Per-draft outcome, never all-or-nothing, one transaction. */
+  async create(caller: Caller, drafts: readonly KeywordDraft[]): Promise<KeywordCreation> {
+    checkKeywordCount(drafts.length);
     return this.database.transaction(async (manager) => {
       await this.database.lockAccount(manager, caller.accountId);
       const known = new Map(
@@ -78,8 +78,8 @@ export class KeywordsService {
       const restores: KeywordEntity[] = [];
       const seenInRequest = new Set<string>();
 
-      for (const item of items) {
-        const parsed = parseKeywordInput(item);
+      for (const draft of drafts) {
+        const parsed = checkKeywordDraft(draft);
         if (!parsed.ok) {
           outcome.rejected.push({ text: parsed.text, reason: 'invalid', message: parsed.message });
           continue;
@@ -130,7 +130,7 @@ export class KeywordsService {
   async update(
     caller: Caller,
     keywordId: string,
-    change: UpdateKeywordDto,
+    change: KeywordChange,
   ): Promise<KeywordEntity> {
     if (Object.values(change).every((value) => value === undefined)) {
       throw AppError.invalidBody(
@@ -140,8 +140,8 @@ export class KeywordsService {
     return this.database.transaction(async (manager) => {
       await this.database.lockAccount(manager, caller.accountId);
       const keyword = await this.findLive(manager, caller.accountId, keywordId);
-      const trackPosts = change.track_posts ?? keyword.trackPosts;
-      const trackComments = change.track_comments ?? keyword.trackComments;
+      const trackPosts = change.trackPosts ?? keyword.trackPosts;
+      const trackComments = change.trackComments ?? keyword.trackComments;
       const tracking = trackingProblem(trackPosts, trackComments);
       if (tracking) throw AppError.invalidBody(tracking);
       if (change.active === true && !keyword.active) {

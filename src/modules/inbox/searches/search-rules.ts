@@ -1,6 +1,10 @@
 import { AppError } from '../../../common/errors/app-error.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
-import { collapseWhitespace, parseKeywordInput } from '../../keywords/keyword-rules.js';
+import {
+  checkKeywordDraft,
+  collapseWhitespace,
+  TEXT_REQUIRED,
+} from '../../keywords/keyword-rules.js';
 
 export const SEARCH_NAME_MAX_LENGTH = 100;
 export const SEARCH_DESCRIPTION_MAX_LENGTH = 1000;
@@ -75,7 +79,8 @@ function parseKeyword(item: unknown, index: number): SearchKeywordInput {
   const where = `keywords[${index}]`;
   const fields = typeof item === 'string' ? { text: item } : objectOf(item, where);
   rejectUnknown(fields, KEYWORD_FIELDS, where);
-  const parsed = parseKeywordInput(fields);
+  if (typeof fields.text !== 'string') throw AppError.invalidBody(`${where}: ${TEXT_REQUIRED}`);
+  const parsed = checkKeywordDraft({ text: fields.text, mode: fields.mode });
   if (!parsed.ok) throw AppError.invalidBody(`${where}: ${parsed.message}`);
   const { text, normalizedText, mode } = parsed.keyword;
   return { text, normalizedText, mode };

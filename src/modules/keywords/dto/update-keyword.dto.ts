@@ -1,22 +1,25 @@
-import { IsBoolean, IsIn } from 'class-validator';
-import { IsOmittable } from '../../../common/validation/is-omittable.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
-import { KEYWORD_MODES } from '../keyword-rules.js';
+import { IsKeywordFlag, IsKeywordMode, type KeywordChange } from '../keyword-change.js';
 
 export class UpdateKeywordDto {
-  @IsOmittable()
-  @IsIn(KEYWORD_MODES)
+  @IsKeywordMode()
   mode?: KeywordMode;
 
-  @IsOmittable()
-  @IsBoolean()
+  @IsKeywordFlag()
   active?: boolean;
 
-  @IsOmittable()
-  @IsBoolean()
+  @IsKeywordFlag()
   track_posts?: boolean;
 
-  @IsOmittable()
-  @IsBoolean()
+  @IsKeywordFlag()
   track_comments?: boolean;
+}
+
+export function toKeywordChange(dto: UpdateKeywordDto): KeywordChange {
+  return {
+    mode: dto.mode,
+    active: dto.active,
+    trackPosts: dto.track_posts,
+    trackComments: dto.track_comments,
+  };
 }

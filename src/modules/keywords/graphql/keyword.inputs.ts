@@ -1,9 +1,7 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { IsBoolean, IsIn } from 'class-validator';
-import { IsOmittable } from '../../../common/validation/is-omittable.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
-import type { UpdateKeywordDto } from '../dto/update-keyword.dto.js';
-import { KEYWORD_MODES } from '../keyword-rules.js';
+import { IsKeywordFlag, IsKeywordMode, type KeywordChange } from '../keyword-change.js';
+import type { KeywordDraft } from '../keyword-rules.js';
 import { KeywordModeEnum } from './keyword-mode.enum.js';
 
 /**
@@ -25,49 +23,32 @@ export class CreateKeywordInput {
   trackComments?: boolean | null;
 }
 
-/** The REST body of POST /keywords, which the service validates item by item. */
-export function toKeywordCreationBody(items: readonly CreateKeywordInput[]): {
-  keywords: unknown[];
-} {
+/** null, like a field left out, takes the default. */
+export function toKeywordDraft(input: CreateKeywordInput): KeywordDraft {
   return {
-    keywords: items.map((item) => ({
-      text: item.text,
-      mode: item.mode,
-      track_posts: item.trackPosts,
-      track_comments: item.trackComments,
-    })),
+    text: input.text,
+    mode: input.mode,
+    trackPosts: input.trackPosts,
+    trackComments: input.trackComments,
   };
 }
 
-/** PATCH /keywords/:id: the same rules as UpdateKeywordDto, so an explicit null is invalid_body. */
+/** PATCH /keywords/:id: the rules of UpdateKeywordDto, so an explicit null is invalid_body. */
 @InputType('UpdateKeywordInput')
-export class UpdateKeywordInput {
-  @IsOmittable()
-  @IsIn(KEYWORD_MODES)
+export class UpdateKeywordInput implements KeywordChange {
+  @IsKeywordMode()
   @Field(() => KeywordModeEnum, { nullable: true })
   mode?: KeywordMode;
 
-  @IsOmittable()
-  @IsBoolean()
+  @IsKeywordFlag()
   @Field(() => Boolean, { nullable: true })
   active?: boolean;
 
-  @IsOmittable()
-  @IsBoolean()
+  @IsKeywordFlag()
   @Field(() => Boolean, { nullable: true })
   trackPosts?: boolean;
 
-  @IsOmittable()
-  @IsBoolean()
+  @IsKeywordFlag()
   @Field(() => Boolean, { nullable: true })
   trackComments?: boolean;
-}
-
-export function toUpdateKeywordDto(input: UpdateKeywordInput): UpdateKeywordDto {
-  return {
-    mode: input.mode,
-    active: input.active,
-    track_posts: input.trackPosts,
-    track_comments: input.trackComments,
-  };
 }

@@ -5,12 +5,7 @@ import { KeywordsService } from '../keywords.service.js';
 import { DeletionModel, deletionOf } from '../../graphql/common/deletion.model.js';
 import { KeywordCreationModel, toKeywordCreationModel } from './keyword-creation.model.js';
 import { KeywordListModel } from './keyword-list.model.js';
-import {
-  CreateKeywordInput,
-  toKeywordCreationBody,
-  toUpdateKeywordDto,
-  UpdateKeywordInput,
-} from './keyword.inputs.js';
+import { CreateKeywordInput, toKeywordDraft, UpdateKeywordInput } from './keyword.inputs.js';
 import { KeywordModel, toKeywordModel } from './keyword.model.js';
 
 @Resolver(() => KeywordModel)
@@ -32,7 +27,7 @@ export class KeywordsResolver {
     @CurrentCaller() caller: Caller,
     @Args('keywords', { type: () => [CreateKeywordInput] }) items: CreateKeywordInput[],
   ): Promise<KeywordCreationModel> {
-    return toKeywordCreationModel(await this.keywords.create(caller, toKeywordCreationBody(items)));
+    return toKeywordCreationModel(await this.keywords.create(caller, items.map(toKeywordDraft)));
   }
 
   @Mutation(() => KeywordModel, { name: 'updateKeyword' })
@@ -41,7 +36,7 @@ export class KeywordsResolver {
     @Args('id', { type: () => ID }) id: string,
     @Args('input') input: UpdateKeywordInput,
   ): Promise<KeywordModel> {
-    return toKeywordModel(await this.keywords.update(caller, id, toUpdateKeywordDto(input)));
+    return toKeywordModel(await this.keywords.update(caller, id, input));
   }
 
   @Mutation(() => DeletionModel, { name: 'deleteKeyword' })

@@ -3,10 +3,11 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
-import { UpdateKeywordDto } from '../dto/update-keyword.dto.js';
+import { toKeywordChange, UpdateKeywordDto } from '../dto/update-keyword.dto.js';
 import { toKeywordResponse } from '../keyword.response.js';
 import { KeywordsService } from '../keywords.service.js';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
+import { keywordDraftsOf } from './keyword-items.js';
 import { KEYWORDS_DOCS } from './keywords.api-docs.js';
 
 @ApiTags('Keywords')
@@ -32,7 +33,8 @@ export class KeywordsController {
     @Body() body: unknown,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { created, existing, rejected } = await this.keywords.create(caller, body);
+    const drafts = keywordDraftsOf(body);
+    const { created, existing, rejected } = await this.keywords.create(caller, drafts);
     res.status(created.length > 0 ? 201 : 200);
     return {
       created: created.map(toKeywordResponse),
@@ -48,7 +50,8 @@ export class KeywordsController {
     @Param('id') id: string,
     @Body() change: UpdateKeywordDto,
   ) {
-    return { data: toKeywordResponse(await this.keywords.update(caller, id, change)) };
+    const keyword = await this.keywords.update(caller, id, toKeywordChange(change));
+    return { data: toKeywordResponse(keyword) };
   }
 
   @Delete(':id')

@@ -1,0 +1,20 @@
+import { IsBoolean, IsIn } from 'class-validator';
+import { IsOmittable } from '../../common/validation/is-omittable.js';
+import { propertyRules } from '../../common/validation/property-rules.js';
+import type { KeywordMode } from '../matching/keyword-definition.js';
+import { KEYWORD_MODES } from './keyword-rules.js';
+
+/** The fields to change on a keyword; at least one. The text cannot change. */
+export interface KeywordChange {
+  mode?: KeywordMode;
+  active?: boolean;
+  trackPosts?: boolean;
+  trackComments?: boolean;
+}
+
+/*
+ * The rule of each field, for REST's DTO and GraphQL's input alike: a field may be left out, not
+ * sent as null. The rule across fields (something to track) is KeywordsService.update's.
+ */
+export const IsKeywordMode = () => propertyRules(IsOmittable(), IsIn(KEYWORD_MODES));
+export const IsKeywordFlag = () => propertyRules(IsOmittable(), IsBoolean());
