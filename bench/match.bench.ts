@@ -2,14 +2,20 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import type { KeywordDefinition } from '../src/modules/matching/keyword-definition.js';
+import type {
+  KeywordDefinition,
+  KeywordFilters,
+} from '../src/modules/matching/keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from '../src/modules/matching/keyword-matcher.js';
 import { foldCase } from '../src/modules/matching/text-normalization.js';
 import { tokenize } from '../src/modules/matching/tokenizer.js';
 import { realItems, realKeywords, redditText } from './real-corpus.js';
 import {
+  itemSources,
+  syntheticFilters,
   syntheticItems,
   syntheticKeywords,
+  type ItemSource,
   type SyntheticItem,
   type SyntheticKeyword,
 } from './synthetic-stream.js';
@@ -19,7 +25,10 @@ import {
  * (fold case + tokenise only), the KeywordMatcher, and a naive baseline (one case-insensitive
  * RegExp per keyword, tested on every field). With `--reddit DIR --keyword-lists DIR` it also
  * runs a realistic corpus: items recombined from real Reddit sentences and "brand software-term"
- * keywords from real lists (real-corpus.ts), matcher against floor.
+ * keywords from real lists (real-corpus.ts), matcher against floor. `--counts 1000,100000`
+ * picks the keyword counts; `--filtered-share 0.3` also measures each count with that share of
+ * its keywords carrying filters (exclusion phrases, subreddits, authors: syntheticFilters),
+ * against the same keywords without.
  *
  * Every measurement runs in a fresh child process of this script, as a service holds one
  * matcher: V8 optimises code for what it has run before, so a matcher measured after others,
@@ -34,12 +43,15 @@ const WARM_UP_ITEMS = 5_000;
 const ROUNDS = 5;
 const KEYWORD_COUNTS = [1_000, 10_000, 100_000];
 const REAL_KEYWORD_COUNTS = [1_000, 20_000, 100_000];
-/** Items the naive baseline runs on, per keyword count (it is far too slow for the stream). */
-const NAIVE_SAMPLE: Record<number, number> = { 1_000: 2_000, 10_000: 200, 100_000: 20 };
+/** Items the naive baseline runs on: 2,000 at 1,000 keywords, fewer with more (it is far too slow). */
+const naiveSample = (count: number) => Math.max(20, Math.round(2_000_000 / count));
 /** Naive patterns are compiled and run this many at a time, to bound compiled-code memory. */
 const NAIVE_CHUNK = 10_000;
 const STREAM_SEED = 42;
 const KEYWORD_SEED = 7;
+const FILTER_SEED = 13;
+/** Each side of the filtered comparison is measured this many times, alternately; best counts. */
+const FILTER_ROUNDS = 2;
 
 interface Stream {
   readonly inputs: MatchInput[];
@@ -49,6 +61,7 @@ interface Stream {
 const FLOOR_FLAG = '--floor';
 const KEYWORDS_FLAG = '--keywords';
 const REAL_FLAG = '--real';
+const FILTERED_FLAG = '--filtered';
 
 /** Where the realistic corpus comes from (given on the command line), or null: synthetic only. */
 interface RealSources {
@@ -64,17 +77,24 @@ interface Throughput {
 
 type Pass = (input: MatchInput) => number;
 
-function toInput(item: SyntheticItem): MatchInput {
+type SourcedItem = SyntheticItem & ItemSource;
+
+function toInput({ subreddit, author, ...item }: SourcedItem): MatchInput {
   return item.type === 'post'
-    ? { type: 'post', fields: [item.title ?? '', item.selftext ?? ''] }
-    : { type: 'comment', fields: [item.body ?? ''] };
+    ? { type: 'post', fields: [item.title ?? '', item.selftext ?? ''], subreddit, author }
+    : { type: 'comment', fields: [item.body ?? ''], subreddit, author };
 }
 
 /** Items go through JSON, as ingested items do, so their strings are flat like in production. */
-function buildStream(count: number, lengthScale: number): Stream {
-  const items = [...syntheticItems(count, STREAM_SEED, { lengthScale })];
-  const inputs = (JSON.parse(JSON.stringify(items)) as SyntheticItem[]).map(toInput);
+function inputsOf(items: Iterable<SyntheticItem>): Stream {
+  const sources = itemSources(STREAM_SEED);
+  const sourced = [...items].map((item) => ({ ...item, ...sources.next().value }));
+  const inputs = (JSON.parse(JSON.stringify(sourced)) as SourcedItem[]).map(toInput);
   return { inputs, bytes: byteSize(inputs) };
+}
+
+function buildStream(count: number, lengthScale: number): Stream {
+  return inputsOf(syntheticItems(count, STREAM_SEED, { lengthScale }));
 }
 
 function byteSize(inputs: readonly MatchInput[]): number {
@@ -113,7 +133,11 @@ function floorPass(input: MatchInput): number {
   return tokens > 0 ? 0 : 1;
 }
 
-function definitions(keywords: SyntheticKeyword[], accounts: number): KeywordDefinition[] {
+function definitions(
+  keywords: SyntheticKeyword[],
+  accounts: number,
+  filters: readonly (KeywordFilters | undefined)[] = [],
+): KeywordDefinition[] {
   return keywords.map(({ text, mode }, index) => ({
     id: `kw-${index}`,
     accountId: `account-${index % accounts}`,
@@ -121,6 +145,7 @@ function definitions(keywords: SyntheticKeyword[], accounts: number): KeywordDef
     mode,
     trackPosts: true,
     trackComments: true,
+    filters: filters[index],
   }));
 }
 
@@ -220,12 +245,13 @@ function measureMatcher(count: number, stream: Stream, longStream: Stream): Matc
   const matched = bestOf(stream.inputs, match);
   const longMatched = bestOf(longStream.inputs, match);
   const candidates = candidatesPerItem(matcher, stream.inputs);
-  const sample = stream.inputs.slice(0, NAIVE_SAMPLE[count]);
+  const sample = stream.inputs.slice(0, naiveSample(count));
   const naive = measureNaive(keywords, sample);
   return { count, buildMs, matched, longMatched, naive, sampleSize: sample.length, candidates };
 }
 
-interface RealResult {
+/** The matcher alone on one stream: what the realistic corpus and the filtered comparison need. */
+interface StreamResult {
   readonly count: number;
   readonly buildMs: number;
   readonly matched: Throughput;
@@ -235,21 +261,27 @@ interface RealResult {
 const REAL_ACCOUNTS = 40;
 
 function realStream(sources: RealSources): Stream {
-  const items = [...realItems(redditText(sources.reddit), STREAM_ITEMS, STREAM_SEED)];
-  const inputs = (JSON.parse(JSON.stringify(items)) as SyntheticItem[]).map(toInput);
-  return { inputs, bytes: byteSize(inputs) };
+  return inputsOf(realItems(redditText(sources.reddit), STREAM_ITEMS, STREAM_SEED));
 }
 
-function measureRealMatcher(count: number, sources: RealSources, stream: Stream): RealResult {
-  const keywords = definitions(
-    realKeywords(sources.keywordLists, count, KEYWORD_SEED),
-    REAL_ACCOUNTS,
-  );
+function measureOnStream(keywords: KeywordDefinition[], stream: Stream): StreamResult {
   const { matcher, buildMs } = buildMatcher(keywords);
   const match: Pass = (input) => matcher.match(input).length;
   for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) match(input);
   const matched = bestOf(stream.inputs, match);
-  return { count, buildMs, matched, candidates: candidatesPerItem(matcher, stream.inputs) };
+  const candidates = candidatesPerItem(matcher, stream.inputs);
+  return { count: keywords.length, buildMs, matched, candidates };
+}
+
+function measureRealMatcher(count: number, sources: RealSources, stream: Stream): StreamResult {
+  const keywords = realKeywords(sources.keywordLists, count, KEYWORD_SEED);
+  return measureOnStream(definitions(keywords, REAL_ACCOUNTS), stream);
+}
+
+/** The synthetic keywords of `count`, `share` of them with filters (0: none), on the stream. */
+function measureFilteredMatcher(count: number, share: number, stream: Stream): StreamResult {
+  const filters = syntheticFilters(count, share, FILTER_SEED);
+  return measureOnStream(definitions(syntheticKeywords(count, KEYWORD_SEED), 500, filters), stream);
 }
 
 function inChildProcess<T>(...args: string[]): T {
@@ -285,12 +317,62 @@ function runChild(args: string[]): void {
     return;
   }
   const stream = buildStream(STREAM_ITEMS, 1);
+  if (flag === FILTERED_FLAG) {
+    const share = Number(args[2]);
+    process.stdout.write(JSON.stringify(measureFilteredMatcher(Number(argument), share, stream)));
+    return;
+  }
   const longStream = buildStream(LONG_STREAM_ITEMS, 4);
   const result =
     flag === FLOOR_FLAG
       ? measureFloors(stream, longStream)
       : measureMatcher(Number(argument), stream, longStream);
   process.stdout.write(JSON.stringify(result));
+}
+
+/**
+ * Each count with and without filters on `share` of its keywords, in alternating child
+ * processes, so both sides see the same machine load; the best run of each side counts.
+ */
+function filteredComparison(counts: readonly number[], share: number): void {
+  console.log(
+    `\nFilters: ${Math.round(share * 100)}% of the keywords filtered (exclusion phrases, ` +
+      'subreddits to keep or leave out, authors), against the same keywords without filters',
+  );
+  const best = (a: StreamResult, b: StreamResult) =>
+    b.matched.itemsPerSecond > a.matched.itemsPerSecond ? b : a;
+  const rows = counts.map((count) => {
+    const measure = (withShare: number) =>
+      inChildProcess<StreamResult>(FILTERED_FLAG, String(count), String(withShare));
+    let plain = measure(0);
+    let filtered = measure(share);
+    for (let round = 1; round < FILTER_ROUNDS; round++) {
+      plain = best(plain, measure(0));
+      filtered = best(filtered, measure(share));
+    }
+    return [plain, filtered] as const;
+  });
+  const items = STREAM_ITEMS;
+  printTable(
+    [
+      'keywords',
+      'build ms (plain / filtered)',
+      'plain items/s',
+      'filtered items/s',
+      'filtered/plain',
+      'matches/item (plain / filtered)',
+      'candidates/item',
+    ],
+    rows.map(([plain, filtered]) => [
+      formatNumber(plain.count),
+      `${plain.buildMs.toFixed(0)} / ${filtered.buildMs.toFixed(0)}`,
+      formatNumber(plain.matched.itemsPerSecond),
+      formatNumber(filtered.matched.itemsPerSecond),
+      (filtered.matched.itemsPerSecond / plain.matched.itemsPerSecond).toFixed(2),
+      `${(plain.matched.matches / items).toFixed(3)} / ${(filtered.matched.matches / items).toFixed(3)}`,
+      `${plain.candidates.toFixed(2)} / ${filtered.candidates.toFixed(2)}`,
+    ]),
+  );
 }
 
 function realCorpus(sources: RealSources): void {
@@ -303,7 +385,7 @@ function realCorpus(sources: RealSources): void {
   );
   let floor = inChildProcess<Floors>(...childArgs, FLOOR_FLAG).stream;
   const results = REAL_KEYWORD_COUNTS.map((count) =>
-    inChildProcess<RealResult>(...childArgs, KEYWORDS_FLAG, String(count)),
+    inChildProcess<StreamResult>(...childArgs, KEYWORDS_FLAG, String(count)),
   );
   floor = fasterOf(floor, inChildProcess<Floors>(...childArgs, FLOOR_FLAG).stream);
   printTable(
@@ -332,7 +414,7 @@ function realCorpus(sources: RealSources): void {
 
 function main(): void {
   const args = process.argv.slice(2);
-  if ([FLOOR_FLAG, KEYWORDS_FLAG, REAL_FLAG].includes(args[0])) {
+  if ([FLOOR_FLAG, KEYWORDS_FLAG, REAL_FLAG, FILTERED_FLAG].includes(args[0])) {
     runChild(args);
     return;
   }
@@ -340,9 +422,17 @@ function main(): void {
   const { values } = parseArgs({
     args,
     strict: false,
-    options: { reddit: { type: 'string' }, 'keyword-lists': { type: 'string' } },
+    options: {
+      reddit: { type: 'string' },
+      'keyword-lists': { type: 'string' },
+      counts: { type: 'string' },
+      'filtered-share': { type: 'string' },
+    },
   });
   const { reddit, 'keyword-lists': keywordLists } = values;
+  const counts =
+    typeof values.counts === 'string' ? values.counts.split(',').map(Number) : KEYWORD_COUNTS;
+  const filteredShare = values['filtered-share'];
   if ((reddit === undefined) !== (keywordLists === undefined)) {
     throw new Error('give both --reddit DIR and --keyword-lists DIR, or neither');
   }
@@ -357,7 +447,7 @@ function main(): void {
   );
   let floors = bestFloors(undefined);
   const results: MatcherResult[] = [];
-  for (const count of KEYWORD_COUNTS) {
+  for (const count of counts) {
     results.push(inChildProcess<MatcherResult>(KEYWORDS_FLAG, String(count)));
     console.log(`  ${formatNumber(count)} keywords done`);
   }
@@ -426,6 +516,7 @@ function main(): void {
     ],
     longRows,
   );
+  if (filteredShare !== undefined) filteredComparison(counts, Number(filteredShare));
   if (reddit !== undefined && keywordLists !== undefined) {
     realCorpus({ reddit: String(reddit), keywordLists: String(keywordLists) });
   }

@@ -16,6 +16,8 @@ const NO_NODE = 0;
 
 /** Bit of a node's flags, next to the keyword's TRACKS_* bits: its anchor alone is a match. */
 export const MATCHES_ON_ANCHOR = 4;
+/** Bit of a node's flags: the keyword has filters to check before a match counts. */
+export const HAS_FILTER = 8;
 
 /**
  * Every candidate list of the index, as linked lists of nodes in one typed array. A node holds
@@ -37,7 +39,7 @@ export class CandidatePool {
     return this.nodes[node * NODE_INTS + REQUIRED_TERM];
   }
 
-  /** TRACKS_* bits, and MATCHES_ON_ANCHOR. */
+  /** TRACKS_* bits, MATCHES_ON_ANCHOR and HAS_FILTER. */
   flags(node: number): number {
     return this.nodes[node * NODE_INTS + FLAGS];
   }
@@ -74,7 +76,9 @@ export class CandidatePool {
     const base = node * NODE_INTS;
     this.nodes[base + REQUIRED_TERM] = keyword.requiredTermId;
     this.nodes[base + FLAGS] =
-      keyword.tracks | (keyword.rule === PRESENCE_RULE ? MATCHES_ON_ANCHOR : 0);
+      keyword.tracks |
+      (keyword.rule === PRESENCE_RULE ? MATCHES_ON_ANCHOR : 0) |
+      (keyword.filter === null ? 0 : HAS_FILTER);
     this.nodes[base + NEXT] = head;
     this.nodes[base + MATCHED_STAMP] = 0;
     this.previousNodes[node] = NO_NODE;

@@ -47,12 +47,17 @@ function cached<T>(cache: Map<string, T>, key: string, compute: (key: string) =>
   return value;
 }
 
+/** Folded, whitespace runs collapsed to single spaces: the form phrases are parsed from. */
+function foldedPhrase(text: string): string {
+  return foldCase(text).replace(/\s+/g, ' ').trim();
+}
+
 export function compileKeyword(
   text: string,
   mode: KeywordMode,
   context: CompileContext,
 ): CompiledKeyword {
-  const folded = foldCase(text).replace(/\s+/g, ' ').trim();
+  const folded = foldedPhrase(text);
   switch (mode) {
     case 'exact':
       return compileExact(folded, context);
@@ -61,6 +66,16 @@ export function compileKeyword(
     case 'broad':
       return compileBroad(folded, context);
   }
+}
+
+/**
+ * An exclusion phrase as an exact pattern over the same tokens and separators as an `exact`
+ * keyword, so it has the same word boundaries; null for a phrase without a letter or digit,
+ * which the keyword rules refuse.
+ */
+export function compileExclusion(text: string, context: CompileContext): PhrasePattern | null {
+  const phrase = parsePhrase(foldedPhrase(text));
+  return phrase.tokens.length === 0 ? null : toPattern(phrase, context);
 }
 
 function compileExact(folded: string, context: CompileContext): CompiledKeyword {

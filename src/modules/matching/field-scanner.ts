@@ -28,7 +28,8 @@ export function tokenHash(token: string): number {
  * phrase anchor.
  */
 export class FieldScanner {
-  private readonly field = new ScannedField();
+  /** One field per slot, so the fields of one item can be scanned and then read together. */
+  private readonly fields: ScannedField[] = [];
 
   constructor(
     private readonly tokenTable: TokenTable,
@@ -36,12 +37,12 @@ export class FieldScanner {
     private readonly pairs: PairFilter,
   ) {}
 
-  /** The returned field is overwritten by the next scan. */
-  scan(rawText: string): ScannedField {
+  /** The returned field is overwritten by the next scan into the same slot. */
+  scan(rawText: string, slot = 0): ScannedField {
     const inPlace = foldsLikeAscii(rawText);
     const text = inPlace ? rawText : foldCase(rawText);
     const caseMask = inPlace ? ASCII_LOWER_CASE_MASK : 0;
-    const field = this.field;
+    const field = (this.fields[slot] ??= new ScannedField());
     field.reset(text, this.terms.idLimit);
     this.tokenTable.syncTerms();
     const candidateKinds = this.terms.candidateKinds;

@@ -1,4 +1,5 @@
 import type { KeywordDefinition } from './keyword-definition.js';
+import type { KeywordFilter } from './keyword-filter.js';
 import type { MatchRule } from './match-rule.js';
 import type { Term } from './term.js';
 
@@ -10,6 +11,8 @@ export const TRACKS_COMMENTS = 2;
 export interface IndexedKeyword {
   readonly definition: KeywordDefinition;
   readonly rule: MatchRule;
+  /** Checked once the rule matched; null for a keyword without filters. */
+  readonly filter: KeywordFilter | null;
   /** The definition's track flags as TRACKS_* bits, read without touching the definition. */
   readonly tracks: number;
   /** The term the keyword is filed under; null for a keyword without any letter or digit. */

@@ -1,9 +1,10 @@
 import { chooseAnchor, type Anchor } from './anchor.js';
-import { MATCHES_ON_ANCHOR } from './candidate-pool.js';
+import { HAS_FILTER, MATCHES_ON_ANCHOR } from './candidate-pool.js';
 import { compileKeyword, type CompileContext } from './compile-keyword.js';
 import { FieldScanner } from './field-scanner.js';
 import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-keyword.js';
 import type { KeywordDefinition } from './keyword-definition.js';
+import { compileFilter } from './keyword-filter.js';
 import { KeywordIndex } from './keyword-index.js';
 import type { ScannedField } from './scanned-field.js';
 import type { Term } from './term.js';
@@ -13,10 +14,15 @@ import { TokenTable } from './token-table.js';
 /** Item stamps wrap around before overflowing the Int32Array nodes that hold them. */
 const MAX_STAMP = 0x7fffffff;
 
-/** A post is matched on [title, selftext], a comment on [body]; each field on its own. */
+/**
+ * A post is matched on [title, selftext], a comment on [body]; each field on its own. Keyword
+ * filters read the subreddit, the author and every field.
+ */
 export interface MatchInput {
   type: 'post' | 'comment';
   fields: readonly string[];
+  subreddit: string;
+  author: string;
 }
 
 /**
@@ -39,6 +45,8 @@ export class KeywordMatcher {
   private itemStamp = 0;
   /** TRACKS_* bit of the item being matched. */
   private matchingType = 0;
+  /** The item being matched, as keyword filters read it. */
+  private readonly target = { subreddit: '', author: '', fields: [] as ScannedField[] };
 
   constructor(keywords: Iterable<KeywordDefinition> = []) {
     for (const keyword of keywords) this.upsert(keyword);
@@ -71,6 +79,7 @@ export class KeywordMatcher {
     const keyword: IndexedKeyword = {
       definition,
       rule,
+      filter: compileFilter(definition.filters, this.compileContext),
       tracks:
         (definition.trackPosts ? TRACKS_POSTS : 0) |
         (definition.trackComments ? TRACKS_COMMENTS : 0),
@@ -100,15 +109,22 @@ export class KeywordMatcher {
     this.keywords.delete(keywordId);
   }
 
-  /** The matching keywords, each once however often it occurs. */
+  /**
+   * The matching keywords, each once however often it occurs, less those their filters refuse.
+   * Every field is scanned first, so a filter sees the whole item whichever field matched.
+   */
   match(input: MatchInput): KeywordDefinition[] {
     const matched: KeywordDefinition[] = [];
     this.nextItemStamp();
     this.matchingType = input.type === 'post' ? TRACKS_POSTS : TRACKS_COMMENTS;
+    const { target } = this;
+    target.subreddit = input.subreddit.toLowerCase();
+    target.author = input.author.toLowerCase();
+    target.fields.length = 0;
     for (const text of input.fields) {
-      if (text.length === 0) continue;
-      this.matchField(this.scanner.scan(text), matched);
+      if (text.length > 0) target.fields.push(this.scanner.scan(text, target.fields.length));
     }
+    for (const field of target.fields) this.matchField(field, matched);
     return matched;
   }
 
@@ -164,6 +180,7 @@ export class KeywordMatcher {
         continue;
       }
       pool.markMatched(node, stamp);
+      if ((flags & HAS_FILTER) !== 0 && !pool.keyword(node).filter!.admits(this.target)) continue;
       matched.push(pool.definition(node));
     }
   }
