@@ -1,13 +1,18 @@
-import type { KeywordMode } from '../matching/keyword-definition.js';
+import type { KeywordFilters, KeywordMode } from '../matching/keyword-definition.js';
 import { foldCase } from '../matching/text-normalization.js';
+import { tokenize } from '../matching/tokenizer.js';
 
 export const KEYWORD_MODES: readonly KeywordMode[] = ['exact', 'proximity', 'broad'];
 export const KEYWORD_MIN_LENGTH = 2;
 export const KEYWORD_MAX_LENGTH = 80;
 export const KEYWORD_MAX_WORDS = 6;
 export const KEYWORDS_PER_REQUEST_MAX = 500;
-/** The fields a POST /keywords item may carry; anything else is most likely a typo. */
-export const KEYWORD_ITEM_FIELDS = ['text', 'mode', 'track_posts', 'track_comments'] as const;
+export const EXCLUDE_MIN_LENGTH = 1;
+export const EXCLUDE_MAX_ITEMS = 20;
+export const NAMES_MAX_ITEMS = 50;
+/** Reddit's rules for names, once an optional r/ or u/ (or /r/, /u/) prefix is dropped. */
+export const SUBREDDIT_NAME = /^[A-Za-z0-9_]{2,21}$/;
+export const AUTHOR_NAME = /^[A-Za-z0-9_-]{3,20}$/;
 
 export interface KeywordInput {
   text: string;
@@ -15,10 +20,13 @@ export interface KeywordInput {
   mode: KeywordMode;
   trackPosts: boolean;
   trackComments: boolean;
+  filters: KeywordFilters;
 }
 
 export type KeywordInputResult =
   { ok: true; keyword: KeywordInput } | { ok: false; text: string; message: string };
+
+type Checked = { ok: true; value: string } | { ok: false; message: string };
 
 /** Trim and collapse inner whitespace: how a keyword's text is stored and shown. */
 export function collapseWhitespace(text: string): string {
@@ -34,13 +42,14 @@ export function isKeywordMode(value: unknown): value is KeywordMode {
   return typeof value === 'string' && (KEYWORD_MODES as readonly string[]).includes(value);
 }
 
-function textProblem(normalizedText: string): string | null {
+/** Length and words of a keyword text or exclusion phrase, folded and whitespace collapsed. */
+function phraseProblem(name: string, normalizedText: string, minLength: number): string | null {
   const length = [...normalizedText].length;
-  if (length < KEYWORD_MIN_LENGTH || length > KEYWORD_MAX_LENGTH) {
-    return `text must be ${KEYWORD_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters`;
+  if (length < minLength || length > KEYWORD_MAX_LENGTH) {
+    return `${name} must be ${minLength} to ${KEYWORD_MAX_LENGTH} characters`;
   }
   if (normalizedText.split(' ').length > KEYWORD_MAX_WORDS) {
-    return `text must have at most ${KEYWORD_MAX_WORDS} words`;
+    return `${name} must have at most ${KEYWORD_MAX_WORDS} words`;
   }
   return null;
 }
@@ -49,6 +58,140 @@ export function trackingProblem(trackPosts: boolean, trackComments: boolean): st
   return trackPosts || trackComments
     ? null
     : 'at least one of track_posts and track_comments must be true';
+}
+
+/**
+ * An exclusion phrase is found as an `exact` keyword is, through its tokens: one without a
+ * letter or digit would have none.
+ */
+function checkExcludePhrase(item: string, where: string): Checked {
+  const phrase = collapseWhitespace(item);
+  const normalized = foldCase(phrase);
+  const problem = phraseProblem(where, normalized, EXCLUDE_MIN_LENGTH);
+  if (problem) return { ok: false, message: problem };
+  if (tokenize(normalized).tokens.length === 0) {
+    return { ok: false, message: `${where} must contain a letter or digit` };
+  }
+  return { ok: true, value: phrase };
+}
+
+function nameChecker(pattern: RegExp, prefix: RegExp, requirement: string) {
+  return (item: string, where: string): Checked => {
+    const name = item.trim().replace(prefix, '');
+    return pattern.test(name)
+      ? { ok: true, value: name }
+      : { ok: false, message: `${where} must be ${requirement}` };
+  };
+}
+
+const checkSubreddit = nameChecker(
+  SUBREDDIT_NAME,
+  /^\/?r\//i,
+  'a subreddit name: 2 to 21 letters, digits or underscores, optionally after r/',
+);
+const checkAuthor = nameChecker(
+  AUTHOR_NAME,
+  /^\/?u\//i,
+  'a user name: 3 to 20 letters, digits, _ or -, optionally after u/',
+);
+const lowerCase = (name: string) => name.toLowerCase();
+
+interface FilterListRule {
+  property: keyof KeywordFilters;
+  maxItems: number;
+  /** What the items are, for messages. */
+  items: string;
+  /** The stored form of one item, or what is wrong with it (`where` names it). */
+  check(item: string, where: string): Checked;
+  /** Items with the same identity are one item. */
+  identity(value: string): string;
+}
+
+/** The filter fields of POST items and PATCH bodies, and the rule of each. */
+const FILTER_LISTS = {
+  exclude: {
+    property: 'exclude',
+    maxItems: EXCLUDE_MAX_ITEMS,
+    items: 'phrases',
+    check: checkExcludePhrase,
+    identity: foldCase,
+  },
+  subreddits: {
+    property: 'subreddits',
+    maxItems: NAMES_MAX_ITEMS,
+    items: 'subreddit names',
+    check: checkSubreddit,
+    identity: lowerCase,
+  },
+  exclude_subreddits: {
+    property: 'excludeSubreddits',
+    maxItems: NAMES_MAX_ITEMS,
+    items: 'subreddit names',
+    check: checkSubreddit,
+    identity: lowerCase,
+  },
+  exclude_authors: {
+    property: 'excludeAuthors',
+    maxItems: NAMES_MAX_ITEMS,
+    items: 'user names',
+    check: checkAuthor,
+    identity: lowerCase,
+  },
+} satisfies Record<string, FilterListRule>;
+
+export type KeywordFilterField = keyof typeof FILTER_LISTS;
+export const KEYWORD_FILTER_FIELDS = Object.keys(FILTER_LISTS) as KeywordFilterField[];
+
+/** The fields a POST /keywords item may carry; anything else is most likely a typo. */
+export const KEYWORD_ITEM_FIELDS = [
+  'text',
+  'mode',
+  'track_posts',
+  'track_comments',
+  ...KEYWORD_FILTER_FIELDS,
+] as const;
+
+type ListResult = { ok: true; values: string[] } | { ok: false; message: string };
+
+/** A given list: at most maxItems items as sent, each checked, duplicates merged (first kept). */
+function parseFilterList(field: KeywordFilterField, value: unknown): ListResult {
+  const rule: FilterListRule = FILTER_LISTS[field];
+  if (!Array.isArray(value) || value.length > rule.maxItems) {
+    return {
+      ok: false,
+      message: `${field} must be an array of at most ${rule.maxItems} ${rule.items}`,
+    };
+  }
+  const byIdentity = new Map<string, string>();
+  for (const [index, item] of value.entries()) {
+    const where = `${field}[${index}]`;
+    if (typeof item !== 'string') return { ok: false, message: `${where} must be a string` };
+    const checked = rule.check(item, where);
+    if (!checked.ok) return checked;
+    const identity = rule.identity(checked.value);
+    if (!byIdentity.has(identity)) byIdentity.set(identity, checked.value);
+  }
+  return { ok: true, values: [...byIdentity.values()] };
+}
+
+export type KeywordFiltersResult =
+  { ok: true; filters: Partial<KeywordFilters> } | { ok: false; message: string };
+
+/**
+ * The filter lists given in a POST item or a PATCH body (undefined: not given), each checked and
+ * in its stored form: names without r/ or u/, phrases with whitespace collapsed.
+ */
+export function parseKeywordFilters(
+  fields: Partial<Record<KeywordFilterField, unknown>>,
+): KeywordFiltersResult {
+  const filters: Partial<KeywordFilters> = {};
+  for (const field of KEYWORD_FILTER_FIELDS) {
+    if (fields[field] === undefined) continue;
+    const list = parseFilterList(field, fields[field]);
+    if (!list.ok) return list;
+    filters[FILTER_LISTS[field].property] = list.values;
+  }
+  return { ok: true, filters };
 }
 
 /** Validates one item of POST /keywords; every rule of decisions.md section 3 lives here. */
@@ -74,7 +217,7 @@ export function parseKeywordInput(item: unknown): KeywordInputResult {
     return reject(`unknown field ${unknownField}; allowed: ${KEYWORD_ITEM_FIELDS.join(', ')}`);
   }
   const normalizedText = foldCase(text);
-  const problem = textProblem(normalizedText);
+  const problem = phraseProblem('text', normalizedText, KEYWORD_MIN_LENGTH);
   if (problem) return reject(problem);
   const mode = fields.mode ?? 'exact';
   if (!isKeywordMode(mode)) return reject(`mode must be one of ${KEYWORD_MODES.join(', ')}`);
@@ -84,7 +227,21 @@ export function parseKeywordInput(item: unknown): KeywordInputResult {
   if (typeof trackComments !== 'boolean') return reject('track_comments must be a boolean');
   const tracking = trackingProblem(trackPosts, trackComments);
   if (tracking) return reject(tracking);
-  return { ok: true, keyword: { text, normalizedText, mode, trackPosts, trackComments } };
+  const parsed = parseKeywordFilters({
+    exclude: fields.exclude ?? [],
+    subreddits: fields.subreddits ?? [],
+    exclude_subreddits: fields.exclude_subreddits ?? [],
+    exclude_authors: fields.exclude_authors ?? [],
+  });
+  if (!parsed.ok) return reject(parsed.message);
+  const {
+    exclude = [],
+    subreddits = [],
+    excludeSubreddits = [],
+    excludeAuthors = [],
+  } = parsed.filters;
+  const filters = { exclude, subreddits, excludeSubreddits, excludeAuthors };
+  return { ok: true, keyword: { text, normalizedText, mode, trackPosts, trackComments, filters } };
 }
 
 /** The accepted body shapes: { keywords: [...] }, a bare array, or a single { text } object. */

@@ -9,7 +9,9 @@ import type { Caller } from '../auth/caller.js';
 import type { UpdateKeywordDto } from './dto/update-keyword.dto.js';
 import { KeywordEntity } from './keyword.entity.js';
 import {
+  KEYWORD_FILTER_FIELDS,
   keywordItemsOf,
+  parseKeywordFilters,
   parseKeywordInput,
   trackingProblem,
   type KeywordInput,
@@ -134,9 +136,11 @@ export class KeywordsService {
   ): Promise<KeywordEntity> {
     if (Object.values(change).every((value) => value === undefined)) {
       throw AppError.invalidBody(
-        'Provide at least one of mode, active, track_posts, track_comments',
+        `Provide at least one of mode, active, track_posts, track_comments, ${KEYWORD_FILTER_FIELDS.join(', ')}`,
       );
     }
+    const filters = parseKeywordFilters(change);
+    if (!filters.ok) throw AppError.invalidBody(filters.message);
     return this.database.transaction(async (manager) => {
       await this.database.lockAccount(manager, caller.accountId);
       const keyword = await this.findLive(manager, caller.accountId, keywordId);
@@ -157,6 +161,7 @@ export class KeywordsService {
       keyword.active = change.active ?? keyword.active;
       keyword.trackPosts = trackPosts;
       keyword.trackComments = trackComments;
+      Object.assign(keyword, filters.filters);
       keyword.updatedAt = this.clock.nowMs();
       keyword.changeSeq = await nextChangeSeq(this.database, manager, 'keywords');
       await manager.save(keyword);
@@ -200,6 +205,7 @@ export class KeywordsService {
       active: true,
       trackPosts: input.trackPosts,
       trackComments: input.trackComments,
+      ...input.filters,
       createdAt: now,
       updatedAt: now,
       deletedAt: null,
@@ -213,6 +219,7 @@ export class KeywordsService {
       active: true,
       trackPosts: input.trackPosts,
       trackComments: input.trackComments,
+      ...input.filters,
       updatedAt: now,
       deletedAt: null,
     });

@@ -1,5 +1,5 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { IsBoolean, IsIn } from 'class-validator';
+import { Allow, IsBoolean, IsIn } from 'class-validator';
 import { IsOmittable } from '../../../common/validation/is-omittable.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import type { UpdateKeywordDto } from '../../keywords/dto/update-keyword.dto.js';
@@ -23,6 +23,18 @@ export class CreateKeywordInput {
 
   @Field(() => Boolean, { nullable: true, description: 'Default true.' })
   trackComments?: boolean | null;
+
+  @Field(() => [String], { nullable: true, description: 'Default [].' })
+  exclude?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Default [].' })
+  subreddits?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Default [].' })
+  excludeSubreddits?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Default [].' })
+  excludeAuthors?: string[] | null;
 }
 
 /** The REST body of POST /keywords, which the service validates item by item. */
@@ -35,9 +47,15 @@ export function toKeywordCreationBody(items: readonly CreateKeywordInput[]): {
       mode: item.mode,
       track_posts: item.trackPosts,
       track_comments: item.trackComments,
+      exclude: item.exclude,
+      subreddits: item.subreddits,
+      exclude_subreddits: item.excludeSubreddits,
+      exclude_authors: item.excludeAuthors,
     })),
   };
 }
+
+const REPLACES = 'Replaces the stored list; [] clears it.';
 
 /** PATCH /keywords/:id: the same rules as UpdateKeywordDto, so an explicit null is invalid_body. */
 @InputType('UpdateKeywordInput')
@@ -61,6 +79,23 @@ export class UpdateKeywordInput {
   @IsBoolean()
   @Field(() => Boolean, { nullable: true })
   trackComments?: boolean;
+
+  // Checked by the service with the rules of REST's PATCH body.
+  @Allow()
+  @Field(() => [String], { nullable: true, description: REPLACES })
+  exclude?: string[] | null;
+
+  @Allow()
+  @Field(() => [String], { nullable: true, description: REPLACES })
+  subreddits?: string[] | null;
+
+  @Allow()
+  @Field(() => [String], { nullable: true, description: REPLACES })
+  excludeSubreddits?: string[] | null;
+
+  @Allow()
+  @Field(() => [String], { nullable: true, description: REPLACES })
+  excludeAuthors?: string[] | null;
 }
 
 export function toUpdateKeywordDto(input: UpdateKeywordInput): UpdateKeywordDto {
@@ -69,5 +104,9 @@ export function toUpdateKeywordDto(input: UpdateKeywordInput): UpdateKeywordDto 
     active: input.active,
     track_posts: input.trackPosts,
     track_comments: input.trackComments,
+    exclude: input.exclude,
+    subreddits: input.subreddits,
+    exclude_subreddits: input.excludeSubreddits,
+    exclude_authors: input.excludeAuthors,
   };
 }

@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn } from 'class-validator';
+import { Allow, IsBoolean, IsIn } from 'class-validator';
 import { IsOmittable } from '../../../common/validation/is-omittable.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import { KEYWORD_MODES } from '../keyword-rules.js';
@@ -19,4 +19,17 @@ export class UpdateKeywordDto {
   @IsOmittable()
   @IsBoolean()
   track_comments?: boolean;
+
+  // The filter lists are checked by parseKeywordFilters (keyword-rules.ts), as on POST items.
+  @Allow()
+  exclude?: unknown;
+
+  @Allow()
+  subreddits?: unknown;
+
+  @Allow()
+  exclude_subreddits?: unknown;
+
+  @Allow()
+  exclude_authors?: unknown;
 }
