@@ -26,15 +26,17 @@ import {
  * RegExp per keyword, tested on every field). With `--reddit DIR --keyword-lists DIR` it also
  * runs a realistic corpus: items recombined from real Reddit sentences and "brand software-term"
  * keywords from real lists (real-corpus.ts), matcher against floor. `--counts 1000,100000`
- * picks the keyword counts; `--filtered-share 0.3` also measures each count with that share of
- * its keywords carrying filters (exclusion phrases, subreddits, authors: syntheticFilters),
- * against the same keywords without.
+ * picks the keyword counts; `--filtered-share 0.3` also measures each count, on each corpus,
+ * with that share of its keywords carrying filters (exclusion phrases, subreddits, authors:
+ * syntheticFilters) against the same keywords without.
  *
  * Every measurement runs in a fresh child process of this script, as a service holds one
  * matcher: V8 optimises code for what it has run before, so a matcher measured after others,
  * or a floor measured after keywords were compiled (which runs the same tokenizer on other
  * string shapes), would come out slower than it is. The floor is measured before and after the
- * matchers, and its best run counts.
+ * matchers, and its best run counts. The filtered comparison is the exception: its two matchers
+ * share a process and run in alternation, so that both run the same code and a ratio measured on
+ * a shared machine compares rounds made seconds apart.
  */
 
 const STREAM_ITEMS = 60_000;
@@ -50,8 +52,8 @@ const NAIVE_CHUNK = 10_000;
 const STREAM_SEED = 42;
 const KEYWORD_SEED = 7;
 const FILTER_SEED = 13;
-/** Each side of the filtered comparison is measured this many times, alternately; best counts. */
-const FILTER_ROUNDS = 2;
+/** Rounds of the filtered comparison, each measuring both matchers one after the other. */
+const FILTER_ROUNDS = 8;
 
 interface Stream {
   readonly inputs: MatchInput[];
@@ -238,7 +240,7 @@ function buildMatcher(keywords: KeywordDefinition[]): { matcher: KeywordMatcher;
 }
 
 function measureMatcher(count: number, stream: Stream, longStream: Stream): MatcherResult {
-  const keywords = definitions(syntheticKeywords(count, KEYWORD_SEED), 500);
+  const keywords = definitions(syntheticKeywords(count, KEYWORD_SEED), SYNTHETIC_ACCOUNTS);
   const { matcher, buildMs } = buildMatcher(keywords);
   const match: Pass = (input) => matcher.match(input).length;
   for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) match(input);
@@ -259,29 +261,62 @@ interface StreamResult {
 }
 
 const REAL_ACCOUNTS = 40;
+const SYNTHETIC_ACCOUNTS = 500;
 
 function realStream(sources: RealSources): Stream {
   return inputsOf(realItems(redditText(sources.reddit), STREAM_ITEMS, STREAM_SEED));
 }
 
-function measureOnStream(keywords: KeywordDefinition[], stream: Stream): StreamResult {
-  const { matcher, buildMs } = buildMatcher(keywords);
+function measureRealMatcher(count: number, sources: RealSources, stream: Stream): StreamResult {
+  const keywords = realKeywords(sources.keywordLists, count, KEYWORD_SEED);
+  const { matcher, buildMs } = buildMatcher(definitions(keywords, REAL_ACCOUNTS));
   const match: Pass = (input) => matcher.match(input).length;
   for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) match(input);
   const matched = bestOf(stream.inputs, match);
-  const candidates = candidatesPerItem(matcher, stream.inputs);
-  return { count: keywords.length, buildMs, matched, candidates };
+  return { count, buildMs, matched, candidates: candidatesPerItem(matcher, stream.inputs) };
 }
 
-function measureRealMatcher(count: number, sources: RealSources, stream: Stream): StreamResult {
-  const keywords = realKeywords(sources.keywordLists, count, KEYWORD_SEED);
-  return measureOnStream(definitions(keywords, REAL_ACCOUNTS), stream);
+interface FilteredResult {
+  readonly count: number;
+  readonly plain: StreamResult;
+  readonly filtered: StreamResult;
+  /** Median over the rounds of filtered/plain items per second (a round runs both). */
+  readonly ratio: number;
 }
 
-/** The synthetic keywords of `count`, `share` of them with filters (0: none), on the stream. */
-function measureFilteredMatcher(count: number, share: number, stream: Stream): StreamResult {
-  const filters = syntheticFilters(count, share, FILTER_SEED);
-  return measureOnStream(definitions(syntheticKeywords(count, KEYWORD_SEED), 500, filters), stream);
+/**
+ * Two matchers over the same keywords in one process, the second with filters on `share` of
+ * them, measured in alternation: both run the same compiled code, and a change of machine load
+ * between rounds affects both sides of a round alike.
+ */
+function measureFiltered(
+  keywords: SyntheticKeyword[],
+  accounts: number,
+  share: number,
+  stream: Stream,
+): FilteredResult {
+  const filters = syntheticFilters(keywords.length, share, FILTER_SEED);
+  const sides = [definitions(keywords, accounts), definitions(keywords, accounts, filters)].map(
+    (side) => {
+      const { matcher, buildMs } = buildMatcher(side);
+      const match: Pass = (input) => matcher.match(input).length;
+      for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) match(input);
+      return { matcher, buildMs, match, runs: [] as Throughput[] };
+    },
+  );
+  for (let round = 0; round < FILTER_ROUNDS; round++) {
+    for (const side of sides) side.runs.push(measure(stream.inputs, side.match));
+  }
+  const [plain, filtered] = sides.map(({ matcher, buildMs, runs }): StreamResult => ({
+    count: keywords.length,
+    buildMs,
+    matched: runs.reduce(fasterOf),
+    candidates: candidatesPerItem(matcher, stream.inputs),
+  }));
+  const ratios = sides[1].runs
+    .map((run, round) => run.itemsPerSecond / sides[0].runs[round].itemsPerSecond)
+    .sort((a, b) => a - b);
+  return { count: keywords.length, plain, filtered, ratio: ratios[ratios.length >> 1] };
 }
 
 function inChildProcess<T>(...args: string[]): T {
@@ -306,76 +341,71 @@ function bestFloors(previous: Floors | undefined): Floors {
 /** In a child process: one measurement, printed as JSON. */
 function runChild(args: string[]): void {
   const real = args[0] === REAL_FLAG ? { reddit: args[1], keywordLists: args[2] } : undefined;
-  const [flag, argument] = real === undefined ? args : args.slice(3);
-  if (real !== undefined) {
-    const stream = realStream(real);
-    const result =
+  const [flag, argument, share] = real === undefined ? args : args.slice(3);
+  const stream = real === undefined ? buildStream(STREAM_ITEMS, 1) : realStream(real);
+  let result: unknown;
+  if (flag === FILTERED_FLAG) {
+    const count = Number(argument);
+    const keywords =
+      real === undefined
+        ? syntheticKeywords(count, KEYWORD_SEED)
+        : realKeywords(real.keywordLists, count, KEYWORD_SEED);
+    const accounts = real === undefined ? SYNTHETIC_ACCOUNTS : REAL_ACCOUNTS;
+    result = measureFiltered(keywords, accounts, Number(share), stream);
+  } else if (real !== undefined) {
+    result =
       flag === FLOOR_FLAG
         ? measureFloors(stream, stream)
         : measureRealMatcher(Number(argument), real, stream);
-    process.stdout.write(JSON.stringify(result));
-    return;
+  } else {
+    const longStream = buildStream(LONG_STREAM_ITEMS, 4);
+    result =
+      flag === FLOOR_FLAG
+        ? measureFloors(stream, longStream)
+        : measureMatcher(Number(argument), stream, longStream);
   }
-  const stream = buildStream(STREAM_ITEMS, 1);
-  if (flag === FILTERED_FLAG) {
-    const share = Number(args[2]);
-    process.stdout.write(JSON.stringify(measureFilteredMatcher(Number(argument), share, stream)));
-    return;
-  }
-  const longStream = buildStream(LONG_STREAM_ITEMS, 4);
-  const result =
-    flag === FLOOR_FLAG
-      ? measureFloors(stream, longStream)
-      : measureMatcher(Number(argument), stream, longStream);
   process.stdout.write(JSON.stringify(result));
 }
 
-/**
- * Each count with and without filters on `share` of its keywords, in alternating child
- * processes, so both sides see the same machine load; the best run of each side counts.
- */
-function filteredComparison(counts: readonly number[], share: number): void {
+/** Each count with `share` of its keywords filtered against the same keywords without. */
+function filteredComparison(
+  childArgs: readonly string[],
+  counts: readonly number[],
+  share: number,
+  itemCount: number,
+): void {
   console.log(
     `\nFilters: ${Math.round(share * 100)}% of the keywords filtered (exclusion phrases, ` +
-      'subreddits to keep or leave out, authors), against the same keywords without filters',
+      'subreddits to keep or leave out, authors) against the same keywords without, two ' +
+      `matchers in one process measured in alternation, ${FILTER_ROUNDS} rounds`,
   );
-  const best = (a: StreamResult, b: StreamResult) =>
-    b.matched.itemsPerSecond > a.matched.itemsPerSecond ? b : a;
-  const rows = counts.map((count) => {
-    const measure = (withShare: number) =>
-      inChildProcess<StreamResult>(FILTERED_FLAG, String(count), String(withShare));
-    let plain = measure(0);
-    let filtered = measure(share);
-    for (let round = 1; round < FILTER_ROUNDS; round++) {
-      plain = best(plain, measure(0));
-      filtered = best(filtered, measure(share));
-    }
-    return [plain, filtered] as const;
-  });
-  const items = STREAM_ITEMS;
+  const results = counts.map((count) =>
+    inChildProcess<FilteredResult>(...childArgs, FILTERED_FLAG, String(count), String(share)),
+  );
+  const perItem = (value: number) => (value / itemCount).toFixed(3);
   printTable(
     [
       'keywords',
       'build ms (plain / filtered)',
       'plain items/s',
       'filtered items/s',
-      'filtered/plain',
+      'filtered/plain (median round)',
       'matches/item (plain / filtered)',
-      'candidates/item',
+      'candidates/item (plain / filtered)',
     ],
-    rows.map(([plain, filtered]) => [
-      formatNumber(plain.count),
+    results.map(({ count, plain, filtered, ratio }) => [
+      formatNumber(count),
       `${plain.buildMs.toFixed(0)} / ${filtered.buildMs.toFixed(0)}`,
       formatNumber(plain.matched.itemsPerSecond),
       formatNumber(filtered.matched.itemsPerSecond),
-      (filtered.matched.itemsPerSecond / plain.matched.itemsPerSecond).toFixed(2),
-      `${(plain.matched.matches / items).toFixed(3)} / ${(filtered.matched.matches / items).toFixed(3)}`,
+      ratio.toFixed(2),
+      `${perItem(plain.matched.matches)} / ${perItem(filtered.matched.matches)}`,
       `${plain.candidates.toFixed(2)} / ${filtered.candidates.toFixed(2)}`,
     ]),
   );
 }
 
-function realCorpus(sources: RealSources): void {
+function realCorpus(sources: RealSources, counts: readonly number[], share?: number): void {
   const stream = realStream(sources);
   const childArgs = [REAL_FLAG, sources.reddit, sources.keywordLists];
   console.log(
@@ -384,7 +414,7 @@ function realCorpus(sources: RealSources): void {
       `lists, a third each exact, proximity, broad, over ${REAL_ACCOUNTS} accounts`,
   );
   let floor = inChildProcess<Floors>(...childArgs, FLOOR_FLAG).stream;
-  const results = REAL_KEYWORD_COUNTS.map((count) =>
+  const results = counts.map((count) =>
     inChildProcess<StreamResult>(...childArgs, KEYWORDS_FLAG, String(count)),
   );
   floor = fasterOf(floor, inChildProcess<Floors>(...childArgs, FLOOR_FLAG).stream);
@@ -410,6 +440,7 @@ function realCorpus(sources: RealSources): void {
       (matched.itemsPerSecond / floor.itemsPerSecond).toFixed(2),
     ]),
   );
+  if (share !== undefined) filteredComparison(childArgs, counts, share, stream.inputs.length);
 }
 
 function main(): void {
@@ -430,9 +461,11 @@ function main(): void {
     },
   });
   const { reddit, 'keyword-lists': keywordLists } = values;
-  const counts =
-    typeof values.counts === 'string' ? values.counts.split(',').map(Number) : KEYWORD_COUNTS;
-  const filteredShare = values['filtered-share'];
+  const givenCounts =
+    typeof values.counts === 'string' ? values.counts.split(',').map(Number) : undefined;
+  const counts = givenCounts ?? KEYWORD_COUNTS;
+  const share =
+    values['filtered-share'] === undefined ? undefined : Number(values['filtered-share']);
   if ((reddit === undefined) !== (keywordLists === undefined)) {
     throw new Error('give both --reddit DIR and --keyword-lists DIR, or neither');
   }
@@ -516,9 +549,13 @@ function main(): void {
     ],
     longRows,
   );
-  if (filteredShare !== undefined) filteredComparison(counts, Number(filteredShare));
+  if (share !== undefined) filteredComparison([], counts, share, stream.inputs.length);
   if (reddit !== undefined && keywordLists !== undefined) {
-    realCorpus({ reddit: String(reddit), keywordLists: String(keywordLists) });
+    realCorpus(
+      { reddit: String(reddit), keywordLists: String(keywordLists) },
+      givenCounts ?? REAL_KEYWORD_COUNTS,
+      share,
+    );
   }
   console.log(`\ntotal bench time ${((performance.now() - benchStarted) / 1000).toFixed(1)} s`);
 }

@@ -328,10 +328,13 @@ function draws(random: Random, table: ZipfTable, low: number, high: number): str
   return Array.from({ length: between(random, low, high) }, () => table.draw(random));
 }
 
+/** The vocabulary's most frequent words (the, to, and…), which nobody excludes. */
+const FUNCTION_WORDS = 100;
+
 /**
  * Filters as alert users set them, for `share` of `count` keywords (undefined for the others):
- * exclusion phrases of one or two words (frequent words likelier, as "free", "hiring" are),
- * a few subreddits to keep or to leave out, bots and a few authors to ignore.
+ * exclusion phrases of one or two words, frequent content words likelier (as "free", "hiring",
+ * "giveaway" are), a few subreddits to keep or to leave out, bots and a few authors to ignore.
  */
 export function syntheticFilters(
   count: number,
@@ -339,9 +342,9 @@ export function syntheticFilters(
   seed: number,
 ): (KeywordFilters | undefined)[] {
   const random = seededRandom(seed);
-  const vocab = getVocabulary();
+  const contentWords = new ZipfTable(getVocabulary().words.values.slice(FUNCTION_WORDS));
   const pools = getSourcePools();
-  const phrase = () => draws(random, vocab.words, 1, 2).join(' ');
+  const phrase = () => draws(random, contentWords, 1, random() < 0.7 ? 1 : 2).join(' ');
   return Array.from({ length: count }, () => {
     if (random() >= share) return undefined;
     const filters: KeywordFilters = {

@@ -27,6 +27,8 @@ function keyword(
     nextTerm: null,
     requiredTermId,
     terms: [],
+    exclusionTerms: [],
+    names: [],
     node: 0,
   };
 }
@@ -54,7 +56,7 @@ describe('CandidatePool', () => {
 
   it('flags a keyword with filters', () => {
     const pool = new CandidatePool();
-    const filter = new KeywordFilter([], null, new Set(['pics']), new Set());
+    const filter = new KeywordFilter([], null, Int32Array.of(1), null);
     const node = pool.insert(0, keyword('a', 0, PRESENCE_RULE, filter));
     expect(pool.flags(node)).toBe(TRACKS_POSTS | TRACKS_COMMENTS | MATCHES_ON_ANCHOR | HAS_FILTER);
   });

@@ -1,5 +1,6 @@
 import type { KeywordDefinition } from './keyword-definition.js';
 import type { IndexedKeyword } from './indexed-keyword.js';
+import type { KeywordFilter } from './keyword-filter.js';
 import { PRESENCE_RULE } from './presence-rule.js';
 import { grown } from './grown-array.js';
 
@@ -25,13 +26,15 @@ export const HAS_FILTER = 8;
  * anchor, its TRACKS_* bits and whether its anchor alone is a match, and the stamp of the last
  * item it matched. Only a keyword with a rule left to verify is reached through its object;
  * a match reports the definition, kept by node in its own array, so matching a bare word
- * touches one node and one array slot. Back links, needed only to unlink, are kept apart.
+ * touches one node and one array slot; a filtered keyword's filter is kept the same way. Back
+ * links, needed only to unlink, are kept apart.
  */
 export class CandidatePool {
   private nodes = new Int32Array(1024 * NODE_INTS);
   private previousNodes = new Int32Array(1024);
   private readonly keywords: (IndexedKeyword | undefined)[] = [undefined];
   private readonly definitions: (KeywordDefinition | undefined)[] = [undefined];
+  private readonly filters: (KeywordFilter | null)[] = [null];
   private readonly freeNodes: number[] = [];
 
   /** Term id the node's keyword needs in the field besides its anchor (0: none). */
@@ -70,6 +73,11 @@ export class CandidatePool {
     return this.definitions[node] as KeywordDefinition;
   }
 
+  /** The keyword's filter; only for a node flagged HAS_FILTER. */
+  filter(node: number): KeywordFilter {
+    return this.filters[node] as KeywordFilter;
+  }
+
   /** Puts the keyword in front of the list starting at `head`; returns its node, the new head. */
   insert(head: number, keyword: IndexedKeyword): number {
     const node = this.freeNodes.pop() ?? this.newNode();
@@ -85,6 +93,7 @@ export class CandidatePool {
     if (head !== NO_NODE) this.previousNodes[head] = node;
     this.keywords[node] = keyword;
     this.definitions[node] = keyword.definition;
+    this.filters[node] = keyword.filter;
     return node;
   }
 
@@ -96,6 +105,7 @@ export class CandidatePool {
     if (previous !== NO_NODE) this.nodes[previous * NODE_INTS + NEXT] = next;
     this.keywords[node] = undefined;
     this.definitions[node] = undefined;
+    this.filters[node] = null;
     this.freeNodes.push(node);
     return node === head ? next : head;
   }
@@ -104,6 +114,7 @@ export class CandidatePool {
     const node = this.keywords.length;
     this.keywords.push(undefined);
     this.definitions.push(undefined);
+    this.filters.push(null);
     this.nodes = grown(this.nodes, (node + 1) * NODE_INTS);
     this.previousNodes = grown(this.previousNodes, node + 1);
     return node;

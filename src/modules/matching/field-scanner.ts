@@ -1,7 +1,13 @@
 import { wordCharLength } from './character-classes.js';
 import type { PairFilter } from './pair-filter.js';
 import { ScannedField } from './scanned-field.js';
-import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, type TermTable } from './term-table.js';
+import {
+  HAS_FOLLOWERS,
+  HAS_PER_FIELD,
+  HAS_POSITIONAL,
+  UNNOTED,
+  type TermTable,
+} from './term-table.js';
 import { foldCase, foldsLikeAscii } from './text-normalization.js';
 import type { TokenTable } from './token-table.js';
 
@@ -76,13 +82,18 @@ export class FieldScanner {
       field.addToken(start, index, tokenId);
       if (tokenId !== 0) {
         const kinds = candidateKinds[tokenId];
-        field.noteTerm(tokenId, position, true, (kinds & (HAS_PER_FIELD | HAS_POSITIONAL)) !== 0);
-        if (
-          previousTokenId !== 0 &&
-          (candidateKinds[previousTokenId] & HAS_FOLLOWERS) !== 0 &&
-          this.pairs.mayContain(previousTokenId, tokenId)
-        ) {
-          field.addPairStart(position - 1);
+        // A term only exclusion phrases use needs its id in the field (just added) and a bit.
+        if ((kinds & UNNOTED) !== 0) {
+          field.noteUnnoted(tokenId);
+        } else {
+          field.noteTerm(tokenId, position, true, (kinds & (HAS_PER_FIELD | HAS_POSITIONAL)) !== 0);
+          if (
+            previousTokenId !== 0 &&
+            (candidateKinds[previousTokenId] & HAS_FOLLOWERS) !== 0 &&
+            this.pairs.mayContain(previousTokenId, tokenId)
+          ) {
+            field.addPairStart(position - 1);
+          }
         }
       }
       // Stem terms only ever hold per-field keywords (broad mode).

@@ -23,6 +23,10 @@ export interface IndexedKeyword {
   readonly requiredTermId: number;
   /** Every term the keyword holds (anchor included), released when it goes. */
   readonly terms: readonly Term[];
+  /** The terms of its exclusion phrases, likewise (acquired as not noted). */
+  readonly exclusionTerms: readonly Term[];
+  /** Every name its filter holds (NameTable), released when it goes. */
+  readonly names: readonly string[];
   /** Its node in the index's candidate pool. */
   node: number;
 }

@@ -141,6 +141,26 @@ describe('keyword filters', () => {
       expect(matcher.match(comment('acme widget'))).toHaveLength(0);
     });
 
+    it('keeps a name for the keywords still using it when another one goes', () => {
+      const kept = keyword('acme', { subreddits: ['Pics'] });
+      const gone = keyword('acme corp', { excludeSubreddits: ['pics'] });
+      const matcher = new KeywordMatcher([gone, kept]);
+      matcher.remove(gone.id);
+      expect(matcher.match(comment('acme', { subreddit: 'pics' }))).toEqual([kept]);
+      expect(matcher.match(comment('acme', { subreddit: 'news' }))).toEqual([]);
+    });
+
+    it('matches a keyword on a word that only excluded before, and excludes it again once it goes', () => {
+      const filtered = keyword('acme', { exclude: ['zeta'] });
+      const matcher = new KeywordMatcher([filtered]);
+      const zeta = keyword('zeta', {});
+      matcher.upsert(zeta);
+      expect(matcher.match(comment('acme zeta')).map((k) => k.id)).toEqual([zeta.id]);
+      matcher.remove(zeta.id);
+      expect(matcher.match(comment('acme zeta'))).toEqual([]);
+      expect(matcher.match(comment('acme alone'))).toEqual([filtered]);
+    });
+
     it('keeps finding an exclusion phrase whose words no keyword uses after other keywords go', () => {
       const matcher = new KeywordMatcher([
         keyword('acme', { exclude: ['zeta omega'] }),

@@ -4,12 +4,18 @@ import { compileKeyword, type CompileContext } from './compile-keyword.js';
 import { FieldScanner } from './field-scanner.js';
 import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-keyword.js';
 import type { KeywordDefinition } from './keyword-definition.js';
-import { compileFilter } from './keyword-filter.js';
+import { compileFilter, FilterTarget } from './keyword-filter.js';
 import { KeywordIndex } from './keyword-index.js';
 import type { ScannedField } from './scanned-field.js';
 import type { Term } from './term.js';
 import { HAS_PER_FIELD, HAS_POSITIONAL } from './term-table.js';
 import { TokenTable } from './token-table.js';
+
+interface Acquired {
+  terms: Term[];
+  exclusionTerms: Term[];
+  names: string[];
+}
 
 /** Item stamps wrap around before overflowing the Int32Array nodes that hold them. */
 const MAX_STAMP = 0x7fffffff;
@@ -45,8 +51,9 @@ export class KeywordMatcher {
   private itemStamp = 0;
   /** TRACKS_* bit of the item being matched. */
   private matchingType = 0;
-  /** The item being matched, as keyword filters read it. */
-  private readonly target = { subreddit: '', author: '', fields: [] as ScannedField[] };
+  /** The scanned fields of the item being matched, and the item as keyword filters read it. */
+  private readonly fields: ScannedField[] = [];
+  private readonly target = new FilterTarget(this.index.names, this.fields);
 
   constructor(keywords: Iterable<KeywordDefinition> = []) {
     for (const keyword of keywords) this.upsert(keyword);
@@ -56,21 +63,30 @@ export class KeywordMatcher {
     return this.keywords.size;
   }
 
-  /** Terms acquired by the keyword being compiled. */
-  private compiledTerms: Term[] = [];
+  /** What the keyword being compiled acquires, to be released with it. */
+  private acquired: Acquired = { terms: [], exclusionTerms: [], names: [] };
   private readonly compileContext: CompileContext = {
     chooseAnchor: (options) => chooseAnchor(options, this.keywordsSharing),
     acquireTerm: (kind, key) => {
       const term = this.index.terms.acquire(kind, key);
-      this.compiledTerms.push(term);
+      this.acquired.terms.push(term);
       return term;
+    },
+    acquireExclusionTerm: (token) => {
+      const term = this.index.terms.acquire('token', token, false);
+      this.acquired.exclusionTerms.push(term);
+      return term;
+    },
+    acquireName: (name) => {
+      this.acquired.names.push(name);
+      return this.index.names.acquire(name);
     },
   };
 
   upsert(definition: KeywordDefinition): void {
     this.remove(definition.id);
-    const terms: Term[] = [];
-    this.compiledTerms = terms;
+    const acquired: Acquired = { terms: [], exclusionTerms: [], names: [] };
+    this.acquired = acquired;
     const { rule, anchorTerm, nextTerm, requiredTermId } = compileKeyword(
       definition.text,
       definition.mode,
@@ -86,18 +102,21 @@ export class KeywordMatcher {
       anchorTerm,
       nextTerm,
       requiredTermId,
-      terms,
+      ...acquired,
       node: 0,
     };
     this.index.add(keyword);
     this.keywords.set(definition.id, keyword);
   }
 
-  /** Keywords already filed under the anchor (for a token alone: all keywords using it). */
+  /**
+   * Keywords already filed under the anchor (for a token alone: all keywords using it, their
+   * exclusion phrases aside, which are never looked for at an anchor).
+   */
   private readonly keywordsSharing = ({ kind, key, nextKey }: Anchor): number => {
     const term = this.index.terms.find(kind, key);
     if (term === undefined) return 0;
-    if (nextKey === null) return term.users;
+    if (nextKey === null) return term.notedUsers;
     const next = this.index.terms.find('token', nextKey);
     return next === undefined ? 0 : this.index.keywordsFiledUnder(term, next);
   };
@@ -117,14 +136,13 @@ export class KeywordMatcher {
     const matched: KeywordDefinition[] = [];
     this.nextItemStamp();
     this.matchingType = input.type === 'post' ? TRACKS_POSTS : TRACKS_COMMENTS;
-    const { target } = this;
-    target.subreddit = input.subreddit.toLowerCase();
-    target.author = input.author.toLowerCase();
-    target.fields.length = 0;
+    this.target.reset(input.subreddit, input.author);
+    const { fields } = this;
+    fields.length = 0;
     for (const text of input.fields) {
-      if (text.length > 0) target.fields.push(this.scanner.scan(text, target.fields.length));
+      if (text.length > 0) fields.push(this.scanner.scan(text, fields.length));
     }
-    for (const field of target.fields) this.matchField(field, matched);
+    for (const field of fields) this.matchField(field, matched);
     return matched;
   }
 
@@ -180,7 +198,7 @@ export class KeywordMatcher {
         continue;
       }
       pool.markMatched(node, stamp);
-      if ((flags & HAS_FILTER) !== 0 && !pool.keyword(node).filter!.admits(this.target)) continue;
+      if ((flags & HAS_FILTER) !== 0 && !pool.filter(node).admits(this.target)) continue;
       matched.push(pool.definition(node));
     }
   }
