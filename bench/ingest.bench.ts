@@ -5,6 +5,9 @@
  *
  * Synthetic (default): synthetic items and keywords.
  *   npm run bench:ingest [-- --items 100000 --keywords 1000]
+ * With `--filtered-share 0.3`, the same keywords twice, without filters and with that share of
+ * them filtered (syntheticFilters), each ingesting the dump `--rounds` times (default 3) into a
+ * fresh copy, alternately.
  * Realistic: items recombined from real Reddit sentences, "brand software-term" keywords from
  * real lists over 40 accounts, each keyword count against a run with 10 keywords.
  *   npm run bench:ingest -- --reddit ../shared/data/reddit --keyword-lists ../shared/data/keywords
@@ -26,15 +29,20 @@ import { callerFor } from '../src/modules/auth/caller.js';
 import { AccountsService } from '../src/modules/accounts/accounts.service.js';
 import { KeywordsModule } from '../src/modules/keywords/keywords.module.js';
 import { KeywordsService } from '../src/modules/keywords/keywords.service.js';
+import type { KeywordDraft } from '../src/modules/keywords/keyword-rules.js';
 import { WebhookEntity } from '../src/modules/webhooks/webhook.entity.js';
 import { Database } from '../src/database/database.js';
 import { newId } from '../src/common/ids.js';
 import { pino } from 'pino';
 import { LiveKeywordMatcher } from '../src/modules/matching/live-keyword-matcher.service.js';
 import { realItems, realKeywords, redditText } from './real-corpus.js';
+import type { KeywordFilters } from '../src/modules/matching/keyword-definition.js';
 import {
+  itemSources,
+  syntheticFilters,
   syntheticItems,
   syntheticKeywords,
+  type ItemSource,
   type SyntheticItem,
   type SyntheticKeyword,
 } from './synthetic-stream.js';
@@ -52,13 +60,18 @@ interface Target {
   copy(): Promise<Target>;
 }
 
+const SOURCE_SEED = 7;
+const FILTER_SEED = 13;
+
 function dumpFile(dir: string, items: Iterable<SyntheticItem>): string {
   const lines: string[] = [];
+  const sources = itemSources(SOURCE_SEED);
   let id = 1_000_000;
   let lastPost = id;
   for (const item of items) {
     id += 1;
     const created_utc = 1_763_700_000 + Math.floor(id / 50);
+    const { subreddit, author }: ItemSource = sources.next().value;
     if (item.type === 'post') {
       lastPost = id;
       const postId = id.toString(36);
@@ -67,12 +80,12 @@ function dumpFile(dir: string, items: Iterable<SyntheticItem>): string {
           id: postId,
           title: item.title,
           selftext: item.selftext,
-          subreddit: 'bench',
-          author: 'a',
+          subreddit,
+          author,
           score: 1,
           num_comments: 0,
           created_utc,
-          permalink: `/r/bench/comments/${postId}/x/`,
+          permalink: `/r/${subreddit}/comments/${postId}/x/`,
         }),
       );
     } else {
@@ -81,8 +94,8 @@ function dumpFile(dir: string, items: Iterable<SyntheticItem>): string {
           id: id.toString(36),
           body: item.body,
           link_id: `t3_${lastPost.toString(36)}`,
-          subreddit: 'bench',
-          author: 'b',
+          subreddit,
+          author,
           score: 1,
           created_utc,
         }),
@@ -99,10 +112,16 @@ function dumpFile(dir: string, items: Iterable<SyntheticItem>): string {
  * returns how long a cold keyword index then takes to load them (what every start pays), in
  * wall time and in CPU time of this process (PostgreSQL's own work is not in the latter).
  */
+/** A keyword as POST /keywords takes it, with its filters if it has any. */
+function keywordDraft(keyword: SyntheticKeyword, filters: KeywordFilters | undefined): KeywordDraft {
+  return { ...keyword, ...filters };
+}
+
 async function seed(
   url: string,
   keywords: SyntheticKeyword[],
   accountCount: number,
+  filters: readonly (KeywordFilters | undefined)[] = [],
 ): Promise<{ wallMs: number; cpuMs: number }> {
   const config = {
     ...loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }),
@@ -125,7 +144,10 @@ async function seed(
       ...scale,
       limits: { ...scale.limits, keywordLimit: Math.max(perAccount, scale.limits.keywordLimit) },
     };
-    const own = keywords.slice(index * perAccount, (index + 1) * perAccount);
+    const first = index * perAccount;
+    const own = keywords
+      .slice(first, first + perAccount)
+      .map((keyword, offset) => keywordDraft(keyword, filters[first + offset]));
     for (let start = 0; start < own.length; start += CREATE_CHUNK) {
       await keywordsService.create(caller, own.slice(start, start + CREATE_CHUNK));
     }
@@ -281,7 +303,8 @@ async function synthetic(dir: string, itemCount: number, keywordCount: number): 
 }
 
 interface Seeded {
-  count: number;
+  /** What this database holds, e.g. its keyword count. */
+  label: string;
   target: Target;
   load: { wallMs: number; cpuMs: number };
   runs: Run[];
@@ -294,9 +317,92 @@ function range(values: number[], digits: number): string {
 }
 
 /**
- * Each keyword count is seeded once per database, then ingested into a fresh copy of it in
- * every round; a round runs every count, so each ratio compares runs made minutes apart.
+ * Every seeded database ingests the dump into a fresh copy of itself in every round; a round
+ * runs them all, so each ratio (against the first entry of the same database) compares runs
+ * made minutes apart.
  */
+async function compareRounds(
+  seeded: Seeded[],
+  file: string,
+  itemCount: number,
+  rounds: number,
+): Promise<void> {
+  const firstOf = (entry: Seeded) => seeded.find((e) => e.target.name === entry.target.name)!;
+  console.log(
+    'round  database    keywords              items/s  vs first  items/CPU s  vs first   alerts   seconds',
+  );
+  for (let round = 1; round <= rounds; round++) {
+    for (const entry of seeded) {
+      const copy = await entry.target.copy();
+      try {
+        const result = await timedIngest(copy, file, itemCount);
+        entry.runs.push(result);
+        const baseline = firstOf(entry).runs[round - 1];
+        const ratio = result.itemsPerSecond / baseline.itemsPerSecond;
+        const cpuRatio = result.itemsPerCpuSecond / baseline.itemsPerCpuSecond;
+        console.log(
+          `${String(round).padStart(5)}  ${entry.target.name.padEnd(10)} ${entry.label.padStart(20)} ${String(Math.round(result.itemsPerSecond)).padStart(9)} ${ratio.toFixed(2).padStart(9)} ${String(Math.round(result.itemsPerCpuSecond)).padStart(12)} ${cpuRatio.toFixed(2).padStart(9)} ${String(result.alerts).padStart(8)} ${result.seconds.toFixed(2).padStart(9)}`,
+        );
+      } finally {
+        await copy.drop();
+      }
+    }
+  }
+  console.log(`\nover ${rounds} rounds (ratio: against the first entry's run of the same round)`);
+  console.log(
+    'database    keywords               items/s            ratio        ratio (CPU)   index load ms (cold, wall / CPU)',
+  );
+  for (const entry of seeded) {
+    const first = firstOf(entry);
+    const ratios = entry.runs.map((r, i) => r.itemsPerSecond / first.runs[i].itemsPerSecond);
+    const cpuRatios = entry.runs.map(
+      (r, i) => r.itemsPerCpuSecond / first.runs[i].itemsPerCpuSecond,
+    );
+    console.log(
+      `${entry.target.name.padEnd(10)} ${entry.label.padStart(20)}   ${range(
+        entry.runs.map((r) => r.itemsPerSecond),
+        0,
+      ).padEnd(
+        16,
+      )}   ${range(ratios, 2).padEnd(10)}   ${range(cpuRatios, 2).padEnd(11)}   ${entry.load.wallMs.toFixed(0)} / ${entry.load.cpuMs.toFixed(0)}`,
+    );
+  }
+}
+
+interface Variant {
+  label: string;
+  /** Seeds a fresh database with it; returns its cold index load time. */
+  seed(url: string): Promise<Seeded['load']>;
+}
+
+/** Each variant seeded once into a fresh database of each kind, then compared round after round. */
+async function seedAndCompare(
+  dir: string,
+  variants: Variant[],
+  file: string,
+  itemCount: number,
+  rounds: number,
+): Promise<void> {
+  const seeded: Seeded[] = [];
+  try {
+    for (const variant of variants) {
+      for (const target of await targets(dir)) {
+        const entry: Seeded = {
+          label: variant.label,
+          target,
+          runs: [],
+          load: { wallMs: 0, cpuMs: 0 },
+        };
+        seeded.push(entry);
+        entry.load = await variant.seed(target.url);
+      }
+    }
+    await compareRounds(seeded, file, itemCount, rounds);
+  } finally {
+    for (const entry of seeded) await entry.target.drop();
+  }
+}
+
 async function realistic(
   dir: string,
   sources: { reddit: string; keywordLists: string },
@@ -311,58 +417,39 @@ async function realistic(
       `"brand software-term" keywords from real lists, a third each exact, proximity, broad, ` +
       `over ${REAL_ACCOUNTS} accounts, 1 webhook each; ${rounds} rounds`,
   );
-  const seeded: Seeded[] = [];
-  try {
-    for (const count of counts) {
-      for (const target of await targets(dir)) {
-        const entry: Seeded = { count, target, runs: [], load: { wallMs: 0, cpuMs: 0 } };
-        seeded.push(entry);
-        entry.load = await seed(target.url, largest.slice(0, count), REAL_ACCOUNTS);
-      }
-    }
-    console.log(
-      'round  database    keywords   items/s  vs first  items/CPU s  vs first   alerts   seconds',
-    );
-    for (let round = 1; round <= rounds; round++) {
-      for (const entry of seeded) {
-        const copy = await entry.target.copy();
-        try {
-          const result = await timedIngest(copy, file, itemCount);
-          entry.runs.push(result);
-          const first = seeded.find((e) => e.target.name === entry.target.name)!;
-          const baseline = first.runs[round - 1];
-          const ratio = result.itemsPerSecond / baseline.itemsPerSecond;
-          const cpuRatio = result.itemsPerCpuSecond / baseline.itemsPerCpuSecond;
-          console.log(
-            `${String(round).padStart(5)}  ${entry.target.name.padEnd(10)} ${String(entry.count).padStart(9)} ${String(Math.round(result.itemsPerSecond)).padStart(9)} ${ratio.toFixed(2).padStart(9)} ${String(Math.round(result.itemsPerCpuSecond)).padStart(12)} ${cpuRatio.toFixed(2).padStart(9)} ${String(result.alerts).padStart(8)} ${result.seconds.toFixed(2).padStart(9)}`,
-          );
-        } finally {
-          await copy.drop();
-        }
-      }
-    }
-    console.log(`\nover ${rounds} rounds (ratio: against the first count's run of the same round)`);
-    console.log(
-      'database    keywords   items/s            ratio        ratio (CPU)   index load ms (cold, wall / CPU)',
-    );
-    for (const entry of seeded) {
-      const first = seeded.find((e) => e.target.name === entry.target.name)!;
-      const ratios = entry.runs.map((r, i) => r.itemsPerSecond / first.runs[i].itemsPerSecond);
-      const cpuRatios = entry.runs.map(
-        (r, i) => r.itemsPerCpuSecond / first.runs[i].itemsPerCpuSecond,
-      );
-      console.log(
-        `${entry.target.name.padEnd(10)} ${String(entry.count).padStart(9)}   ${range(
-          entry.runs.map((r) => r.itemsPerSecond),
-          0,
-        ).padEnd(
-          16,
-        )}   ${range(ratios, 2).padEnd(10)}   ${range(cpuRatios, 2).padEnd(11)}   ${entry.load.wallMs.toFixed(0)} / ${entry.load.cpuMs.toFixed(0)}`,
-      );
-    }
-  } finally {
-    for (const entry of seeded) await entry.target.drop();
-  }
+  const variants = counts.map((count) => ({
+    label: String(count),
+    seed: (url: string) => seed(url, largest.slice(0, count), REAL_ACCOUNTS),
+  }));
+  await seedAndCompare(dir, variants, file, itemCount, rounds);
+}
+
+/** The same synthetic keywords without filters and with `share` of them filtered. */
+async function syntheticFiltered(
+  dir: string,
+  itemCount: number,
+  keywordCount: number,
+  share: number,
+  rounds: number,
+): Promise<void> {
+  const file = dumpFile(dir, syntheticItems(itemCount, 7));
+  const keywords = syntheticKeywords(keywordCount, 11);
+  const accountCount = Math.ceil(keywordCount / KEYWORDS_PER_ACCOUNT);
+  const percent = Math.round(share * 100);
+  console.log(
+    `ingest benchmark: ${itemCount} items, ${keywordCount} keywords (mixed modes) over ` +
+      `${accountCount} accounts, 1 webhook each, without filters and with ${percent}% of the ` +
+      `keywords filtered; ${rounds} rounds`,
+  );
+  const filters = syntheticFilters(keywordCount, share, FILTER_SEED);
+  const variants = [
+    { label: String(keywordCount), seed: (url: string) => seed(url, keywords, accountCount) },
+    {
+      label: `${keywordCount}, ${percent}% filtered`,
+      seed: (url: string) => seed(url, keywords, accountCount, filters),
+    },
+  ];
+  await seedAndCompare(dir, variants, file, itemCount, rounds);
 }
 
 async function main(): Promise<void> {
@@ -374,6 +461,7 @@ async function main(): Promise<void> {
       'keyword-lists': { type: 'string' },
       counts: { type: 'string' },
       rounds: { type: 'string' },
+      'filtered-share': { type: 'string' },
     },
   });
   const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));
@@ -388,6 +476,14 @@ async function main(): Promise<void> {
         { reddit: values.reddit, keywordLists: values['keyword-lists'] },
         Number(values.items ?? 20_000),
         counts,
+        Number(values.rounds ?? 3),
+      );
+    } else if (values['filtered-share'] !== undefined) {
+      await syntheticFiltered(
+        dir,
+        Number(values.items ?? 100_000),
+        Number(values.keywords ?? 1_000),
+        Number(values['filtered-share']),
         Number(values.rounds ?? 3),
       );
     } else {

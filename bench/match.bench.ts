@@ -2,14 +2,20 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import type { KeywordDefinition } from '../src/modules/matching/keyword-definition.js';
+import type {
+  KeywordDefinition,
+  KeywordFilters,
+} from '../src/modules/matching/keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from '../src/modules/matching/keyword-matcher.js';
 import { foldCase } from '../src/modules/matching/text-normalization.js';
 import { tokenize } from '../src/modules/matching/tokenizer.js';
 import { realItems, realKeywords, redditText } from './real-corpus.js';
 import {
+  itemSources,
+  syntheticFilters,
   syntheticItems,
   syntheticKeywords,
+  type ItemSource,
   type SyntheticItem,
   type SyntheticKeyword,
 } from './synthetic-stream.js';
@@ -19,13 +25,18 @@ import {
  * (fold case + tokenise only), the KeywordMatcher, and a naive baseline (one case-insensitive
  * RegExp per keyword, tested on every field). With `--reddit DIR --keyword-lists DIR` it also
  * runs a realistic corpus: items recombined from real Reddit sentences and "brand software-term"
- * keywords from real lists (real-corpus.ts), matcher against floor.
+ * keywords from real lists (real-corpus.ts), matcher against floor. `--counts 1000,100000`
+ * picks the keyword counts; `--filtered-share 0.3` also measures each count, on each corpus,
+ * with that share of its keywords carrying filters (exclusion phrases, subreddits, authors:
+ * syntheticFilters) against the same keywords without.
  *
  * Every measurement runs in a fresh child process of this script, as a service holds one
  * matcher: V8 optimises code for what it has run before, so a matcher measured after others,
  * or a floor measured after keywords were compiled (which runs the same tokenizer on other
  * string shapes), would come out slower than it is. The floor is measured before and after the
- * matchers, and its best run counts.
+ * matchers, and its best run counts. The filtered comparison is the exception: its two matchers
+ * share a process and run in alternation, so that both run the same code and a ratio measured on
+ * a shared machine compares rounds made seconds apart.
  */
 
 const STREAM_ITEMS = 60_000;
@@ -34,12 +45,15 @@ const WARM_UP_ITEMS = 5_000;
 const ROUNDS = 5;
 const KEYWORD_COUNTS = [1_000, 10_000, 100_000];
 const REAL_KEYWORD_COUNTS = [1_000, 20_000, 100_000];
-/** Items the naive baseline runs on, per keyword count (it is far too slow for the stream). */
-const NAIVE_SAMPLE: Record<number, number> = { 1_000: 2_000, 10_000: 200, 100_000: 20 };
+/** Items the naive baseline runs on: 2,000 at 1,000 keywords, fewer with more (it is far too slow). */
+const naiveSample = (count: number) => Math.max(20, Math.round(2_000_000 / count));
 /** Naive patterns are compiled and run this many at a time, to bound compiled-code memory. */
 const NAIVE_CHUNK = 10_000;
 const STREAM_SEED = 42;
 const KEYWORD_SEED = 7;
+const FILTER_SEED = 13;
+/** Rounds of the filtered comparison, each measuring both matchers one after the other. */
+const FILTER_ROUNDS = 8;
 
 interface Stream {
   readonly inputs: MatchInput[];
@@ -49,6 +63,7 @@ interface Stream {
 const FLOOR_FLAG = '--floor';
 const KEYWORDS_FLAG = '--keywords';
 const REAL_FLAG = '--real';
+const FILTERED_FLAG = '--filtered';
 
 /** Where the realistic corpus comes from (given on the command line), or null: synthetic only. */
 interface RealSources {
@@ -64,17 +79,24 @@ interface Throughput {
 
 type Pass = (input: MatchInput) => number;
 
-function toInput(item: SyntheticItem): MatchInput {
+type SourcedItem = SyntheticItem & ItemSource;
+
+function toInput({ subreddit, author, ...item }: SourcedItem): MatchInput {
   return item.type === 'post'
-    ? { type: 'post', fields: [item.title ?? '', item.selftext ?? ''] }
-    : { type: 'comment', fields: [item.body ?? ''] };
+    ? { type: 'post', fields: [item.title ?? '', item.selftext ?? ''], subreddit, author }
+    : { type: 'comment', fields: [item.body ?? ''], subreddit, author };
 }
 
 /** Items go through JSON, as ingested items do, so their strings are flat like in production. */
-function buildStream(count: number, lengthScale: number): Stream {
-  const items = [...syntheticItems(count, STREAM_SEED, { lengthScale })];
-  const inputs = (JSON.parse(JSON.stringify(items)) as SyntheticItem[]).map(toInput);
+function inputsOf(items: Iterable<SyntheticItem>): Stream {
+  const sources = itemSources(STREAM_SEED);
+  const sourced = [...items].map((item) => ({ ...item, ...sources.next().value }));
+  const inputs = (JSON.parse(JSON.stringify(sourced)) as SourcedItem[]).map(toInput);
   return { inputs, bytes: byteSize(inputs) };
+}
+
+function buildStream(count: number, lengthScale: number): Stream {
+  return inputsOf(syntheticItems(count, STREAM_SEED, { lengthScale }));
 }
 
 function byteSize(inputs: readonly MatchInput[]): number {
@@ -113,7 +135,11 @@ function floorPass(input: MatchInput): number {
   return tokens > 0 ? 0 : 1;
 }
 
-function definitions(keywords: SyntheticKeyword[], accounts: number): KeywordDefinition[] {
+function definitions(
+  keywords: SyntheticKeyword[],
+  accounts: number,
+  filters: readonly (KeywordFilters | undefined)[] = [],
+): KeywordDefinition[] {
   return keywords.map(({ text, mode }, index) => ({
     id: `kw-${index}`,
     accountId: `account-${index % accounts}`,
@@ -121,6 +147,7 @@ function definitions(keywords: SyntheticKeyword[], accounts: number): KeywordDef
     mode,
     trackPosts: true,
     trackComments: true,
+    filters: filters[index],
   }));
 }
 
@@ -213,19 +240,20 @@ function buildMatcher(keywords: KeywordDefinition[]): { matcher: KeywordMatcher;
 }
 
 function measureMatcher(count: number, stream: Stream, longStream: Stream): MatcherResult {
-  const keywords = definitions(syntheticKeywords(count, KEYWORD_SEED), 500);
+  const keywords = definitions(syntheticKeywords(count, KEYWORD_SEED), SYNTHETIC_ACCOUNTS);
   const { matcher, buildMs } = buildMatcher(keywords);
   const match: Pass = (input) => matcher.match(input).length;
   for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) match(input);
   const matched = bestOf(stream.inputs, match);
   const longMatched = bestOf(longStream.inputs, match);
   const candidates = candidatesPerItem(matcher, stream.inputs);
-  const sample = stream.inputs.slice(0, NAIVE_SAMPLE[count]);
+  const sample = stream.inputs.slice(0, naiveSample(count));
   const naive = measureNaive(keywords, sample);
   return { count, buildMs, matched, longMatched, naive, sampleSize: sample.length, candidates };
 }
 
-interface RealResult {
+/** The matcher alone on one stream: what the realistic corpus and the filtered comparison need. */
+interface StreamResult {
   readonly count: number;
   readonly buildMs: number;
   readonly matched: Throughput;
@@ -233,23 +261,62 @@ interface RealResult {
 }
 
 const REAL_ACCOUNTS = 40;
+const SYNTHETIC_ACCOUNTS = 500;
 
 function realStream(sources: RealSources): Stream {
-  const items = [...realItems(redditText(sources.reddit), STREAM_ITEMS, STREAM_SEED)];
-  const inputs = (JSON.parse(JSON.stringify(items)) as SyntheticItem[]).map(toInput);
-  return { inputs, bytes: byteSize(inputs) };
+  return inputsOf(realItems(redditText(sources.reddit), STREAM_ITEMS, STREAM_SEED));
 }
 
-function measureRealMatcher(count: number, sources: RealSources, stream: Stream): RealResult {
-  const keywords = definitions(
-    realKeywords(sources.keywordLists, count, KEYWORD_SEED),
-    REAL_ACCOUNTS,
-  );
-  const { matcher, buildMs } = buildMatcher(keywords);
+function measureRealMatcher(count: number, sources: RealSources, stream: Stream): StreamResult {
+  const keywords = realKeywords(sources.keywordLists, count, KEYWORD_SEED);
+  const { matcher, buildMs } = buildMatcher(definitions(keywords, REAL_ACCOUNTS));
   const match: Pass = (input) => matcher.match(input).length;
   for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) match(input);
   const matched = bestOf(stream.inputs, match);
   return { count, buildMs, matched, candidates: candidatesPerItem(matcher, stream.inputs) };
+}
+
+interface FilteredResult {
+  readonly count: number;
+  readonly plain: StreamResult;
+  readonly filtered: StreamResult;
+  /** Filtered/plain items per second of each round (a round runs both), lowest first. */
+  readonly ratios: number[];
+}
+
+/**
+ * Two matchers over the same keywords in one process, the second with filters on `share` of
+ * them, measured in alternation: both run the same compiled code, and a change of machine load
+ * between rounds affects both sides of a round alike.
+ */
+function measureFiltered(
+  keywords: SyntheticKeyword[],
+  accounts: number,
+  share: number,
+  stream: Stream,
+): FilteredResult {
+  const filters = syntheticFilters(keywords.length, share, FILTER_SEED);
+  const sides = [definitions(keywords, accounts), definitions(keywords, accounts, filters)].map(
+    (side) => {
+      const { matcher, buildMs } = buildMatcher(side);
+      const match: Pass = (input) => matcher.match(input).length;
+      for (const input of stream.inputs.slice(0, WARM_UP_ITEMS)) match(input);
+      return { matcher, buildMs, match, runs: [] as Throughput[] };
+    },
+  );
+  for (let round = 0; round < FILTER_ROUNDS; round++) {
+    for (const side of sides) side.runs.push(measure(stream.inputs, side.match));
+  }
+  const [plain, filtered] = sides.map(({ matcher, buildMs, runs }): StreamResult => ({
+    count: keywords.length,
+    buildMs,
+    matched: runs.reduce(fasterOf),
+    candidates: candidatesPerItem(matcher, stream.inputs),
+  }));
+  const ratios = sides[1].runs
+    .map((run, round) => run.itemsPerSecond / sides[0].runs[round].itemsPerSecond)
+    .sort((a, b) => a - b);
+  return { count: keywords.length, plain, filtered, ratios };
 }
 
 function inChildProcess<T>(...args: string[]): T {
@@ -274,26 +341,72 @@ function bestFloors(previous: Floors | undefined): Floors {
 /** In a child process: one measurement, printed as JSON. */
 function runChild(args: string[]): void {
   const real = args[0] === REAL_FLAG ? { reddit: args[1], keywordLists: args[2] } : undefined;
-  const [flag, argument] = real === undefined ? args : args.slice(3);
-  if (real !== undefined) {
-    const stream = realStream(real);
-    const result =
+  const [flag, argument, share] = real === undefined ? args : args.slice(3);
+  const stream = real === undefined ? buildStream(STREAM_ITEMS, 1) : realStream(real);
+  let result: unknown;
+  if (flag === FILTERED_FLAG) {
+    const count = Number(argument);
+    const keywords =
+      real === undefined
+        ? syntheticKeywords(count, KEYWORD_SEED)
+        : realKeywords(real.keywordLists, count, KEYWORD_SEED);
+    const accounts = real === undefined ? SYNTHETIC_ACCOUNTS : REAL_ACCOUNTS;
+    result = measureFiltered(keywords, accounts, Number(share), stream);
+  } else if (real !== undefined) {
+    result =
       flag === FLOOR_FLAG
         ? measureFloors(stream, stream)
         : measureRealMatcher(Number(argument), real, stream);
-    process.stdout.write(JSON.stringify(result));
-    return;
+  } else {
+    const longStream = buildStream(LONG_STREAM_ITEMS, 4);
+    result =
+      flag === FLOOR_FLAG
+        ? measureFloors(stream, longStream)
+        : measureMatcher(Number(argument), stream, longStream);
   }
-  const stream = buildStream(STREAM_ITEMS, 1);
-  const longStream = buildStream(LONG_STREAM_ITEMS, 4);
-  const result =
-    flag === FLOOR_FLAG
-      ? measureFloors(stream, longStream)
-      : measureMatcher(Number(argument), stream, longStream);
   process.stdout.write(JSON.stringify(result));
 }
 
-function realCorpus(sources: RealSources): void {
+/** Each count with `share` of its keywords filtered against the same keywords without. */
+function filteredComparison(
+  childArgs: readonly string[],
+  counts: readonly number[],
+  share: number,
+  itemCount: number,
+): void {
+  console.log(
+    `\nFilters: ${Math.round(share * 100)}% of the keywords filtered (exclusion phrases, ` +
+      'subreddits to keep or leave out, authors) against the same keywords without, two ' +
+      `matchers in one process measured in alternation, ${FILTER_ROUNDS} rounds`,
+  );
+  const results = counts.map((count) =>
+    inChildProcess<FilteredResult>(...childArgs, FILTERED_FLAG, String(count), String(share)),
+  );
+  const perItem = (value: number) => (value / itemCount).toFixed(3);
+  printTable(
+    [
+      'keywords',
+      'build ms (plain / filtered)',
+      'plain items/s',
+      'filtered items/s',
+      'filtered/plain: best runs, rounds (median, range)',
+      'matches/item (plain / filtered)',
+      'candidates/item (plain / filtered)',
+    ],
+    results.map(({ count, plain, filtered, ratios }) => [
+      formatNumber(count),
+      `${plain.buildMs.toFixed(0)} / ${filtered.buildMs.toFixed(0)}`,
+      formatNumber(plain.matched.itemsPerSecond),
+      formatNumber(filtered.matched.itemsPerSecond),
+      `${(filtered.matched.itemsPerSecond / plain.matched.itemsPerSecond).toFixed(2)}, ` +
+        `${ratios[ratios.length >> 1].toFixed(2)} (${ratios[0].toFixed(2)}–${ratios[ratios.length - 1].toFixed(2)})`,
+      `${perItem(plain.matched.matches)} / ${perItem(filtered.matched.matches)}`,
+      `${plain.candidates.toFixed(2)} / ${filtered.candidates.toFixed(2)}`,
+    ]),
+  );
+}
+
+function realCorpus(sources: RealSources, counts: readonly number[], share?: number): void {
   const stream = realStream(sources);
   const childArgs = [REAL_FLAG, sources.reddit, sources.keywordLists];
   console.log(
@@ -302,8 +415,8 @@ function realCorpus(sources: RealSources): void {
       `lists, a third each exact, proximity, broad, over ${REAL_ACCOUNTS} accounts`,
   );
   let floor = inChildProcess<Floors>(...childArgs, FLOOR_FLAG).stream;
-  const results = REAL_KEYWORD_COUNTS.map((count) =>
-    inChildProcess<RealResult>(...childArgs, KEYWORDS_FLAG, String(count)),
+  const results = counts.map((count) =>
+    inChildProcess<StreamResult>(...childArgs, KEYWORDS_FLAG, String(count)),
   );
   floor = fasterOf(floor, inChildProcess<Floors>(...childArgs, FLOOR_FLAG).stream);
   printTable(
@@ -328,11 +441,12 @@ function realCorpus(sources: RealSources): void {
       (matched.itemsPerSecond / floor.itemsPerSecond).toFixed(2),
     ]),
   );
+  if (share !== undefined) filteredComparison(childArgs, counts, share, stream.inputs.length);
 }
 
 function main(): void {
   const args = process.argv.slice(2);
-  if ([FLOOR_FLAG, KEYWORDS_FLAG, REAL_FLAG].includes(args[0])) {
+  if ([FLOOR_FLAG, KEYWORDS_FLAG, REAL_FLAG, FILTERED_FLAG].includes(args[0])) {
     runChild(args);
     return;
   }
@@ -340,9 +454,19 @@ function main(): void {
   const { values } = parseArgs({
     args,
     strict: false,
-    options: { reddit: { type: 'string' }, 'keyword-lists': { type: 'string' } },
+    options: {
+      reddit: { type: 'string' },
+      'keyword-lists': { type: 'string' },
+      counts: { type: 'string' },
+      'filtered-share': { type: 'string' },
+    },
   });
   const { reddit, 'keyword-lists': keywordLists } = values;
+  const givenCounts =
+    typeof values.counts === 'string' ? values.counts.split(',').map(Number) : undefined;
+  const counts = givenCounts ?? KEYWORD_COUNTS;
+  const share =
+    values['filtered-share'] === undefined ? undefined : Number(values['filtered-share']);
   if ((reddit === undefined) !== (keywordLists === undefined)) {
     throw new Error('give both --reddit DIR and --keyword-lists DIR, or neither');
   }
@@ -357,7 +481,7 @@ function main(): void {
   );
   let floors = bestFloors(undefined);
   const results: MatcherResult[] = [];
-  for (const count of KEYWORD_COUNTS) {
+  for (const count of counts) {
     results.push(inChildProcess<MatcherResult>(KEYWORDS_FLAG, String(count)));
     console.log(`  ${formatNumber(count)} keywords done`);
   }
@@ -426,8 +550,13 @@ function main(): void {
     ],
     longRows,
   );
+  if (share !== undefined) filteredComparison([], counts, share, stream.inputs.length);
   if (reddit !== undefined && keywordLists !== undefined) {
-    realCorpus({ reddit: String(reddit), keywordLists: String(keywordLists) });
+    realCorpus(
+      { reddit: String(reddit), keywordLists: String(keywordLists) },
+      givenCounts ?? REAL_KEYWORD_COUNTS,
+      share,
+    );
   }
   console.log(`\ntotal bench time ${((performance.now() - benchStarted) / 1000).toFixed(1)} s`);
 }

@@ -1,4 +1,4 @@
-import type { KeywordMode } from '../src/modules/matching/keyword-definition.js';
+import type { KeywordFilters, KeywordMode } from '../src/modules/matching/keyword-definition.js';
 
 /**
  * Deterministic Reddit-like text for benchmarks: a vocabulary of ~56k words (common English
@@ -273,4 +273,88 @@ export function syntheticKeywords(count: number, seed: number): SyntheticKeyword
     keywords.push({ text, mode });
   }
   return keywords;
+}
+
+/** Where an item was posted, and by whom. */
+export interface ItemSource {
+  subreddit: string;
+  author: string;
+}
+
+const SUBREDDITS = 5_000;
+const AUTHORS = 200_000;
+
+interface SourcePools {
+  readonly subreddits: ZipfTable;
+  readonly authors: ZipfTable;
+}
+
+let sourcePools: SourcePools | undefined;
+
+/** Made-up subreddit and user names, fixed like the vocabulary; drawn by popularity. */
+function getSourcePools(): SourcePools {
+  if (sourcePools !== undefined) return sourcePools;
+  const random = seededRandom(0x50c);
+  const subreddits = new Set<string>();
+  while (subreddits.size < SUBREDDITS) {
+    const name = madeUpWord(random);
+    if (name.length >= 3 && name.length <= 21) {
+      subreddits.add(name.charAt(0).toUpperCase() + name.slice(1));
+    }
+  }
+  const authors = new Set(['AutoModerator']);
+  while (authors.size < AUTHORS) {
+    const name = `${madeUpWord(random)}_${between(random, 1, 9999)}`;
+    if (name.length >= 3 && name.length <= 20) authors.add(name);
+  }
+  sourcePools = {
+    subreddits: new ZipfTable([...subreddits]),
+    authors: new ZipfTable([...authors]),
+  };
+  return sourcePools;
+}
+
+/**
+ * The subreddit and author of each item of a stream, drawn apart from its text (so a stream's
+ * texts are the same with or without them): popular subreddits and prolific authors first.
+ */
+export function* itemSources(seed: number): Generator<ItemSource> {
+  const random = seededRandom(seed);
+  const { subreddits, authors } = getSourcePools();
+  for (;;) yield { subreddit: subreddits.draw(random), author: authors.draw(random) };
+}
+
+function draws(random: Random, table: ZipfTable, low: number, high: number): string[] {
+  return Array.from({ length: between(random, low, high) }, () => table.draw(random));
+}
+
+/** The vocabulary's most frequent words (the, to, and…), which nobody excludes. */
+const FUNCTION_WORDS = 100;
+
+/**
+ * Filters as alert users set them, for `share` of `count` keywords (undefined for the others):
+ * exclusion phrases of one or two words, frequent content words likelier (as "free", "hiring",
+ * "giveaway" are), a few subreddits to keep or to leave out, bots and a few authors to ignore.
+ */
+export function syntheticFilters(
+  count: number,
+  share: number,
+  seed: number,
+): (KeywordFilters | undefined)[] {
+  const random = seededRandom(seed);
+  const contentWords = new ZipfTable(getVocabulary().words.values.slice(FUNCTION_WORDS));
+  const pools = getSourcePools();
+  const phrase = () => draws(random, contentWords, 1, random() < 0.7 ? 1 : 2).join(' ');
+  return Array.from({ length: count }, () => {
+    if (random() >= share) return undefined;
+    const filters: KeywordFilters = {
+      exclude: random() < 0.7 ? Array.from({ length: between(random, 1, 4) }, phrase) : [],
+      subreddits: random() < 0.25 ? draws(random, pools.subreddits, 1, 8) : [],
+      excludeSubreddits: random() < 0.4 ? draws(random, pools.subreddits, 1, 5) : [],
+      excludeAuthors:
+        random() < 0.3 ? ['AutoModerator', ...draws(random, pools.authors, 0, 3)] : [],
+    };
+    const lists = Object.values(filters) as string[][];
+    return lists.some((list) => list.length > 0) ? filters : { ...filters, exclude: [phrase()] };
+  });
 }

@@ -8,3 +8,13 @@ export const bigintNumber: ValueTransformer = {
 
 /** Times are stored as epoch milliseconds in bigint columns. */
 export const epochMillis = bigintNumber;
+
+export function fromJsonList(text: string): string[] {
+  return JSON.parse(text) as string[];
+}
+
+/** A list of strings kept as a JSON array in a text column (the same on SQLite and PostgreSQL). */
+export const jsonList: ValueTransformer = {
+  to: (value: readonly string[] | undefined) => JSON.stringify(value),
+  from: fromJsonList,
+};

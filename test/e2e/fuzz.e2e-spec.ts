@@ -45,7 +45,18 @@ interface Route {
   queryNames?: readonly string[];
 }
 
-const KEYWORD_FIELDS = ['keywords', 'text', 'mode', 'active', 'track_posts', 'track_comments'];
+const KEYWORD_FIELDS = [
+  'keywords',
+  'text',
+  'mode',
+  'active',
+  'track_posts',
+  'track_comments',
+  'exclude',
+  'subreddits',
+  'exclude_subreddits',
+  'exclude_authors',
+];
 const WEBHOOK_FIELDS = ['url', 'name', 'active'];
 const SEARCH_FIELDS = ['name', 'description', 'keywords', 'subreddits'];
 const ALERT_QUERY = ['since', 'keyword_id', 'type', 'subreddit', 'after', 'limit'];
@@ -218,6 +229,8 @@ const graphqlLiteral: fc.Arbitrary<string> = fc.oneof(
     '$v',
     '["a", 1]',
     '{ text: "acme corp", mode: broad }',
+    '{ text: "acme", exclude: ["a\\u0000b"], subreddits: ["r/x"], excludeAuthors: [1] }',
+    '{ exclude: ["free trial"], excludeSubreddits: "pics" }',
     '[{ text: "x" }, { text: 5 }]',
     '{ url: "http://127.0.0.1:9/x" }',
     '{ name: "a\\u0000b" }',

@@ -19,7 +19,9 @@ import {
   type WebhookReceiver,
 } from '../utils/webhook-receiver.js';
 
-const KEYWORD_FIELDS = 'id text mode active trackPosts trackComments createdAt updatedAt';
+const KEYWORD_FIELDS =
+  'id text mode active trackPosts trackComments createdAt updatedAt ' +
+  'exclude subreddits excludeSubreddits excludeAuthors';
 const WEBHOOK_FIELDS =
   'id name url active lastDeliveryAt totalDeliveries lastError consecutiveFailures createdAt';
 const ALERT_FIELDS =
@@ -179,6 +181,10 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
             trackComments: false,
             createdAt: '2026-11-21T10:00:00.000+00:00',
             updatedAt: '2026-11-21T10:00:00.000+00:00',
+            exclude: [],
+            subreddits: [],
+            excludeSubreddits: [],
+            excludeAuthors: [],
           },
         ],
         existing: [{ id: expect.any(String), text: 'already here' }],
@@ -240,6 +246,69 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
       expectGraphqlError(await update('{ active: null }'), 'invalid_body', 422);
       expectGraphqlError(await update('{}'), 'invalid_body', 422);
       expectGraphqlError(await update('{ active: true }', 'unknown-id'), 'not_found', 404);
+    });
+
+    it('creates and updates filters with the REST rules, answering what GET /keywords answers', async () => {
+      const apiKey = await newKey();
+      const { createKeywords: outcome } = await run<{
+        createKeywords: { created: Fields[]; rejected: Fields[] };
+      }>(
+        apiKey,
+        `mutation Create($keywords: [CreateKeywordInput!]!) {
+          createKeywords(keywords: $keywords) {
+            created { ${KEYWORD_FIELDS} } rejected { text reason message }
+          }
+        }`,
+        {
+          keywords: [
+            {
+              text: 'acme',
+              exclude: ['free  trial', 'FREE TRIAL'],
+              subreddits: ['r/AskReddit'],
+              excludeSubreddits: ['pics'],
+              excludeAuthors: ['u/AutoModerator'],
+            },
+            { text: 'bad subreddit', subreddits: ['r/a'] },
+          ],
+        },
+      );
+      const rest = (await t.http.get('/api/v1/keywords').set(bearer(apiKey))).body as {
+        data: KeywordResponse[];
+      };
+      expect(outcome.created).toEqual(rest.data.map(camelCased));
+      expect(outcome.created[0]).toMatchObject({
+        exclude: ['free trial'],
+        subreddits: ['AskReddit'],
+        excludeSubreddits: ['pics'],
+        excludeAuthors: ['AutoModerator'],
+      });
+      expect(outcome.rejected).toEqual([
+        {
+          text: 'bad subreddit',
+          reason: 'invalid',
+          message: expect.stringContaining('subreddits[0]'),
+        },
+      ]);
+
+      const update = (input: string) =>
+        post(
+          apiKey,
+          `mutation { updateKeyword(id: "${rest.data[0].id}", input: ${input}) { ${KEYWORD_FIELDS} } }`,
+        );
+      const updated = await update('{ exclude: [], excludeAuthors: ["spam_bot"] }');
+      expect((updated.body as GraphqlBody<{ updateKeyword: Fields }>).data?.updateKeyword).toEqual({
+        ...outcome.created[0],
+        exclude: [],
+        excludeAuthors: ['spam_bot'],
+      });
+      expectGraphqlError(await update('{ subreddits: ["not a name"] }'), 'invalid_body', 422);
+      expectGraphqlError(await update('{ exclude: null }'), 'invalid_body', 422);
+      const listed = (await t.http.get('/api/v1/keywords').set(bearer(apiKey))).body as {
+        data: KeywordResponse[];
+      };
+      expect(listed.data.map(camelCased)).toEqual([
+        (updated.body as GraphqlBody<{ updateKeyword: Fields }>).data?.updateKeyword,
+      ]);
     });
 
     it('answers keyword_limit_reached when resuming would exceed the plan', async () => {

@@ -4,6 +4,8 @@ import { testDatabaseKinds } from '../utils/test-databases.js';
 
 const ALLOW_PRIVATE_HINT =
   'for local development, start the server with WEBHOOK_ALLOW_PRIVATE=true to allow http:// and private or loopback hosts';
+const ITEM_FIELDS =
+  'text, mode, track_posts, track_comments, exclude, subreddits, exclude_subreddits, exclude_authors';
 const JSON_BODY_REQUIRED = 'Expected a JSON body sent with Content-Type: application/json';
 
 describe.each(testDatabaseKinds())('errors that say what to do, on %s', (kind) => {
@@ -113,12 +115,12 @@ describe.each(testDatabaseKinds())('errors that say what to do, on %s', (kind) =
       {
         text: 'acme corp',
         reason: 'invalid',
-        message: 'unknown field colour; allowed: text, mode, track_posts, track_comments',
+        message: `unknown field colour; allowed: ${ITEM_FIELDS}`,
       },
       {
         text: 'widgets',
         reason: 'invalid',
-        message: 'unknown field Mode; allowed: text, mode, track_posts, track_comments',
+        message: `unknown field Mode; allowed: ${ITEM_FIELDS}`,
       },
     ]);
     const single = await t.http
@@ -127,7 +129,7 @@ describe.each(testDatabaseKinds())('errors that say what to do, on %s', (kind) =
       .send({ text: 'sprocket', track_post: false })
       .expect(200);
     expect(single.body.rejected[0].message).toBe(
-      'unknown field track_post; allowed: text, mode, track_posts, track_comments',
+      `unknown field track_post; allowed: ${ITEM_FIELDS}`,
     );
   });
 });

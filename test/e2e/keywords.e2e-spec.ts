@@ -10,7 +10,12 @@ const KEYWORD_FIELDS = [
   'track_comments',
   'created_at',
   'updated_at',
+  'exclude',
+  'subreddits',
+  'exclude_subreddits',
+  'exclude_authors',
 ];
+const NO_FILTERS = { exclude: [], subreddits: [], exclude_subreddits: [], exclude_authors: [] };
 
 describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
   let t: TestApp;
@@ -44,6 +49,7 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
         active: true,
         track_posts: true,
         track_comments: true,
+        ...NO_FILTERS,
       });
       expect(keyword.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/);
     });
@@ -267,6 +273,136 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
         .send({ active: false })
         .expect(404);
       expect(res.body).toEqual({ error: expect.any(String), code: 'not_found' });
+    });
+  });
+
+  describe('filters', () => {
+    const patch = (id: string, change: object) =>
+      t.http.patch(`/api/v1/keywords/${id}`).set(bearer(key)).send(change);
+
+    it('stores each list in its stored form: prefixes dropped, whitespace collapsed, duplicates merged', async () => {
+      const res = await post({
+        text: 'acme',
+        exclude: ['  free   trial ', 'Free Trial', 'ＦＲＥＥ trial', 'c++'],
+        subreddits: ['r/AskReddit', 'askreddit', '/r/Tech_Support', 'R/news'],
+        exclude_subreddits: ['pics'],
+        exclude_authors: ['u/AutoModerator', 'automoderator', '/u/spam-bot_1'],
+      }).expect(201);
+      expect(res.body.created[0]).toMatchObject({
+        exclude: ['free trial', 'c++'],
+        subreddits: ['AskReddit', 'Tech_Support', 'news'],
+        exclude_subreddits: ['pics'],
+        exclude_authors: ['AutoModerator', 'spam-bot_1'],
+      });
+      expect((await list()).data[0]).toEqual(res.body.created[0]);
+    });
+
+    it('takes null for the default, as for the other optional fields', async () => {
+      const res = await post({ text: 'acme', exclude: null, exclude_authors: null }).expect(201);
+      expect(res.body.created[0]).toMatchObject(NO_FILTERS);
+    });
+
+    it.each([
+      [{ exclude: 'spam' }, 'exclude'],
+      [{ exclude: Array.from({ length: 21 }, (_, i) => `phrase ${i}`) }, 'exclude'],
+      [{ exclude: [''] }, 'exclude[0]'],
+      [{ exclude: ['ok', 'x'.repeat(81)] }, 'exclude[1]'],
+      [{ exclude: ['one two three four five six seven'] }, 'exclude[0]'],
+      [{ exclude: ['$$$'] }, 'exclude[0]'],
+      [{ exclude: [42] }, 'exclude[0]'],
+      [{ subreddits: ['a'] }, 'subreddits[0]'],
+      [{ subreddits: ['r/' + 'x'.repeat(22)] }, 'subreddits[0]'],
+      [{ subreddits: ['ask reddit'] }, 'subreddits[0]'],
+      [{ subreddits: Array.from({ length: 51 }, (_, i) => `sub${i}`) }, 'subreddits'],
+      [{ exclude_subreddits: ['u/pics'] }, 'exclude_subreddits[0]'],
+      [{ exclude_authors: ['ab'] }, 'exclude_authors[0]'],
+      [{ exclude_authors: ['r/someone'] }, 'exclude_authors[0]'],
+      [{ exclude_authors: {} }, 'exclude_authors'],
+    ])('rejects the item %j as invalid, naming %s', async (filters, field) => {
+      const res = await post({ keywords: [{ text: 'filtered', ...filters }, { text: 'fine' }] });
+      expect(res.status).toBe(201);
+      expect(res.body.created.map((k: { text: string }) => k.text)).toEqual(['fine']);
+      expect(res.body.rejected).toEqual([
+        { text: 'filtered', reason: 'invalid', message: expect.stringContaining(`${field} `) },
+      ]);
+    });
+
+    it('accepts 20 phrases, 50 names and the shortest and longest names', async () => {
+      const res = await post({
+        text: 'acme',
+        exclude: Array.from({ length: 20 }, (_, i) => `phrase ${i}`),
+        subreddits: [...Array.from({ length: 48 }, (_, i) => `sub${i}`), 'de', 'x'.repeat(21)],
+        exclude_authors: ['abc', 'y'.repeat(20)],
+      }).expect(201);
+      expect(res.body.created[0].exclude).toHaveLength(20);
+      expect(res.body.created[0].subreddits).toHaveLength(50);
+    });
+
+    it("leaves a live keyword posted again unchanged, and gives a restored one the request's filters", async () => {
+      const live = (await post({ text: 'live one', exclude: ['spam'] }).expect(201)).body
+        .created[0];
+      const again = await post({ text: 'live one', subreddits: ['news'] }).expect(200);
+      expect(again.body.existing).toEqual([live]);
+
+      const gone = (await post({ text: 'gone one', exclude: ['spam'] }).expect(201)).body
+        .created[0];
+      await t.http.delete(`/api/v1/keywords/${gone.id}`).set(bearer(key)).expect(200);
+      const restored = await post({ text: 'gone one', exclude_authors: ['bot_1'] }).expect(201);
+      expect(restored.body.created[0]).toMatchObject({
+        id: gone.id,
+        ...NO_FILTERS,
+        exclude_authors: ['bot_1'],
+      });
+    });
+
+    it('PATCH replaces only the lists given, [] clears one, and bumps updated_at', async () => {
+      const k = (
+        await post({ text: 'patch filters', exclude: ['spam'], subreddits: ['news'] }).expect(201)
+      ).body.created[0];
+      t.clock.advance(1000);
+      const res = await patch(k.id, {
+        exclude: ['Giveaway', 'giveaway'],
+        subreddits: [],
+        exclude_authors: ['u/Bot'],
+      }).expect(200);
+      expect(Object.keys(res.body.data)).toEqual(KEYWORD_FIELDS);
+      expect(res.body.data).toEqual({
+        ...k,
+        exclude: ['Giveaway'],
+        subreddits: [],
+        exclude_subreddits: [],
+        exclude_authors: ['Bot'],
+        updated_at: expect.any(String),
+      });
+      expect(res.body.data.updated_at > k.updated_at).toBe(true);
+      const paused = await patch(k.id, { active: false }).expect(200);
+      expect(paused.body.data).toMatchObject({ exclude: ['Giveaway'], exclude_authors: ['Bot'] });
+    });
+
+    it.each([
+      [{ exclude: null }],
+      [{ subreddits: 'news' }],
+      [{ exclude_subreddits: ['not a name'] }],
+      [{ exclude_authors: ['u/x'] }],
+      [{ exclude: ['ok', 7] }],
+      [{ exclude: ['#'] }],
+      [{ mode: 'broad', exclude: Array.from({ length: 21 }, (_, i) => `p${i}`) }],
+    ])('PATCH answers 422 invalid_body for %j and changes nothing', async (change) => {
+      const k = (await post({ text: 'steady', exclude: ['spam'] }).expect(201)).body.created[0];
+      const res = await patch(k.id, change).expect(422);
+      expect(res.body).toEqual({ error: expect.any(String), code: 'invalid_body' });
+      expect((await list()).data).toEqual([k]);
+    });
+
+    it('refuses a NUL character in a name or phrase with { error, code } and creates nothing', async () => {
+      for (const item of [
+        { text: 'acme', subreddits: ['news\u0000'] },
+        { text: 'acme', exclude: ['free\u0000trial'] },
+      ]) {
+        const res = await post(item).expect(422);
+        expect(res.body).toEqual({ error: expect.any(String), code: 'invalid_body' });
+      }
+      expect((await list()).count).toBe(0);
     });
   });
 

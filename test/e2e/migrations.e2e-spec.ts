@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../src/database/data-source-options.js';
 import { DeliveryLanes1763700700000 } from '../../src/database/migrations/1763700700000-delivery-lanes.js';
+import { KeywordFilters1763701500000 } from '../../src/database/migrations/1763701500000-keyword-filters.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestApp } from '../utils/create-test-app.js';
 import {
@@ -72,6 +73,33 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
 
     expect(await dataSource.runMigrations()).toHaveLength(MIGRATIONS.length);
     expect(await tableNames()).toEqual(applied);
+  });
+
+  it('gives the keywords stored before the filters existed every filter list empty', async () => {
+    await dataSource.runMigrations();
+    const laterMigrations = MIGRATIONS.length - MIGRATIONS.indexOf(KeywordFilters1763701500000);
+    for (let step = 0; step < laterMigrations; step++) await dataSource.undoLastMigration();
+    await dataSource.query(
+      `INSERT INTO keywords (id, account_id, text, normalized_text, mode, active, track_posts,
+         track_comments, created_at, updated_at)
+       VALUES ('older', 'account', 'acme', 'acme', 'exact', TRUE, TRUE, TRUE, 1, 1)`,
+    );
+
+    await dataSource.runMigrations();
+
+    expect(
+      await dataSource.query(
+        'SELECT id, exclude_phrases, subreddits, exclude_subreddits, exclude_authors FROM keywords',
+      ),
+    ).toEqual([
+      {
+        id: 'older',
+        exclude_phrases: '[]',
+        subreddits: '[]',
+        exclude_subreddits: '[]',
+        exclude_authors: '[]',
+      },
+    ]);
   });
 
   it('widens webhooks.secret for sealed secrets, keeping the secrets already stored', async () => {

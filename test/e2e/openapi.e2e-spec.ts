@@ -1,5 +1,7 @@
 import { validate } from '@readme/openapi-parser';
-import type { OpenAPIObject, ResponseObject } from '@nestjs/swagger';
+import { GraphQLSchemaHost } from '@nestjs/graphql';
+import type { OpenAPIObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import type { GraphQLInputObjectType, GraphQLObjectType } from 'graphql';
 import { dumpPost } from '../factories/reddit-dump.factory.js';
 import { createKeyword } from '../factories/keyword.factory.js';
 import { createWebhook } from '../factories/webhook.factory.js';
@@ -122,9 +124,27 @@ describe.each(testDatabaseKinds())('the OpenAPI document on %s', (kind) => {
       body: { text: 'widgets' },
     });
     const keywordId = (single.existing as { id: string }[])[0].id;
+    await call('post', '/api/v1/keywords', '/api/v1/keywords', {
+      body: [
+        {
+          text: 'gears',
+          exclude: ['free trial'],
+          subreddits: ['r/AskReddit'],
+          exclude_subreddits: ['pics'],
+          exclude_authors: ['u/AutoModerator'],
+        },
+        { text: 'cogs', subreddits: ['r/x'] },
+      ],
+    });
     await call('get', '/api/v1/keywords', '/api/v1/keywords');
     await call('patch', '/api/v1/keywords/{id}', `/api/v1/keywords/${keywordId}`, {
       body: { mode: 'proximity' },
+    });
+    await call('patch', '/api/v1/keywords/{id}', `/api/v1/keywords/${keywordId}`, {
+      body: { exclude: ['giveaway'], exclude_authors: ['/u/spam-bot'] },
+    });
+    await call('patch', '/api/v1/keywords/{id}', `/api/v1/keywords/${keywordId}`, {
+      body: { subreddits: ['not a name'] },
     });
     await call('patch', '/api/v1/keywords/{id}', `/api/v1/keywords/${keywordId}`, {
       body: { mode: 'fuzzy' },
@@ -204,6 +224,23 @@ describe.each(testDatabaseKinds())('the OpenAPI document on %s', (kind) => {
     expect(problems).toEqual([]);
     // The checker itself catches a body off its schema.
     expect(checker.problems({ $ref: '#/components/schemas/Keyword' }, { id: 1 })).not.toEqual([]);
+  });
+
+  it('describes keywords with the fields of the GraphQL keyword types, in camelCase there', () => {
+    const { schema } = t.app.get(GraphQLSchemaHost);
+    const camelCase = (name: string) =>
+      name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+    const restFields = (name: string) =>
+      Object.keys((document.components?.schemas?.[name] as SchemaObject).properties ?? {})
+        .map(camelCase)
+        .sort();
+    const graphqlFields = (name: string) => {
+      const type = schema.getType(name) as GraphQLObjectType | GraphQLInputObjectType;
+      return Object.keys(type.getFields()).sort();
+    };
+    expect(restFields('Keyword')).toEqual(graphqlFields('Keyword'));
+    expect(restFields('KeywordItem')).toEqual(graphqlFields('CreateKeywordInput'));
+    expect(restFields('UpdateKeyword')).toEqual(graphqlFields('UpdateKeywordInput'));
   });
 
   it('describes the webhook deliveries a receiver really gets: events, headers and bodies in field order', async () => {

@@ -330,6 +330,42 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
     ]);
   });
 
+  it('applies keyword filters, and filters changed between two polls from the next poll on', async () => {
+    const { body } = await t.http
+      .post('/api/v1/keywords')
+      .set(bearer(key))
+      .send({
+        text: 'filtered phrase',
+        exclude: ['giveaway'],
+        exclude_subreddits: ['r/nba'],
+        exclude_authors: ['u/spam_bot'],
+      })
+      .expect(201);
+    const visible = { hidden: false };
+    reddit.addPost({ title: 'filtered phrase giveaway', subreddit: 'Amd' }, visible);
+    reddit.addPost({ title: 'filtered phrase in sports', subreddit: 'NBA' }, visible);
+    const kept = reddit.addPost(
+      { title: 'Weekly thread', selftext: 'a filtered phrase', subreddit: 'Amd' },
+      visible,
+    );
+    reddit.addComment(kept, { body: 'filtered phrase!', author: 'Spam_Bot' }, visible);
+    await pollFor(t, 5);
+    await t.http
+      .patch(`/api/v1/keywords/${body.created[0].id}`)
+      .set(bearer(key))
+      .send({ exclude: [], exclude_subreddits: [] })
+      .expect(200);
+    reddit.addPost({ title: 'filtered phrase giveaway again', subreddit: 'nba' }, visible);
+    reddit.addComment(kept, { body: 'filtered phrase, by the bot', author: 'spam_bot' }, visible);
+
+    await pollFor(t, 5);
+
+    const found = (await alerts()).map((alert) => `${alert.event}: ${alert.title}`).sort();
+    expect(found).toEqual(['post: Weekly thread', 'post: filtered phrase giveaway again']);
+    const usage = await t.http.get('/api/v1/usage').set(bearer(key)).expect(200);
+    expect(usage.body.data).toMatchObject({ delivered_today: 2, capped_today: 0 });
+  });
+
   it('is off without credentials: nothing is polled and the API still serves', async () => {
     await t.close();
     t = await createTestApp(kind, {}, { databaseUrl: database.url });

@@ -8,6 +8,7 @@ import { ChangeSequence1763700800000 } from './1763700800000-change-sequence.js'
 import { WebhookSecretWidth1763701100000 } from './1763701100000-webhook-secret-width.js';
 import { DeliveryAttempts1763701400000 } from './1763701400000-delivery-attempts.js';
 import { WebhookSecretRotation1763701410000 } from './1763701410000-webhook-secret-rotation.js';
+import { KeywordFilters1763701500000 } from './1763701500000-keyword-filters.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   WebhookSecretWidth1763701100000,
   DeliveryAttempts1763701400000,
   WebhookSecretRotation1763701410000,
+  KeywordFilters1763701500000,
 ];

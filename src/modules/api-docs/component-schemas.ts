@@ -3,10 +3,16 @@ import { ERROR_CODES } from './error-responses.js';
 import { PAGE_SIZE_MAX } from '../../common/http/page-query.js';
 import { INBOX_ITEM_TYPES } from '../inbox/collecting/inbox-item-type.js';
 import {
+  AUTHOR_NAME,
+  EXCLUDE_MAX_ITEMS,
+  EXCLUDE_MIN_LENGTH,
   KEYWORD_MAX_LENGTH,
+  KEYWORD_MAX_WORDS,
   KEYWORD_MIN_LENGTH,
   KEYWORD_MODES,
   KEYWORDS_PER_REQUEST_MAX,
+  NAMES_MAX_ITEMS,
+  SUBREDDIT_NAME,
 } from '../keywords/keyword-rules.js';
 import { DELIVERY_LOG_STATUSES } from '../webhooks/deliveries/delivery-log.query.js';
 import { WEBHOOK_NAME_MAX_LENGTH } from '../webhooks/webhook-rules.js';
@@ -33,6 +39,62 @@ const keywordText: SchemaObject = {
   minLength: KEYWORD_MIN_LENGTH,
   maxLength: KEYWORD_MAX_LENGTH,
   description: `${KEYWORD_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters, at most 6 words, after trimming and collapsing whitespace.`,
+};
+
+/** A filter list as a keyword shows it: stored forms, duplicates merged. */
+const storedList = (description: string, pattern?: RegExp): SchemaObject => ({
+  type: 'array',
+  items: pattern === undefined ? { type: 'string' } : { type: 'string', pattern: pattern.source },
+  description,
+});
+
+const storedFilters: Record<string, Schema> = {
+  exclude: storedList(
+    'Exclusion phrases: a match is dropped when the item contains one (as exact).',
+  ),
+  subreddits: storedList(
+    'Subreddits without r/; when not empty, only items from these match.',
+    SUBREDDIT_NAME,
+  ),
+  exclude_subreddits: storedList(
+    'Subreddits without r/; items from these never match.',
+    SUBREDDIT_NAME,
+  ),
+  exclude_authors: storedList('User names without u/; items by these never match.', AUTHOR_NAME),
+};
+
+/** A name as a request may give it: with its prefix ("r/", "/r/", any case) or without. */
+const prefixed = (prefix: 'r' | 'u', name: RegExp): string =>
+  `^(/?[${prefix}${prefix.toUpperCase()}]/)?${name.source.replace(/^\^/, '')}`;
+
+const subredditList: SchemaObject = {
+  type: 'array',
+  maxItems: NAMES_MAX_ITEMS,
+  items: { type: 'string', pattern: prefixed('r', SUBREDDIT_NAME) },
+};
+
+/** A filter list as a request gives it: replaces the stored list; [] clears it. */
+const givenFilters: Record<string, Schema> = {
+  exclude: {
+    type: 'array',
+    maxItems: EXCLUDE_MAX_ITEMS,
+    items: { type: 'string', minLength: EXCLUDE_MIN_LENGTH, maxLength: KEYWORD_MAX_LENGTH },
+    description: `Up to ${EXCLUDE_MAX_ITEMS} phrases, each ${EXCLUDE_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters and at most ${KEYWORD_MAX_WORDS} words with a letter or digit; found as exact keywords are, in a post's title or selftext, a comment's body.`,
+  },
+  subreddits: {
+    ...subredditList,
+    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case); when not empty, only items from these match.`,
+  },
+  exclude_subreddits: {
+    ...subredditList,
+    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case) whose items never match.`,
+  },
+  exclude_authors: {
+    type: 'array',
+    maxItems: NAMES_MAX_ITEMS,
+    items: { type: 'string', pattern: prefixed('u', AUTHOR_NAME) },
+    description: `Up to ${NAMES_MAX_ITEMS} user names (u/ optional, any case) whose items never match.`,
+  },
 };
 
 /** The fields every alert has, in the documented order of an alert, after event/timestamp (and webhook_id/website). */
@@ -101,6 +163,7 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     track_comments: flag('Match new comments.'),
     created_at: timestamp(),
     updated_at: timestamp(),
+    ...storedFilters,
   }),
   KeywordItem: {
     ...exactObject(
@@ -109,8 +172,14 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
         mode: { ...mode, default: 'exact' },
         track_posts: { type: 'boolean', default: true },
         track_comments: { type: 'boolean', default: true },
+        ...Object.fromEntries(
+          Object.entries(givenFilters).map(([field, schema]) => [
+            field,
+            { ...schema, default: [] },
+          ]),
+        ),
       },
-      ['mode', 'track_posts', 'track_comments'],
+      ['mode', 'track_posts', 'track_comments', ...Object.keys(givenFilters)],
     ),
     description:
       'One keyword to create. An item breaking a rule (including an unknown field) is not an HTTP error: it is listed in rejected[] with reason invalid.',
@@ -162,10 +231,12 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
         active: { type: 'boolean' },
         track_posts: { type: 'boolean' },
         track_comments: { type: 'boolean' },
+        ...givenFilters,
       },
-      ['mode', 'active', 'track_posts', 'track_comments'],
+      ['mode', 'active', 'track_posts', 'track_comments', ...Object.keys(givenFilters)],
     ),
-    description: 'All optional; text cannot change; at least one tracking flag must remain true.',
+    description:
+      'All optional; text cannot change; at least one tracking flag must remain true; a given filter list replaces the stored one ([] clears it).',
   },
   KeywordList: exactObject({
     data: {

@@ -168,7 +168,10 @@ export class IngestionPipeline {
 
   private matchesOf(item: RedditItem): Match[] {
     const fields = item.type === 'post' ? [item.title, item.selftext] : [item.body];
-    return this.matcher.match({ type: item.type, fields }).map((matched) => ({ item, ...matched }));
+    const { type, subreddit, author } = item;
+    return this.matcher
+      .match({ type, fields, subreddit, author })
+      .map((matched) => ({ item, ...matched }));
   }
 
   private postAsParent(item: RedditItem): ParentPostFields {

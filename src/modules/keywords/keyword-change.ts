@@ -10,6 +10,11 @@ export interface KeywordChange {
   active?: boolean;
   trackPosts?: boolean;
   trackComments?: boolean;
+  /** A given filter list replaces the stored one; checked by the keyword rules (parseKeywordFilters). */
+  exclude?: unknown;
+  subreddits?: unknown;
+  excludeSubreddits?: unknown;
+  excludeAuthors?: unknown;
 }
 
 /*

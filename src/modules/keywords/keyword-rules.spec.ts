@@ -10,6 +10,7 @@ describe('checkKeywordDraft', () => {
         mode: 'exact',
         trackPosts: true,
         trackComments: true,
+        filters: { exclude: [], subreddits: [], excludeSubreddits: [], excludeAuthors: [] },
       },
     });
   });

@@ -1,12 +1,19 @@
 import { AppError } from '../../common/errors/app-error.js';
-import type { KeywordMode } from '../matching/keyword-definition.js';
+import type { KeywordFilters, KeywordMode } from '../matching/keyword-definition.js';
 import { foldCase } from '../matching/text-normalization.js';
+import { tokenize } from '../matching/tokenizer.js';
 
 export const KEYWORD_MODES: readonly KeywordMode[] = ['exact', 'proximity', 'broad'];
 export const KEYWORD_MIN_LENGTH = 2;
 export const KEYWORD_MAX_LENGTH = 80;
 export const KEYWORD_MAX_WORDS = 6;
 export const KEYWORDS_PER_REQUEST_MAX = 500;
+export const EXCLUDE_MIN_LENGTH = 1;
+export const EXCLUDE_MAX_ITEMS = 20;
+export const NAMES_MAX_ITEMS = 50;
+/** Reddit's rules for names, once an optional r/ or u/ (or /r/, /u/) prefix is dropped. */
+export const SUBREDDIT_NAME = /^[A-Za-z0-9_]{2,21}$/;
+export const AUTHOR_NAME = /^[A-Za-z0-9_-]{3,20}$/;
 /** A keyword sent as JSON whose text is missing or not a string (REST items, inbox searches). */
 export const TEXT_REQUIRED = 'text is required and must be a string';
 
@@ -20,6 +27,10 @@ export interface KeywordDraft {
   mode?: unknown;
   trackPosts?: unknown;
   trackComments?: unknown;
+  exclude?: unknown;
+  subreddits?: unknown;
+  excludeSubreddits?: unknown;
+  excludeAuthors?: unknown;
   /** Why the transport could not read the item as a keyword at all; it is rejected with this. */
   unreadable?: string;
 }
@@ -30,10 +41,13 @@ export interface KeywordInput {
   mode: KeywordMode;
   trackPosts: boolean;
   trackComments: boolean;
+  filters: KeywordFilters;
 }
 
 export type KeywordInputResult =
   { ok: true; keyword: KeywordInput } | { ok: false; text: string; message: string };
+
+type Checked = { ok: true; value: string } | { ok: false; message: string };
 
 /** Trim and collapse inner whitespace: how a keyword's text is stored and shown. */
 export function collapseWhitespace(text: string): string {
@@ -49,13 +63,14 @@ export function isKeywordMode(value: unknown): value is KeywordMode {
   return typeof value === 'string' && (KEYWORD_MODES as readonly string[]).includes(value);
 }
 
-function textProblem(normalizedText: string): string | null {
+/** Length and words of a keyword text or exclusion phrase, folded and whitespace collapsed. */
+function phraseProblem(name: string, normalizedText: string, minLength: number): string | null {
   const length = [...normalizedText].length;
-  if (length < KEYWORD_MIN_LENGTH || length > KEYWORD_MAX_LENGTH) {
-    return `text must be ${KEYWORD_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters`;
+  if (length < minLength || length > KEYWORD_MAX_LENGTH) {
+    return `${name} must be ${minLength} to ${KEYWORD_MAX_LENGTH} characters`;
   }
   if (normalizedText.split(' ').length > KEYWORD_MAX_WORDS) {
-    return `text must have at most ${KEYWORD_MAX_WORDS} words`;
+    return `${name} must have at most ${KEYWORD_MAX_WORDS} words`;
   }
   return null;
 }
@@ -66,6 +81,143 @@ export function trackingProblem(trackPosts: boolean, trackComments: boolean): st
     : 'at least one of track_posts and track_comments must be true';
 }
 
+/**
+ * An exclusion phrase is found as an `exact` keyword is, through its tokens: one without a
+ * letter or digit would have none.
+ */
+function checkExcludePhrase(item: string, where: string): Checked {
+  const phrase = collapseWhitespace(item);
+  const normalized = foldCase(phrase);
+  const problem = phraseProblem(where, normalized, EXCLUDE_MIN_LENGTH);
+  if (problem) return { ok: false, message: problem };
+  if (tokenize(normalized).tokens.length === 0) {
+    return { ok: false, message: `${where} must contain a letter or digit` };
+  }
+  return { ok: true, value: phrase };
+}
+
+function nameChecker(pattern: RegExp, prefix: RegExp, requirement: string) {
+  return (item: string, where: string): Checked => {
+    const name = item.trim().replace(prefix, '');
+    return pattern.test(name)
+      ? { ok: true, value: name }
+      : { ok: false, message: `${where} must be ${requirement}` };
+  };
+}
+
+const checkSubreddit = nameChecker(
+  SUBREDDIT_NAME,
+  /^\/?r\//i,
+  'a subreddit name: 2 to 21 letters, digits or underscores, optionally after r/',
+);
+const checkAuthor = nameChecker(
+  AUTHOR_NAME,
+  /^\/?u\//i,
+  'a user name: 3 to 20 letters, digits, _ or -, optionally after u/',
+);
+const lowerCase = (name: string) => name.toLowerCase();
+
+interface FilterListRule {
+  property: keyof KeywordFilters;
+  maxItems: number;
+  /** What the items are, for messages. */
+  items: string;
+  /** The stored form of one item, or what is wrong with it (`where` names it). */
+  check(item: string, where: string): Checked;
+  /** Items with the same identity are one item. */
+  identity(value: string): string;
+}
+
+/** The filter fields of POST items and PATCH bodies, and the rule of each. */
+const FILTER_LISTS = {
+  exclude: {
+    property: 'exclude',
+    maxItems: EXCLUDE_MAX_ITEMS,
+    items: 'phrases',
+    check: checkExcludePhrase,
+    identity: foldCase,
+  },
+  subreddits: {
+    property: 'subreddits',
+    maxItems: NAMES_MAX_ITEMS,
+    items: 'subreddit names',
+    check: checkSubreddit,
+    identity: lowerCase,
+  },
+  exclude_subreddits: {
+    property: 'excludeSubreddits',
+    maxItems: NAMES_MAX_ITEMS,
+    items: 'subreddit names',
+    check: checkSubreddit,
+    identity: lowerCase,
+  },
+  exclude_authors: {
+    property: 'excludeAuthors',
+    maxItems: NAMES_MAX_ITEMS,
+    items: 'user names',
+    check: checkAuthor,
+    identity: lowerCase,
+  },
+} satisfies Record<string, FilterListRule>;
+
+export type KeywordFilterField = keyof typeof FILTER_LISTS;
+export const KEYWORD_FILTER_FIELDS = Object.keys(FILTER_LISTS) as KeywordFilterField[];
+
+type ListResult = { ok: true; values: string[] } | { ok: false; message: string };
+
+/** A given list: at most maxItems items as sent, each checked, duplicates merged (first kept). */
+function parseFilterList(field: KeywordFilterField, value: unknown): ListResult {
+  const rule: FilterListRule = FILTER_LISTS[field];
+  if (!Array.isArray(value) || value.length > rule.maxItems) {
+    return {
+      ok: false,
+      message: `${field} must be an array of at most ${rule.maxItems} ${rule.items}`,
+    };
+  }
+  const byIdentity = new Map<string, string>();
+  for (const [index, item] of value.entries()) {
+    const where = `${field}[${index}]`;
+    if (typeof item !== 'string') return { ok: false, message: `${where} must be a string` };
+    const checked = rule.check(item, where);
+    if (!checked.ok) return checked;
+    const identity = rule.identity(checked.value);
+    if (!byIdentity.has(identity)) byIdentity.set(identity, checked.value);
+  }
+  return { ok: true, values: [...byIdentity.values()] };
+}
+
+export type KeywordFiltersResult =
+  { ok: true; filters: Partial<KeywordFilters> } | { ok: false; message: string };
+
+/**
+ * The filter lists given in a POST item or a PATCH body (undefined: not given), each checked and
+ * in its stored form: names without r/ or u/, phrases with whitespace collapsed.
+ */
+export function parseKeywordFilters(
+  fields: Partial<Record<KeywordFilterField, unknown>>,
+): KeywordFiltersResult {
+  const filters: Partial<KeywordFilters> = {};
+  for (const field of KEYWORD_FILTER_FIELDS) {
+    if (fields[field] === undefined) continue;
+    const list = parseFilterList(field, fields[field]);
+    if (!list.ok) return list;
+    filters[FILTER_LISTS[field].property] = list.values;
+  }
+  return { ok: true, filters };
+}
+
+/** The filter lists of a draft or a change, under the names REST gives them (messages use those). */
+export function filterFieldsOf(
+  values: Pick<KeywordDraft, 'exclude' | 'subreddits' | 'excludeSubreddits' | 'excludeAuthors'>,
+): Partial<Record<KeywordFilterField, unknown>> {
+  return {
+    exclude: values.exclude,
+    subreddits: values.subreddits,
+    exclude_subreddits: values.excludeSubreddits,
+    exclude_authors: values.excludeAuthors,
+  };
+}
+
 /** Every rule of a keyword to create, for both APIs; messages name REST's fields. */
 export function checkKeywordDraft(draft: KeywordDraft): KeywordInputResult {
   if (draft.unreadable !== undefined) {
@@ -74,7 +226,7 @@ export function checkKeywordDraft(draft: KeywordDraft): KeywordInputResult {
   const text = collapseWhitespace(draft.text);
   const reject = (message: string): KeywordInputResult => ({ ok: false, text, message });
   const normalizedText = foldCase(text);
-  const problem = textProblem(normalizedText);
+  const problem = phraseProblem('text', normalizedText, KEYWORD_MIN_LENGTH);
   if (problem) return reject(problem);
   const mode = draft.mode ?? 'exact';
   if (!isKeywordMode(mode)) return reject(`mode must be one of ${KEYWORD_MODES.join(', ')}`);
@@ -84,7 +236,23 @@ export function checkKeywordDraft(draft: KeywordDraft): KeywordInputResult {
   if (typeof trackComments !== 'boolean') return reject('track_comments must be a boolean');
   const tracking = trackingProblem(trackPosts, trackComments);
   if (tracking) return reject(tracking);
-  return { ok: true, keyword: { text, normalizedText, mode, trackPosts, trackComments } };
+  const parsed = parseKeywordFilters(
+    filterFieldsOf({
+      exclude: draft.exclude ?? [],
+      subreddits: draft.subreddits ?? [],
+      excludeSubreddits: draft.excludeSubreddits ?? [],
+      excludeAuthors: draft.excludeAuthors ?? [],
+    }),
+  );
+  if (!parsed.ok) return reject(parsed.message);
+  const {
+    exclude = [],
+    subreddits = [],
+    excludeSubreddits = [],
+    excludeAuthors = [],
+  } = parsed.filters;
+  const filters = { exclude, subreddits, excludeSubreddits, excludeAuthors };
+  return { ok: true, keyword: { text, normalizedText, mode, trackPosts, trackComments, filters } };
 }
 
 /** How many keywords one request may create, whichever API it came through. */

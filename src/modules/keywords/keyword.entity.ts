@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { bigintNumber, epochMillis } from '../../database/column-transformers.js';
+import { bigintNumber, epochMillis, jsonList } from '../../database/column-transformers.js';
 import type { KeywordMode } from '../matching/keyword-definition.js';
 
 @Entity('keywords')
@@ -39,6 +39,19 @@ export class KeywordEntity {
 
   @Column({ name: 'deleted_at', type: 'bigint', nullable: true, transformer: epochMillis })
   deletedAt: number | null;
+
+  /** Filters (keyword-filter-rules.ts), each a JSON array in a text column. */
+  @Column({ name: 'exclude_phrases', type: 'text', transformer: jsonList })
+  exclude: string[];
+
+  @Column({ type: 'text', transformer: jsonList })
+  subreddits: string[];
+
+  @Column({ name: 'exclude_subreddits', type: 'text', transformer: jsonList })
+  excludeSubreddits: string[];
+
+  @Column({ name: 'exclude_authors', type: 'text', transformer: jsonList })
+  excludeAuthors: string[];
 
   /** The number of its latest change (change-sequence.ts): what the live matchers follow. */
   @Column({ name: 'change_seq', type: 'bigint', default: 0, transformer: bigintNumber })

@@ -11,6 +11,10 @@ export interface KeywordResponse {
   track_comments: boolean;
   created_at: string;
   updated_at: string;
+  exclude: string[];
+  subreddits: string[];
+  exclude_subreddits: string[];
+  exclude_authors: string[];
 }
 
 export function toKeywordResponse(keyword: KeywordEntity): KeywordResponse {
@@ -23,5 +27,9 @@ export function toKeywordResponse(keyword: KeywordEntity): KeywordResponse {
     track_comments: keyword.trackComments,
     created_at: isoWithMillis(keyword.createdAt),
     updated_at: isoWithMillis(keyword.updatedAt),
+    exclude: keyword.exclude,
+    subreddits: keyword.subreddits,
+    exclude_subreddits: keyword.excludeSubreddits,
+    exclude_authors: keyword.excludeAuthors,
   };
 }

@@ -11,6 +11,9 @@ import { KeywordEntity } from './keyword.entity.js';
 import {
   checkKeywordCount,
   checkKeywordDraft,
+  filterFieldsOf,
+  KEYWORD_FILTER_FIELDS,
+  parseKeywordFilters,
   trackingProblem,
   type KeywordDraft,
   type KeywordInput,
@@ -134,9 +137,11 @@ export class KeywordsService {
   ): Promise<KeywordEntity> {
     if (Object.values(change).every((value) => value === undefined)) {
       throw AppError.invalidBody(
-        'Provide at least one of mode, active, track_posts, track_comments',
+        `Provide at least one of mode, active, track_posts, track_comments, ${KEYWORD_FILTER_FIELDS.join(', ')}`,
       );
     }
+    const filters = parseKeywordFilters(filterFieldsOf(change));
+    if (!filters.ok) throw AppError.invalidBody(filters.message);
     return this.database.transaction(async (manager) => {
       await this.database.lockAccount(manager, caller.accountId);
       const keyword = await this.findLive(manager, caller.accountId, keywordId);
@@ -157,6 +162,7 @@ export class KeywordsService {
       keyword.active = change.active ?? keyword.active;
       keyword.trackPosts = trackPosts;
       keyword.trackComments = trackComments;
+      Object.assign(keyword, filters.filters);
       keyword.updatedAt = this.clock.nowMs();
       keyword.changeSeq = await nextChangeSeq(this.database, manager, 'keywords');
       await manager.save(keyword);
@@ -200,6 +206,7 @@ export class KeywordsService {
       active: true,
       trackPosts: input.trackPosts,
       trackComments: input.trackComments,
+      ...input.filters,
       createdAt: now,
       updatedAt: now,
       deletedAt: null,
@@ -213,6 +220,7 @@ export class KeywordsService {
       active: true,
       trackPosts: input.trackPosts,
       trackComments: input.trackComments,
+      ...input.filters,
       updatedAt: now,
       deletedAt: null,
     });

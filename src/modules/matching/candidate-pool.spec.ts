@@ -1,9 +1,15 @@
-import { CandidatePool, MATCHES_ON_ANCHOR } from './candidate-pool.js';
+import { CandidatePool, HAS_FILTER, MATCHES_ON_ANCHOR } from './candidate-pool.js';
 import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-keyword.js';
+import { KeywordFilter } from './keyword-filter.js';
 import type { MatchRule } from './match-rule.js';
 import { PRESENCE_RULE } from './presence-rule.js';
 
-function keyword(id: string, requiredTermId = 0, rule: MatchRule = PRESENCE_RULE): IndexedKeyword {
+function keyword(
+  id: string,
+  requiredTermId = 0,
+  rule: MatchRule = PRESENCE_RULE,
+  filter: KeywordFilter | null = null,
+): IndexedKeyword {
   const definition = {
     id,
     accountId: 'account',
@@ -15,11 +21,14 @@ function keyword(id: string, requiredTermId = 0, rule: MatchRule = PRESENCE_RULE
   return {
     definition,
     rule,
+    filter,
     tracks: TRACKS_POSTS | TRACKS_COMMENTS,
     anchorTerm: null,
     nextTerm: null,
     requiredTermId,
     terms: [],
+    exclusionTerms: [],
+    names: [],
     node: 0,
   };
 }
@@ -43,6 +52,13 @@ describe('CandidatePool', () => {
     expect(pool.flags(head)).toBe(TRACKS_POSTS | TRACKS_COMMENTS);
     expect(pool.flags(pool.next(head))).toBe(TRACKS_POSTS | TRACKS_COMMENTS | MATCHES_ON_ANCHOR);
     expect(pool.definition(head).id).toBe('b');
+  });
+
+  it('flags a keyword with filters', () => {
+    const pool = new CandidatePool();
+    const filter = new KeywordFilter([], null, Int32Array.of(1), null);
+    const node = pool.insert(0, keyword('a', 0, PRESENCE_RULE, filter));
+    expect(pool.flags(node)).toBe(TRACKS_POSTS | TRACKS_COMMENTS | MATCHES_ON_ANCHOR | HAS_FILTER);
   });
 
   it('keeps a matched stamp per node until cleared, and a reused node starts without one', () => {

@@ -1,5 +1,6 @@
 import type { KeywordDefinition } from './keyword-definition.js';
 import type { IndexedKeyword } from './indexed-keyword.js';
+import type { KeywordFilter } from './keyword-filter.js';
 import { PRESENCE_RULE } from './presence-rule.js';
 import { grown } from './grown-array.js';
 
@@ -16,6 +17,8 @@ const NO_NODE = 0;
 
 /** Bit of a node's flags, next to the keyword's TRACKS_* bits: its anchor alone is a match. */
 export const MATCHES_ON_ANCHOR = 4;
+/** Bit of a node's flags: the keyword has filters to check before a match counts. */
+export const HAS_FILTER = 8;
 
 /**
  * Every candidate list of the index, as linked lists of nodes in one typed array. A node holds
@@ -23,13 +26,15 @@ export const MATCHES_ON_ANCHOR = 4;
  * anchor, its TRACKS_* bits and whether its anchor alone is a match, and the stamp of the last
  * item it matched. Only a keyword with a rule left to verify is reached through its object;
  * a match reports the definition, kept by node in its own array, so matching a bare word
- * touches one node and one array slot. Back links, needed only to unlink, are kept apart.
+ * touches one node and one array slot; a filtered keyword's filter is kept the same way. Back
+ * links, needed only to unlink, are kept apart.
  */
 export class CandidatePool {
   private nodes = new Int32Array(1024 * NODE_INTS);
   private previousNodes = new Int32Array(1024);
   private readonly keywords: (IndexedKeyword | undefined)[] = [undefined];
   private readonly definitions: (KeywordDefinition | undefined)[] = [undefined];
+  private readonly filters: (KeywordFilter | null)[] = [null];
   private readonly freeNodes: number[] = [];
 
   /** Term id the node's keyword needs in the field besides its anchor (0: none). */
@@ -37,7 +42,7 @@ export class CandidatePool {
     return this.nodes[node * NODE_INTS + REQUIRED_TERM];
   }
 
-  /** TRACKS_* bits, and MATCHES_ON_ANCHOR. */
+  /** TRACKS_* bits, MATCHES_ON_ANCHOR and HAS_FILTER. */
   flags(node: number): number {
     return this.nodes[node * NODE_INTS + FLAGS];
   }
@@ -68,19 +73,27 @@ export class CandidatePool {
     return this.definitions[node] as KeywordDefinition;
   }
 
+  /** The keyword's filter; only for a node flagged HAS_FILTER. */
+  filter(node: number): KeywordFilter {
+    return this.filters[node] as KeywordFilter;
+  }
+
   /** Puts the keyword in front of the list starting at `head`; returns its node, the new head. */
   insert(head: number, keyword: IndexedKeyword): number {
     const node = this.freeNodes.pop() ?? this.newNode();
     const base = node * NODE_INTS;
     this.nodes[base + REQUIRED_TERM] = keyword.requiredTermId;
     this.nodes[base + FLAGS] =
-      keyword.tracks | (keyword.rule === PRESENCE_RULE ? MATCHES_ON_ANCHOR : 0);
+      keyword.tracks |
+      (keyword.rule === PRESENCE_RULE ? MATCHES_ON_ANCHOR : 0) |
+      (keyword.filter === null ? 0 : HAS_FILTER);
     this.nodes[base + NEXT] = head;
     this.nodes[base + MATCHED_STAMP] = 0;
     this.previousNodes[node] = NO_NODE;
     if (head !== NO_NODE) this.previousNodes[head] = node;
     this.keywords[node] = keyword;
     this.definitions[node] = keyword.definition;
+    this.filters[node] = keyword.filter;
     return node;
   }
 
@@ -92,6 +105,7 @@ export class CandidatePool {
     if (previous !== NO_NODE) this.nodes[previous * NODE_INTS + NEXT] = next;
     this.keywords[node] = undefined;
     this.definitions[node] = undefined;
+    this.filters[node] = null;
     this.freeNodes.push(node);
     return node === head ? next : head;
   }
@@ -100,6 +114,7 @@ export class CandidatePool {
     const node = this.keywords.length;
     this.keywords.push(undefined);
     this.definitions.push(undefined);
+    this.filters.push(null);
     this.nodes = grown(this.nodes, (node + 1) * NODE_INTS);
     this.previousNodes = grown(this.previousNodes, node + 1);
     return node;

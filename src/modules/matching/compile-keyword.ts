@@ -17,6 +17,10 @@ export interface CompileContext {
   chooseAnchor(options: readonly Anchor[]): Anchor;
   /** The shared term for a token or stem; the caller releases it with the keyword. */
   acquireTerm(kind: TermKind, key: string): Term;
+  /** The shared term for a token of an exclusion phrase (TermTable: not noted by the scanner). */
+  acquireExclusionTerm(token: string): Term;
+  /** The id of a lower-cased subreddit or author name (NameTable); released with the keyword. */
+  acquireName(name: string): number;
 }
 
 /** A keyword's rule and where to file it (anchorTerm null: no letter or digit at all). */
@@ -47,12 +51,17 @@ function cached<T>(cache: Map<string, T>, key: string, compute: (key: string) =>
   return value;
 }
 
+/** Folded, whitespace runs collapsed to single spaces: the form phrases are parsed from. */
+function foldedPhrase(text: string): string {
+  return foldCase(text).replace(/\s+/g, ' ').trim();
+}
+
 export function compileKeyword(
   text: string,
   mode: KeywordMode,
   context: CompileContext,
 ): CompiledKeyword {
-  const folded = foldCase(text).replace(/\s+/g, ' ').trim();
+  const folded = foldedPhrase(text);
   switch (mode) {
     case 'exact':
       return compileExact(folded, context);
@@ -61,6 +70,16 @@ export function compileKeyword(
     case 'broad':
       return compileBroad(folded, context);
   }
+}
+
+/**
+ * An exclusion phrase as an exact pattern over the same tokens and separators as an `exact`
+ * keyword, so it has the same word boundaries; null for a phrase without a letter or digit,
+ * which the keyword rules refuse.
+ */
+export function compileExclusion(text: string, context: CompileContext): PhrasePattern | null {
+  const phrase = parsePhrase(foldedPhrase(text));
+  return phrase.tokens.length === 0 ? null : toPattern(phrase, context.acquireExclusionTerm);
 }
 
 function compileExact(folded: string, context: CompileContext): CompiledKeyword {
@@ -75,7 +94,7 @@ function compileExact(folded: string, context: CompileContext): CompiledKeyword 
   }
   if (isBareToken(phrase)) return presenceOf(tokenAnchors(phrase)[0], context);
   const anchor = context.chooseAnchor(phraseAnchors(phrase));
-  const rule = new ExactRule(toPattern(phrase, context), anchor.tokenOffset);
+  const rule = new ExactRule(toPattern(phrase, ruleTokens(context)), anchor.tokenOffset);
   return { rule, ...placement(anchor, [], context) };
 }
 
@@ -87,7 +106,7 @@ function compileProximity(folded: string, context: CompileContext): CompiledKeyw
   for (const word of allWords) tokenCount += cached(parsedWords, word, parsePhrase).tokens.length;
   const window = tokenCount + PROXIMITY_SLACK;
   const rule = new ProximityRule(
-    words.map((word) => toPattern(word, context)),
+    words.map((word) => toPattern(word, ruleTokens(context))),
     window,
   );
   const options = words.flatMap(tokenAnchors);
@@ -107,7 +126,7 @@ function compileBroad(folded: string, context: CompileContext): CompiledKeyword 
   const stems = [...new Set(stemAnchors.map((anchor) => anchor.key))];
   const rule = new BroadRule(
     stems.map((stem) => context.acquireTerm('stem', stem).id),
-    symbolWords.map((word) => toPattern(word, context)),
+    symbolWords.map((word) => toPattern(word, ruleTokens(context))),
   );
   const options = [...stemAnchors, ...symbolWords.flatMap(tokenAnchors)];
   return { rule, ...placement(context.chooseAnchor(options), options, context) };
@@ -146,9 +165,14 @@ function distinctWordsWithTokens(words: readonly string[]): ParsedPhrase[] {
     .filter((word) => word.tokens.length > 0);
 }
 
-function toPattern(phrase: ParsedPhrase, context: CompileContext): PhrasePattern {
+/** How a keyword's own rule acquires the terms of its tokens. */
+function ruleTokens(context: CompileContext): (token: string) => Term {
+  return (token) => context.acquireTerm('token', token);
+}
+
+function toPattern(phrase: ParsedPhrase, acquireToken: (token: string) => Term): PhrasePattern {
   return {
-    termIds: phrase.tokens.map((token) => context.acquireTerm('token', token).id),
+    termIds: phrase.tokens.map((token) => acquireToken(token).id),
     gaps: phrase.gaps,
     prefix: phrase.prefix,
     suffix: phrase.suffix,

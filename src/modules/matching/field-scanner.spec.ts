@@ -52,6 +52,17 @@ describe('FieldScanner', () => {
     expect(field.anchorCount).toBe(0);
   });
 
+  it('keeps the id of a term only exclusions use, and a bit saying it may occur, not where', () => {
+    const terms = new TermTable();
+    const zeta = terms.acquire('token', 'zeta', false).id;
+    const scanner = new FieldScanner(new TokenTable(terms), terms, new PairFilter());
+    const field = scanner.scan('Zeta x zeta');
+    expect(Array.from(field.tokenIds.subarray(0, field.tokenCount))).toEqual([zeta, 0, zeta]);
+    expect(field.occursIn(zeta)).toBe(false);
+    expect(field.mayHold(zeta)).toBe(true);
+    expect(scanner.scan('other words').mayHold(zeta)).toBe(false);
+  });
+
   it('forgets the previous field', () => {
     const { scanner, ids } = scannerWith('acme');
     scanner.scan('acme');

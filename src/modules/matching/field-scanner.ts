@@ -1,7 +1,13 @@
 import { wordCharLength } from './character-classes.js';
 import type { PairFilter } from './pair-filter.js';
 import { ScannedField } from './scanned-field.js';
-import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, type TermTable } from './term-table.js';
+import {
+  HAS_FOLLOWERS,
+  HAS_PER_FIELD,
+  HAS_POSITIONAL,
+  UNNOTED,
+  type TermTable,
+} from './term-table.js';
 import { foldCase, foldsLikeAscii } from './text-normalization.js';
 import type { TokenTable } from './token-table.js';
 
@@ -28,7 +34,8 @@ export function tokenHash(token: string): number {
  * phrase anchor.
  */
 export class FieldScanner {
-  private readonly field = new ScannedField();
+  /** One field per slot, so the fields of one item can be scanned and then read together. */
+  private readonly fields: ScannedField[] = [];
 
   constructor(
     private readonly tokenTable: TokenTable,
@@ -36,12 +43,12 @@ export class FieldScanner {
     private readonly pairs: PairFilter,
   ) {}
 
-  /** The returned field is overwritten by the next scan. */
-  scan(rawText: string): ScannedField {
+  /** The returned field is overwritten by the next scan into the same slot. */
+  scan(rawText: string, slot = 0): ScannedField {
     const inPlace = foldsLikeAscii(rawText);
     const text = inPlace ? rawText : foldCase(rawText);
     const caseMask = inPlace ? ASCII_LOWER_CASE_MASK : 0;
-    const field = this.field;
+    const field = (this.fields[slot] ??= new ScannedField());
     field.reset(text, this.terms.idLimit);
     this.tokenTable.syncTerms();
     const candidateKinds = this.terms.candidateKinds;
@@ -75,13 +82,18 @@ export class FieldScanner {
       field.addToken(start, index, tokenId);
       if (tokenId !== 0) {
         const kinds = candidateKinds[tokenId];
-        field.noteTerm(tokenId, position, true, (kinds & (HAS_PER_FIELD | HAS_POSITIONAL)) !== 0);
-        if (
-          previousTokenId !== 0 &&
-          (candidateKinds[previousTokenId] & HAS_FOLLOWERS) !== 0 &&
-          this.pairs.mayContain(previousTokenId, tokenId)
-        ) {
-          field.addPairStart(position - 1);
+        // A term only exclusion phrases use needs its id in the field (just added) and a bit.
+        if ((kinds & UNNOTED) !== 0) {
+          field.noteUnnoted(tokenId);
+        } else {
+          field.noteTerm(tokenId, position, true, (kinds & (HAS_PER_FIELD | HAS_POSITIONAL)) !== 0);
+          if (
+            previousTokenId !== 0 &&
+            (candidateKinds[previousTokenId] & HAS_FOLLOWERS) !== 0 &&
+            this.pairs.mayContain(previousTokenId, tokenId)
+          ) {
+            field.addPairStart(position - 1);
+          }
         }
       }
       // Stem terms only ever hold per-field keywords (broad mode).

@@ -16,6 +16,8 @@ export interface FieldView {
   readonly tokenIds: Int32Array;
   /** Whether the token or stem term with that id occurs in the field. */
   occursIn(termId: number): boolean;
+  /** False when the token term certainly does not occur; for an UNNOTED term, true when it may. */
+  mayHold(termId: number): boolean;
   /** Token position of the last occurrence of a token term, -1 if none. */
   lastPosition(termId: number): number;
   /** Token position of the previous occurrence of the token at `position`, -1 if none. */

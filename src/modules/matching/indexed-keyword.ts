@@ -1,4 +1,5 @@
 import type { KeywordDefinition } from './keyword-definition.js';
+import type { KeywordFilter } from './keyword-filter.js';
 import type { MatchRule } from './match-rule.js';
 import type { Term } from './term.js';
 
@@ -10,6 +11,8 @@ export const TRACKS_COMMENTS = 2;
 export interface IndexedKeyword {
   readonly definition: KeywordDefinition;
   readonly rule: MatchRule;
+  /** Checked once the rule matched; null for a keyword without filters. */
+  readonly filter: KeywordFilter | null;
   /** The definition's track flags as TRACKS_* bits, read without touching the definition. */
   readonly tracks: number;
   /** The term the keyword is filed under; null for a keyword without any letter or digit. */
@@ -20,6 +23,10 @@ export interface IndexedKeyword {
   readonly requiredTermId: number;
   /** Every term the keyword holds (anchor included), released when it goes. */
   readonly terms: readonly Term[];
+  /** The terms of its exclusion phrases, likewise (acquired as not noted). */
+  readonly exclusionTerms: readonly Term[];
+  /** Every name its filter holds (NameTable), released when it goes. */
+  readonly names: readonly string[];
   /** Its node in the index's candidate pool. */
   node: number;
 }

@@ -1,5 +1,16 @@
 export type KeywordMode = 'exact' | 'proximity' | 'broad';
 
+/**
+ * What narrows a keyword's matches, as stored: exclusion phrases as written (whitespace
+ * collapsed), subreddit and author names without their r/ and u/ prefixes, in any case.
+ */
+export interface KeywordFilters {
+  exclude: readonly string[];
+  subreddits: readonly string[];
+  excludeSubreddits: readonly string[];
+  excludeAuthors: readonly string[];
+}
+
 /** What the matcher needs to know about one active keyword. */
 export interface KeywordDefinition {
   id: string;
@@ -9,4 +20,6 @@ export interface KeywordDefinition {
   mode: KeywordMode;
   trackPosts: boolean;
   trackComments: boolean;
+  /** Absent when the keyword has no filter. */
+  filters?: KeywordFilters;
 }

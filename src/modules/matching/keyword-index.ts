@@ -1,8 +1,9 @@
 import { CandidatePool } from './candidate-pool.js';
 import type { IndexedKeyword } from './indexed-keyword.js';
+import { NameTable } from './name-table.js';
 import { PairFilter } from './pair-filter.js';
 import type { Term } from './term.js';
-import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, TermTable } from './term-table.js';
+import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, TermTable, UNNOTED } from './term-table.js';
 import { grown } from './grown-array.js';
 
 /**
@@ -13,6 +14,7 @@ import { grown } from './grown-array.js';
  */
 export class KeywordIndex {
   readonly terms = new TermTable();
+  readonly names = new NameTable();
   readonly pool = new CandidatePool();
   readonly pairs = new PairFilter();
   /** By anchor term id: first node of its lists (0: empty). */
@@ -50,6 +52,8 @@ export class KeywordIndex {
       this.updateCandidateKinds(anchorTerm.id);
     }
     for (const term of keyword.terms) this.terms.release(term);
+    for (const term of keyword.exclusionTerms) this.terms.release(term, false);
+    for (const name of keyword.names) this.names.release(name);
   }
 
   private dropPair(): void {
@@ -93,6 +97,7 @@ export class KeywordIndex {
 
   private updateCandidateKinds(id: number): void {
     this.terms.candidateKinds[id] =
+      (this.terms.candidateKinds[id] & UNNOTED) |
       (this.perFieldHeads[id] !== 0 ? HAS_PER_FIELD : 0) |
       (this.positionalHeads[id] !== 0 ? HAS_POSITIONAL : 0) |
       (this.followedBy[id] !== undefined ? HAS_FOLLOWERS : 0);

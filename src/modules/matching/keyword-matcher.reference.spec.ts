@@ -1,13 +1,14 @@
 import { stemmer } from 'stemmer';
 
-import type { KeywordDefinition, KeywordMode } from './keyword-definition.js';
+import type { KeywordDefinition, KeywordFilters, KeywordMode } from './keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from './keyword-matcher.js';
 import { foldCase } from './text-normalization.js';
 import { tokenize } from './tokenizer.js';
 
 /*
- * Differential test: the indexed matcher against a direct reading of the matching rules in docs/matching.md on
- * random keywords and texts drawn from a small vocabulary, so that matches are frequent.
+ * Differential test: the indexed matcher against a direct reading of the matching rules of
+ * docs/matching.md and of the keyword filters on random keywords and texts drawn from a small
+ * vocabulary, so that matches (and filtered-out matches) are frequent.
  */
 
 const WORDS = ['acme', 'corp', 'price', 'prices', 'pricing', 'tracked', 'tracking', 'best'];
@@ -15,6 +16,8 @@ const MORE_WORDS = ['vpn', 'the', 'café', 'node', 'js', 'c', 'net', 'deal', 'de
 const VOCABULARY = [...WORDS, ...MORE_WORDS];
 const SYMBOL_WORDS = ['node.js', 'c++', '.net', 'c#', 'e-commerce'];
 const SEPARATORS = [' ', ' ', ' ', ', ', '. ', ' - ', '\n', '  ', '! ', ' 🚀 ', '/'];
+const SUBREDDITS = ['pics', 'AskReddit', 'news'];
+const AUTHORS = ['spez', 'Some_User', 'bot-42'];
 
 function seededRandom(seed: number): () => number {
   let state = seed;
@@ -43,6 +46,23 @@ function randomText(random: () => number): string {
     text += randomCase(random, word) + (index < length - 1 ? pick(random, SEPARATORS) : '');
   }
   return text;
+}
+
+/** Filters for about a third of the keywords, drawn apart so the keywords stay as they were. */
+function randomFilters(random: () => number): KeywordFilters | undefined {
+  if (random() < 0.7) return undefined;
+  const some = <T>(values: readonly T[], chance: number): T[] =>
+    values.filter(() => random() < chance);
+  const phrase = () =>
+    Array.from({ length: 1 + Math.floor(random() * 2) }, () =>
+      randomCase(random, pick(random, random() < 0.2 ? SYMBOL_WORDS : VOCABULARY)),
+    ).join(' ');
+  return {
+    exclude: Array.from({ length: Math.floor(random() * 3) }, phrase),
+    subreddits: random() < 0.3 ? some(SUBREDDITS, 0.5) : [],
+    excludeSubreddits: some(SUBREDDITS, 0.2).map((name) => randomCase(random, name)),
+    excludeAuthors: some(AUTHORS, 0.2).map((name) => randomCase(random, name)),
+  };
 }
 
 function randomKeyword(random: () => number, index: number): KeywordDefinition {
@@ -103,10 +123,31 @@ function referenceMatches(keyword: KeywordDefinition, field: string): boolean {
   }
 }
 
-function reference(keywords: readonly KeywordDefinition[], input: MatchInput): string[] {
+function referenceAdmits(filters: KeywordFilters | undefined, input: MatchInput): boolean {
+  if (filters === undefined) return true;
+  const lower = (names: readonly string[]) => names.map((name) => name.toLowerCase());
+  const subreddit = input.subreddit.toLowerCase();
+  if (filters.subreddits.length > 0 && !lower(filters.subreddits).includes(subreddit)) return false;
+  if (lower(filters.excludeSubreddits).includes(subreddit)) return false;
+  if (lower(filters.excludeAuthors).includes(input.author.toLowerCase())) return false;
+  return !filters.exclude.some((phrase) =>
+    input.fields.some((field) => exactPattern(foldCase(phrase)).test(foldCase(field))),
+  );
+}
+
+/** The keywords the item matches, filters left aside. */
+function unfiltered(
+  keywords: readonly KeywordDefinition[],
+  input: MatchInput,
+): KeywordDefinition[] {
   return keywords
     .filter((keyword) => (input.type === 'post' ? keyword.trackPosts : keyword.trackComments))
-    .filter((keyword) => input.fields.some((field) => referenceMatches(keyword, field)))
+    .filter((keyword) => input.fields.some((field) => referenceMatches(keyword, field)));
+}
+
+function reference(keywords: readonly KeywordDefinition[], input: MatchInput): string[] {
+  return unfiltered(keywords, input)
+    .filter((keyword) => referenceAdmits(keyword.filters, input))
     .map((keyword) => keyword.id)
     .sort();
 }
@@ -114,24 +155,35 @@ function reference(keywords: readonly KeywordDefinition[], input: MatchInput): s
 describe('KeywordMatcher against a direct reading of the matching rules', () => {
   it.each([1, 2, 3, 4, 5])('agrees on random keywords and texts (seed %i)', (seed) => {
     const random = seededRandom(seed);
-    const keywords = Array.from({ length: 150 }, (_, index) => randomKeyword(random, index));
+    const filterRandom = seededRandom(seed + 100);
+    const keywords = Array.from({ length: 150 }, (_, index) => ({
+      ...randomKeyword(random, index),
+      filters: randomFilters(filterRandom),
+    }));
     const matcher = new KeywordMatcher(keywords);
     let disagreements = 0;
     let matches = 0;
+    let filteredOut = 0;
     for (let item = 0; item < 300; item++) {
+      const source = {
+        subreddit: randomCase(filterRandom, pick(filterRandom, SUBREDDITS)),
+        author: randomCase(filterRandom, pick(filterRandom, AUTHORS)),
+      };
       const input: MatchInput =
         random() < 0.5
-          ? { type: 'post', fields: [randomText(random), randomText(random)] }
-          : { type: 'comment', fields: [randomText(random)] };
+          ? { type: 'post', fields: [randomText(random), randomText(random)], ...source }
+          : { type: 'comment', fields: [randomText(random)], ...source };
       const expected = reference(keywords, input);
       const actual = matcher
         .match(input)
         .map((keyword) => keyword.id)
         .sort();
       matches += expected.length;
+      filteredOut += unfiltered(keywords, input).length - expected.length;
       if (JSON.stringify(actual) !== JSON.stringify(expected)) disagreements++;
     }
     expect(matches).toBeGreaterThan(1000);
+    expect(filteredOut).toBeGreaterThan(100);
     expect(disagreements).toBe(0);
   });
 });

@@ -21,11 +21,11 @@ function keyword(
 }
 
 function comment(body: string): MatchInput {
-  return { type: 'comment', fields: [body] };
+  return { type: 'comment', fields: [body], subreddit: 'test', author: 'someone' };
 }
 
 function post(title: string, selftext = ''): MatchInput {
-  return { type: 'post', fields: [title, selftext] };
+  return { type: 'post', fields: [title, selftext], subreddit: 'test', author: 'someone' };
 }
 
 function matches(text: string, mode: KeywordMode, input: MatchInput | string): boolean {

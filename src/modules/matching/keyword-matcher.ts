@@ -1,22 +1,34 @@
 import { chooseAnchor, type Anchor } from './anchor.js';
-import { MATCHES_ON_ANCHOR } from './candidate-pool.js';
+import { HAS_FILTER, MATCHES_ON_ANCHOR } from './candidate-pool.js';
 import { compileKeyword, type CompileContext } from './compile-keyword.js';
 import { FieldScanner } from './field-scanner.js';
 import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-keyword.js';
 import type { KeywordDefinition } from './keyword-definition.js';
+import { compileFilter, FilterTarget } from './keyword-filter.js';
 import { KeywordIndex } from './keyword-index.js';
 import type { ScannedField } from './scanned-field.js';
 import type { Term } from './term.js';
 import { HAS_PER_FIELD, HAS_POSITIONAL } from './term-table.js';
 import { TokenTable } from './token-table.js';
 
+interface Acquired {
+  terms: Term[];
+  exclusionTerms: Term[];
+  names: string[];
+}
+
 /** Item stamps wrap around before overflowing the Int32Array nodes that hold them. */
 const MAX_STAMP = 0x7fffffff;
 
-/** A post is matched on [title, selftext], a comment on [body]; each field on its own. */
+/**
+ * A post is matched on [title, selftext], a comment on [body]; each field on its own. Keyword
+ * filters read the subreddit, the author and every field.
+ */
 export interface MatchInput {
   type: 'post' | 'comment';
   fields: readonly string[];
+  subreddit: string;
+  author: string;
 }
 
 /**
@@ -39,6 +51,9 @@ export class KeywordMatcher {
   private itemStamp = 0;
   /** TRACKS_* bit of the item being matched. */
   private matchingType = 0;
+  /** The scanned fields of the item being matched, and the item as keyword filters read it. */
+  private readonly fields: ScannedField[] = [];
+  private readonly target = new FilterTarget(this.index.names, this.fields);
 
   constructor(keywords: Iterable<KeywordDefinition> = []) {
     for (const keyword of keywords) this.upsert(keyword);
@@ -48,21 +63,30 @@ export class KeywordMatcher {
     return this.keywords.size;
   }
 
-  /** Terms acquired by the keyword being compiled. */
-  private compiledTerms: Term[] = [];
+  /** What the keyword being compiled acquires, to be released with it. */
+  private acquired: Acquired = { terms: [], exclusionTerms: [], names: [] };
   private readonly compileContext: CompileContext = {
     chooseAnchor: (options) => chooseAnchor(options, this.keywordsSharing),
     acquireTerm: (kind, key) => {
       const term = this.index.terms.acquire(kind, key);
-      this.compiledTerms.push(term);
+      this.acquired.terms.push(term);
       return term;
+    },
+    acquireExclusionTerm: (token) => {
+      const term = this.index.terms.acquire('token', token, false);
+      this.acquired.exclusionTerms.push(term);
+      return term;
+    },
+    acquireName: (name) => {
+      this.acquired.names.push(name);
+      return this.index.names.acquire(name);
     },
   };
 
   upsert(definition: KeywordDefinition): void {
     this.remove(definition.id);
-    const terms: Term[] = [];
-    this.compiledTerms = terms;
+    const acquired: Acquired = { terms: [], exclusionTerms: [], names: [] };
+    this.acquired = acquired;
     const { rule, anchorTerm, nextTerm, requiredTermId } = compileKeyword(
       definition.text,
       definition.mode,
@@ -71,24 +95,28 @@ export class KeywordMatcher {
     const keyword: IndexedKeyword = {
       definition,
       rule,
+      filter: compileFilter(definition.filters, this.compileContext),
       tracks:
         (definition.trackPosts ? TRACKS_POSTS : 0) |
         (definition.trackComments ? TRACKS_COMMENTS : 0),
       anchorTerm,
       nextTerm,
       requiredTermId,
-      terms,
+      ...acquired,
       node: 0,
     };
     this.index.add(keyword);
     this.keywords.set(definition.id, keyword);
   }
 
-  /** Keywords already filed under the anchor (for a token alone: all keywords using it). */
+  /**
+   * Keywords already filed under the anchor (for a token alone: all keywords using it, their
+   * exclusion phrases aside, which are never looked for at an anchor).
+   */
   private readonly keywordsSharing = ({ kind, key, nextKey }: Anchor): number => {
     const term = this.index.terms.find(kind, key);
     if (term === undefined) return 0;
-    if (nextKey === null) return term.users;
+    if (nextKey === null) return term.notedUsers;
     const next = this.index.terms.find('token', nextKey);
     return next === undefined ? 0 : this.index.keywordsFiledUnder(term, next);
   };
@@ -100,15 +128,21 @@ export class KeywordMatcher {
     this.keywords.delete(keywordId);
   }
 
-  /** The matching keywords, each once however often it occurs. */
+  /**
+   * The matching keywords, each once however often it occurs, less those their filters refuse.
+   * Every field is scanned first, so a filter sees the whole item whichever field matched.
+   */
   match(input: MatchInput): KeywordDefinition[] {
     const matched: KeywordDefinition[] = [];
     this.nextItemStamp();
     this.matchingType = input.type === 'post' ? TRACKS_POSTS : TRACKS_COMMENTS;
+    this.target.reset(input.subreddit, input.author);
+    const { fields } = this;
+    fields.length = 0;
     for (const text of input.fields) {
-      if (text.length === 0) continue;
-      this.matchField(this.scanner.scan(text), matched);
+      if (text.length > 0) fields.push(this.scanner.scan(text, fields.length));
     }
+    for (const field of fields) this.matchField(field, matched);
     return matched;
   }
 
@@ -164,6 +198,7 @@ export class KeywordMatcher {
         continue;
       }
       pool.markMatched(node, stamp);
+      if ((flags & HAS_FILTER) !== 0 && !pool.filter(node).admits(this.target)) continue;
       matched.push(pool.definition(node));
     }
   }

@@ -4,10 +4,11 @@ import type { Logger } from 'pino';
 import { planLimits, type PlanName } from '../../config/plans.js';
 import { ROOT_LOGGER } from '../../core.module.js';
 import { changedRows, type ChangedRow } from '../../database/changed-rows.js';
+import { fromJsonList } from '../../database/column-transformers.js';
 import { latestChangeSeqs } from '../../database/change-sequence.js';
 import { Database } from '../../database/database.js';
 import { LiveIndexMetrics } from '../metrics/live-index.metrics.js';
-import type { KeywordDefinition, KeywordMode } from './keyword-definition.js';
+import type { KeywordDefinition, KeywordFilters, KeywordMode } from './keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from './keyword-matcher.js';
 
 export interface MatchedKeyword {
@@ -36,11 +37,27 @@ interface KeywordRow extends ChangedRow {
   track_posts: boolean | number;
   track_comments: boolean | number;
   deleted_at: number | string | null;
+  /** JSON arrays of strings. */
+  exclude_phrases: string;
+  subreddits: string;
+  exclude_subreddits: string;
+  exclude_authors: string;
 }
 
-const KEYWORD_COLUMNS = 'account_id, text, mode, active, track_posts, track_comments, deleted_at';
+const KEYWORD_COLUMNS =
+  'account_id, text, mode, active, track_posts, track_comments, deleted_at, ' +
+  'exclude_phrases, subreddits, exclude_subreddits, exclude_authors';
+const NO_FILTERS = '[]';
 const LIVE_KEYWORD = 'active = TRUE AND deleted_at IS NULL';
 const IN_CHUNK = 500;
+
+/** The row's filters, or undefined when it has none (most keywords): nothing to parse or keep. */
+function filtersOf(row: KeywordRow): KeywordFilters | undefined {
+  const lists = [row.exclude_phrases, row.subreddits, row.exclude_subreddits, row.exclude_authors];
+  if (lists.every((list) => list === NO_FILTERS)) return undefined;
+  const [exclude, subreddits, excludeSubreddits, excludeAuthors] = lists.map(fromJsonList);
+  return { exclude, subreddits, excludeSubreddits, excludeAuthors };
+}
 
 /**
  * The matcher over every active keyword of every active Alerts account, kept in step with the
@@ -174,6 +191,7 @@ export class LiveKeywordMatcher {
       mode: row.mode,
       trackPosts: Boolean(row.track_posts),
       trackComments: Boolean(row.track_comments),
+      filters: filtersOf(row),
     });
   }
 }

@@ -59,3 +59,13 @@ export function phraseOccursIn(field: FieldView, pattern: PhrasePattern): boolea
   }
   return false;
 }
+
+/** Whether the phrase occurs in the field, found along its token ids (UNNOTED terms included). */
+export function phraseFoundIn(field: FieldView, pattern: PhrasePattern): boolean {
+  const first = pattern.termIds[0];
+  for (let position = 0; position < field.tokenCount; position++) {
+    if (field.tokenIds[position] === first && phraseMatchesAt(field, position, pattern))
+      return true;
+  }
+  return false;
+}

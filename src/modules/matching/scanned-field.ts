@@ -9,6 +9,8 @@ const STATE_INTS = 2;
 const NONE = -1;
 /** Stamps wrap around before overflowing the Int32Array that holds them. */
 const MAX_STAMP = 0x7fffffff;
+/** 32 words of 32 bits: UNNOTED term ids are kept by their id modulo 1024. */
+const UNNOTED_WORDS = 32;
 
 /**
  * A scanned field: its tokens and where each keyword term occurs, kept in typed arrays indexed
@@ -32,9 +34,22 @@ export class ScannedField implements FieldView {
   /** By token position: the previous occurrence of the same token, or NONE. */
   private previousPositions = new Int32Array(256);
   private termStates = new Int32Array(1024 * STATE_INTS);
+  /**
+   * The UNNOTED terms (only exclusion phrases use them) that occur, as a one-hash Bloom filter:
+   * a clear bit says the term is absent, a set one that it may be there.
+   */
+  private readonly unnotedBits = new Int32Array(UNNOTED_WORDS);
+  private hasUnnoted = false;
 
   occursIn(termId: number): boolean {
     return this.termStates[termId * STATE_INTS + STAMP] === this.stamp;
+  }
+
+  mayHold(termId: number): boolean {
+    return (
+      this.occursIn(termId) ||
+      (this.unnotedBits[(termId >>> 5) & (UNNOTED_WORDS - 1)] & (1 << (termId & 31))) !== 0
+    );
   }
 
   lastPosition(termId: number): number {
@@ -51,6 +66,10 @@ export class ScannedField implements FieldView {
     this.tokenCount = 0;
     this.anchorCount = 0;
     this.pairCount = 0;
+    if (this.hasUnnoted) {
+      this.unnotedBits.fill(0);
+      this.hasUnnoted = false;
+    }
     this.termStates = grown(this.termStates, termIdLimit * STATE_INTS);
     if (this.stamp === MAX_STAMP) {
       this.termStates.fill(0);
@@ -79,6 +98,12 @@ export class ScannedField implements FieldView {
       this.previousPositions[position] = states[state + LAST];
     }
     states[state + LAST] = position;
+  }
+
+  /** Records that an UNNOTED term occurs (where is read from tokenIds when it matters). */
+  noteUnnoted(termId: number): void {
+    this.unnotedBits[(termId >>> 5) & (UNNOTED_WORDS - 1)] |= 1 << (termId & 31);
+    this.hasUnnoted = true;
   }
 
   addPairStart(position: number): void {

@@ -1,4 +1,4 @@
-import { TermTable } from './term-table.js';
+import { TermTable, UNNOTED } from './term-table.js';
 
 describe('TermTable', () => {
   it('shares one term between users of the same token', () => {
@@ -21,6 +21,20 @@ describe('TermTable', () => {
     table.release(term);
     expect(table.find('token', 'acme')).toBeUndefined();
     expect(table.version).not.toBe(version);
+  });
+
+  it('marks a term UNNOTED while only exclusion phrases hold it', () => {
+    const table = new TermTable();
+    const unnoted = (id: number) => (table.candidateKinds[id] & UNNOTED) !== 0;
+    const term = table.acquire('token', 'zeta', false);
+    expect(unnoted(term.id)).toBe(true);
+    table.acquire('token', 'zeta');
+    expect(unnoted(term.id)).toBe(false);
+    table.release(term);
+    expect(unnoted(term.id)).toBe(true);
+    table.release(term, false);
+    expect(table.find('token', 'zeta')).toBeUndefined();
+    expect(table.candidateKinds[term.id]).toBe(0);
   });
 
   it('gives live terms distinct positive ids below idLimit, reusing those of dropped terms', () => {

@@ -5,14 +5,19 @@ import { grown } from './grown-array.js';
 export const HAS_PER_FIELD = 1;
 export const HAS_POSITIONAL = 2;
 export const HAS_FOLLOWERS = 4;
+/**
+ * Bit of TermTable.candidateKinds, kept by the table: only exclusion phrases use the term, so the
+ * scanner records its tokens' ids (which an exclusion check compares) but not where it occurs.
+ */
+export const UNNOTED = 8;
 
 /** The terms of all indexed keywords, shared between keywords and dropped with their last user. */
 export class TermTable {
   /** Changes whenever a term is created or dropped, so cached token resolutions know to refresh. */
   version = 0;
   /**
-   * By term id: HAS_* bits, kept by the keyword index (0: the term is no anchor). Read for
-   * every token of every item, so kept compact.
+   * By term id: HAS_* bits, kept by the keyword index (none: the term is no anchor), and UNNOTED.
+   * Read for every token of every item, so kept compact.
    */
   candidateKinds = new Uint8Array(1024);
   private readonly tokens = new Map<string, Term>();
@@ -30,7 +35,8 @@ export class TermTable {
     return this.termsOf(kind).get(key);
   }
 
-  acquire(kind: TermKind, key: string): Term {
+  /** `noted`: false for a token of an exclusion phrase (UNNOTED). */
+  acquire(kind: TermKind, key: string, noted = true): Term {
     const terms = this.termsOf(kind);
     let term = terms.get(key);
     if (term === undefined) {
@@ -40,16 +46,27 @@ export class TermTable {
       this.version++;
     }
     term.users++;
+    if (noted) term.notedUsers++;
+    this.markNoted(term);
     return term;
   }
 
-  release(term: Term): void {
+  release(term: Term, noted = true): void {
     term.users--;
-    if (term.users > 0) return;
+    if (noted) term.notedUsers--;
+    if (term.users > 0) {
+      this.markNoted(term);
+      return;
+    }
     this.termsOf(term.kind).delete(term.key);
     this.candidateKinds[term.id] = 0;
     this.freeIds.push(term.id);
     this.version++;
+  }
+
+  private markNoted(term: Term): void {
+    const kinds = this.candidateKinds[term.id];
+    this.candidateKinds[term.id] = term.notedUsers > 0 ? kinds & ~UNNOTED : kinds | UNNOTED;
   }
 
   private termsOf(kind: TermKind): Map<string, Term> {

@@ -5,8 +5,10 @@ export type TermKind = 'token' | 'stem';
  * so rules compare and locate words by id, and the index files keywords by id.
  */
 export class Term {
-  /** How many times keywords hold the term (as anchor, or in their rule). */
+  /** How many times keywords hold the term (as anchor, in their rule, or in an exclusion). */
   users = 0;
+  /** Those of `users` that need to know where the term occurs: all but exclusion phrases. */
+  notedUsers = 0;
 
   constructor(
     /** Positive, unique among live terms. */

@@ -77,10 +77,12 @@ export class LiveSearchMatcher {
 
   /** Every search keyword the item matches, once each; a post's title is matched on its own. */
   match(item: RedditItem): KeywordHit[] {
-    if (item.type === 'comment') return this.hits({ type: 'comment', fields: [item.body] }, false);
-    const inTitle = this.hits({ type: 'post', fields: [item.title] }, true);
+    const { type, subreddit, author } = item;
+    if (item.type === 'comment')
+      return this.hits({ type, fields: [item.body], subreddit, author }, false);
+    const inTitle = this.hits({ type, fields: [item.title], subreddit, author }, true);
     const titleIds = new Set(inTitle.map((hit) => hit.keyword.id));
-    const inBody = this.hits({ type: 'post', fields: [item.selftext] }, false);
+    const inBody = this.hits({ type, fields: [item.selftext], subreddit, author }, false);
     return [...inTitle, ...inBody.filter((hit) => !titleIds.has(hit.keyword.id))];
   }
 

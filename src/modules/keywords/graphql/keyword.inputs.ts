@@ -1,4 +1,5 @@
 import { Field, InputType } from '@nestjs/graphql';
+import { Allow } from 'class-validator';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import { IsKeywordFlag, IsKeywordMode, type KeywordChange } from '../keyword-change.js';
 import type { KeywordDraft } from '../keyword-rules.js';
@@ -21,6 +22,18 @@ export class CreateKeywordInput {
 
   @Field(() => Boolean, { nullable: true, description: 'Default true.' })
   trackComments?: boolean | null;
+
+  @Field(() => [String], { nullable: true, description: 'Default [].' })
+  exclude?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Default [].' })
+  subreddits?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Default [].' })
+  excludeSubreddits?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Default [].' })
+  excludeAuthors?: string[] | null;
 }
 
 /** null, like a field left out, takes the default. */
@@ -30,8 +43,14 @@ export function toKeywordDraft(input: CreateKeywordInput): KeywordDraft {
     mode: input.mode,
     trackPosts: input.trackPosts,
     trackComments: input.trackComments,
+    exclude: input.exclude,
+    subreddits: input.subreddits,
+    excludeSubreddits: input.excludeSubreddits,
+    excludeAuthors: input.excludeAuthors,
   };
 }
+
+const REPLACES = 'Replaces the stored list; [] clears it.';
 
 /** PATCH /keywords/:id: the rules of UpdateKeywordDto, so an explicit null is invalid_body. */
 @InputType('UpdateKeywordInput')
@@ -51,4 +70,21 @@ export class UpdateKeywordInput implements KeywordChange {
   @IsKeywordFlag()
   @Field(() => Boolean, { nullable: true })
   trackComments?: boolean;
+
+  // Checked by the service with the keyword rules, as REST's PATCH body.
+  @Allow()
+  @Field(() => [String], { nullable: true, description: REPLACES })
+  exclude?: string[] | null;
+
+  @Allow()
+  @Field(() => [String], { nullable: true, description: REPLACES })
+  subreddits?: string[] | null;
+
+  @Allow()
+  @Field(() => [String], { nullable: true, description: REPLACES })
+  excludeSubreddits?: string[] | null;
+
+  @Allow()
+  @Field(() => [String], { nullable: true, description: REPLACES })
+  excludeAuthors?: string[] | null;
 }

@@ -29,6 +29,22 @@ export class KeywordModel {
 
   @Field({ description: 'ISO 8601, as in REST.' })
   updatedAt: string;
+
+  @Field(() => [String], {
+    description: 'Exclusion phrases: an item containing one never matches.',
+  })
+  exclude: string[];
+
+  @Field(() => [String], {
+    description: 'Without r/; when not empty, only items from these subreddits match.',
+  })
+  subreddits: string[];
+
+  @Field(() => [String], { description: 'Without r/; items from these never match.' })
+  excludeSubreddits: string[];
+
+  @Field(() => [String], { description: 'Without u/; items by these authors never match.' })
+  excludeAuthors: string[];
 }
 
 /** Built from the REST body so both APIs format every value the same way. */
@@ -43,5 +59,9 @@ export function toKeywordModel(keyword: KeywordEntity): KeywordModel {
     trackComments: rest.track_comments,
     createdAt: rest.created_at,
     updatedAt: rest.updated_at,
+    exclude: rest.exclude,
+    subreddits: rest.subreddits,
+    excludeSubreddits: rest.exclude_subreddits,
+    excludeAuthors: rest.exclude_authors,
   };
 }

@@ -1,8 +1,19 @@
 import { AppError } from '../../../common/errors/app-error.js';
-import { collapseWhitespace, TEXT_REQUIRED, type KeywordDraft } from '../keyword-rules.js';
+import {
+  collapseWhitespace,
+  KEYWORD_FILTER_FIELDS,
+  TEXT_REQUIRED,
+  type KeywordDraft,
+} from '../keyword-rules.js';
 
 /** The fields a POST /keywords item may carry; anything else is most likely a typo. */
-export const KEYWORD_ITEM_FIELDS = ['text', 'mode', 'track_posts', 'track_comments'] as const;
+export const KEYWORD_ITEM_FIELDS = [
+  'text',
+  'mode',
+  'track_posts',
+  'track_comments',
+  ...KEYWORD_FILTER_FIELDS,
+] as const;
 
 /** One JSON item as a draft; an item that is not a keyword object is passed on as unreadable. */
 function keywordDraftOf(item: unknown): KeywordDraft {
@@ -28,6 +39,10 @@ function keywordDraftOf(item: unknown): KeywordDraft {
     mode: fields.mode,
     trackPosts: fields.track_posts,
     trackComments: fields.track_comments,
+    exclude: fields.exclude,
+    subreddits: fields.subreddits,
+    excludeSubreddits: fields.exclude_subreddits,
+    excludeAuthors: fields.exclude_authors,
   };
 }
 

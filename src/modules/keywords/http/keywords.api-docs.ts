@@ -12,7 +12,7 @@ export const KEYWORDS_DOCS = {
   create: {
     summary: 'Create keywords',
     description:
-      'Never all-or-nothing: each item is created, reported as existing, or rejected (invalid, duplicate, limit_reached) with a message naming the field or rule. A deleted text posted again is restored.',
+      'Never all-or-nothing: each item is created, reported as existing (unchanged, filters included), or rejected (invalid, duplicate, limit_reached) with a message naming the field or rule. A deleted text posted again is restored, with the mode, flags and filters of the request.',
     body: {
       schema: ref('CreateKeywords'),
       examples: {
@@ -22,6 +22,12 @@ export const KEYWORDS_DOCS = {
             keywords: [
               { text: 'acme corp' },
               { text: 'price tracking', mode: 'broad', track_comments: false },
+              {
+                text: 'acme widget',
+                exclude: ['free trial'],
+                subreddits: ['r/gadgets'],
+                exclude_authors: ['u/AutoModerator'],
+              },
             ],
           },
         },
@@ -41,8 +47,17 @@ export const KEYWORDS_DOCS = {
   update: {
     summary: 'Change a keyword',
     description:
-      'Pause (active=false), resume, change mode or tracking flags. The text cannot change.',
-    body: { schema: ref('UpdateKeyword') },
+      'Pause (active=false), resume, change mode, tracking flags or filters (a given list replaces the stored one; [] clears it). The text cannot change. A change applies to every item matched after the answer, on every instance.',
+    body: {
+      schema: ref('UpdateKeyword'),
+      examples: {
+        pause: { summary: 'Pause', value: { active: false } },
+        filters: {
+          summary: 'Replace two filter lists',
+          value: { exclude: ['giveaway', 'for sale'], exclude_subreddits: [] },
+        },
+      },
+    },
     responses: { 200: { description: 'The updated keyword.', schema: wrapped(ref('Keyword')) } },
     errors: ['not_found', 'invalid_body', 'keyword_limit_reached'],
   },
