@@ -47,7 +47,7 @@ export const KEYWORDS_DOCS = {
   update: {
     summary: 'Change a keyword',
     description:
-      'Pause (active=false), resume, change mode, tracking flags or filters (a given list replaces the stored one; [] clears it). The text cannot change. A change applies to every item matched after the answer, on every instance.',
+      'Pause (active=false), resume, change mode, tracking flags or filters (a given list replaces the stored one; [] clears it). The text cannot change. A change applies from the next batch of Reddit items matched after the answer, on every instance.',
     body: {
       schema: ref('UpdateKeyword'),
       examples: {
