@@ -4,6 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { CoreModule, type CoreOptions } from './core.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
+import { AlertsGraphqlModule } from './modules/alerts/graphql/alerts-graphql.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { ApiDocsModule } from './modules/api-docs/api-docs.module.js';
 import { ApiKeyGuard } from './modules/auth/api-key.guard.js';
@@ -15,12 +16,15 @@ import { GraphqlModule } from './modules/graphql/graphql.module.js';
 import { IngestionModule } from './modules/ingestion/ingestion.module.js';
 import { RedditPollingModule } from './modules/ingestion/polling/reddit-polling.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
+import { KeywordsGraphqlModule } from './modules/keywords/graphql/keywords-graphql.module.js';
 import { KeywordsModule } from './modules/keywords/keywords.module.js';
 import { ApiRateLimitGuard } from './modules/rate-limit/api-rate-limit.guard.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { RetentionModule } from './modules/retention/retention.module.js';
+import { UsageGraphqlModule } from './modules/usage/graphql/usage-graphql.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
+import { WebhooksGraphqlModule } from './modules/webhooks/graphql/webhooks-graphql.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { PIPELINE_SINKS } from './pipeline-sinks.js';
 
@@ -49,6 +53,10 @@ export class AppModule {
         HealthModule,
         ApiDocsModule,
         GraphqlModule,
+        KeywordsGraphqlModule,
+        AlertsGraphqlModule,
+        WebhooksGraphqlModule,
+        UsageGraphqlModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],
       // Order matters: the caller is known before its rate budget is counted.

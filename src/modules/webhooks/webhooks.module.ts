@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DeliveryLogService } from './deliveries/delivery-log.service.js';
 import { WebhookDeliveryStateModule } from './delivery-state/webhook-delivery-state.module.js';
-import { WebhooksResolver } from './graphql/webhooks.resolver.js';
 import { WebhookDeliveriesController } from './http/webhook-deliveries.controller.js';
 import { WebhooksController } from './http/webhooks.controller.js';
 import { PrivateTargetsWarning } from './private-targets-warning.js';
@@ -18,7 +17,6 @@ import { WebhooksService } from './webhooks.service.js';
     DeliveryLogService,
     WebhookTester,
     PrivateTargetsWarning,
-    WebhooksResolver,
   ],
   exports: [WebhooksService, DeliveryLogService, WebhookTester],
 })

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { WebhooksModule } from '../webhooks.module.js';
+import { WebhooksResolver } from './webhooks.resolver.js';
+
+/** Webhooks over GraphQL: imported by the API's root only, so the CLI never loads GraphQL. */
+@Module({
+  imports: [WebhooksModule],
+  providers: [WebhooksResolver],
+})
+export class WebhooksGraphqlModule {}
