@@ -1,29 +1,11 @@
+import { WEBHOOK_TEST_FIELDS } from '../../../../test/utils/spec-fields.js';
 import { testPayload } from './test-payload.js';
 
 describe('the test delivery payload', () => {
   const payload = testPayload('wh-1', Date.parse('2026-11-21T10:04:05.678Z'));
 
   it('is a sample post in the field order of a real payload, with test: true last', () => {
-    expect(Object.keys(payload)).toEqual([
-      'event',
-      'timestamp',
-      'webhook_id',
-      'website',
-      'inbox_id',
-      'id',
-      'title',
-      'subreddit',
-      'author',
-      'selftext',
-      'url',
-      'keyword',
-      'keyword_id',
-      'relevance_score',
-      'upvotes',
-      'replies',
-      'created_utc',
-      'test',
-    ]);
+    expect(Object.keys(payload)).toEqual(WEBHOOK_TEST_FIELDS);
   });
 
   it('carries the decided sample values', () => {
