@@ -1,7 +1,7 @@
-import { chooseAnchor, type Anchor } from './anchor.js';
+import { chooseAnchor, tokenAnchor, type Anchor } from './anchor.js';
 
 function token(key: string, nextKey: string | null = null): Anchor {
-  return { kind: 'token', key, nextKey, token: key, tokenOffset: 0 };
+  return tokenAnchor(key, nextKey, 0);
 }
 
 const nobodyShares = (): number => 0;

@@ -19,10 +19,19 @@ export interface Anchor {
   readonly key: string;
   /** The token that must follow `key` in the text, or null for a single-token anchor. */
   readonly nextKey: string | null;
-  /** The keyword token `key` comes from (itself, or the token a stem was taken from). */
-  readonly token: string;
-  /** Position of that token in the keyword phrase (exact mode verifies from there). */
+  /** Position of the anchor's (first) token in the keyword phrase (exact mode verifies from there). */
   readonly tokenOffset: number;
+  /**
+   * How rare the anchor is in text, in bits (common-words.ts): its tokens' rarities added; for
+   * a stem, the rarity of the keyword token it was taken from.
+   */
+  readonly rarity: number;
+}
+
+/** An anchor on a token, or on a token followed by `nextKey`, its rarity worked out. */
+export function tokenAnchor(key: string, nextKey: string | null, tokenOffset: number): Anchor {
+  const rarity = tokenRarity(key) + (nextKey === null ? 0 : tokenRarity(nextKey));
+  return { kind: 'token', key, nextKey, tokenOffset, rarity };
 }
 
 export function chooseAnchor(
@@ -30,17 +39,14 @@ export function chooseAnchor(
   keywordsSharing: (anchor: Anchor) => number,
 ): Anchor {
   if (options.length === 1) return options[0];
-  const score = (anchor: Anchor): number =>
-    tokenRarity(anchor.token) +
-    (anchor.nextKey === null ? 0 : tokenRarity(anchor.nextKey)) -
-    Math.log2(1 + keywordsSharing(anchor));
   let best = options[0];
-  let bestScore = score(best);
-  for (const option of options.slice(1)) {
-    const optionScore = score(option);
-    if (optionScore > bestScore) {
+  let bestScore = best.rarity - Math.log2(1 + keywordsSharing(best));
+  for (let index = 1; index < options.length; index++) {
+    const option = options[index];
+    const score = option.rarity - Math.log2(1 + keywordsSharing(option));
+    if (score > bestScore) {
       best = option;
-      bestScore = optionScore;
+      bestScore = score;
     }
   }
   return best;

@@ -1,7 +1,8 @@
 import { stemmer } from 'stemmer';
 
-import { chooseAnchor, type Anchor } from './anchor.js';
+import { tokenAnchor, type Anchor } from './anchor.js';
 import { BroadRule } from './broad-rule.js';
+import { tokenRarity } from './common-words.js';
 import { ExactRule } from './exact-rule.js';
 import type { KeywordMode } from './keyword-definition.js';
 import type { MatchRule } from './match-rule.js';
@@ -33,27 +34,69 @@ export interface CompiledKeyword {
 }
 
 /**
- * Parsed words and stems, shared by every keyword compiled: real keyword sets repeat their words
- * (a brand in many phrases), and parsing and stemming them was most of the cost of building an
- * index. Pure functions of the word, so sharing changes nothing; cleared when full.
+ * One whitespace-separated word of a keyword as proximity and broad matching read it: parsed,
+ * with the anchors it offers and their rarities. Real keyword sets repeat their words (a brand
+ * in many phrases), and parsing, stemming and rating them was most of the cost of building an
+ * index, so each word is worked out once and shared by every keyword compiled; it is a pure
+ * function of the word, so sharing changes nothing. Cleared when full.
  */
-const MAX_CACHED_WORDS = 100_000;
-const parsedWords = new Map<string, ParsedPhrase>();
-const stemsOfTokens = new Map<string, string>();
-
-function cached<T>(cache: Map<string, T>, key: string, compute: (key: string) => T): T {
-  let value = cache.get(key);
-  if (value === undefined) {
-    if (cache.size >= MAX_CACHED_WORDS) cache.clear();
-    value = compute(key);
-    cache.set(key, value);
-  }
-  return value;
+interface KeywordWord {
+  readonly text: string;
+  readonly phrase: ParsedPhrase;
+  readonly bare: boolean;
+  /** An anchor on each of its tokens, in order. */
+  readonly tokenAnchors: readonly Anchor[];
+  /** A bare word's anchor on its English stem (broad mode); worked out on first use. */
+  stemAnchor: Anchor | null;
+  /**
+   * A bare word's pattern, shared by the keywords holding it, with the term it was made for: a
+   * term dropped and made again may take another id, so the pattern is only reused for its term.
+   */
+  barePattern: { readonly term: Term; readonly pattern: PhrasePattern } | null;
 }
+
+const MAX_CACHED_WORDS = 100_000;
+const keywordWords = new Map<string, KeywordWord>();
+
+function keywordWord(text: string): KeywordWord {
+  let word = keywordWords.get(text);
+  if (word === undefined) {
+    if (keywordWords.size >= MAX_CACHED_WORDS) keywordWords.clear();
+    const phrase = parsePhrase(text);
+    word = {
+      text,
+      phrase,
+      bare: isBareToken(phrase),
+      tokenAnchors: tokenAnchors(phrase),
+      stemAnchor: null,
+      barePattern: null,
+    };
+    keywordWords.set(text, word);
+  }
+  return word;
+}
+
+function stemAnchorOf(word: KeywordWord): Anchor {
+  if (word.stemAnchor === null) {
+    const token = word.phrase.tokens[0];
+    word.stemAnchor = {
+      kind: 'stem',
+      key: stemmer(token),
+      nextKey: null,
+      tokenOffset: 0,
+      rarity: tokenRarity(token),
+    };
+  }
+  return word.stemAnchor;
+}
+
+/** Whitespace other than single spaces between words (stored keywords rarely hold any). */
+const IRREGULAR_WHITESPACE = /[^\S ]| {2}|^ | $/;
 
 /** Folded, whitespace runs collapsed to single spaces: the form phrases are parsed from. */
 function foldedPhrase(text: string): string {
-  return foldCase(text).replace(/\s+/g, ' ').trim();
+  const folded = foldCase(text);
+  return IRREGULAR_WHITESPACE.test(folded) ? folded.replace(/\s+/g, ' ').trim() : folded;
 }
 
 export function compileKeyword(
@@ -79,7 +122,9 @@ export function compileKeyword(
  */
 export function compileExclusion(text: string, context: CompileContext): PhrasePattern | null {
   const phrase = parsePhrase(foldedPhrase(text));
-  return phrase.tokens.length === 0 ? null : toPattern(phrase, context.acquireExclusionTerm);
+  if (phrase.tokens.length === 0) return null;
+  const termIds = phrase.tokens.map((token) => context.acquireExclusionTerm(token).id);
+  return patternOf(phrase, termIds);
 }
 
 function compileExact(folded: string, context: CompileContext): CompiledKeyword {
@@ -92,63 +137,84 @@ function compileExact(folded: string, context: CompileContext): CompiledKeyword 
       requiredTermId: 0,
     };
   }
-  if (isBareToken(phrase)) return presenceOf(tokenAnchors(phrase)[0], context);
+  if (isBareToken(phrase)) return presenceOf(tokenAnchor(phrase.tokens[0], null, 0), context);
   const anchor = context.chooseAnchor(phraseAnchors(phrase));
-  const rule = new ExactRule(toPattern(phrase, ruleTokens(context)), anchor.tokenOffset);
-  return { rule, ...placement(anchor, [], context) };
+  const rule = new ExactRule(patternOf(phrase, tokenIds(phrase, context)), anchor.tokenOffset);
+  return placed(rule, anchor, NO_OPTIONS, context);
 }
 
 function compileProximity(folded: string, context: CompileContext): CompiledKeyword {
   const allWords = folded.split(' ');
-  const words = distinctWordsWithTokens(allWords);
-  if (allWords.length === 1 || words.length === 0) return compileExact(folded, context);
+  if (allWords.length === 1) return compileExact(folded, context);
+  const words: KeywordWord[] = [];
   let tokenCount = 0;
-  for (const word of allWords) tokenCount += cached(parsedWords, word, parsePhrase).tokens.length;
-  const window = tokenCount + PROXIMITY_SLACK;
-  const rule = new ProximityRule(
-    words.map((word) => toPattern(word, ruleTokens(context))),
-    window,
-  );
-  const options = words.flatMap(tokenAnchors);
-  return { rule, ...placement(context.chooseAnchor(options), options, context) };
+  for (const text of allWords) {
+    const word = keywordWord(text);
+    tokenCount += word.phrase.tokens.length;
+    if (isNewWordWithTokens(word, words)) words.push(word);
+  }
+  if (words.length === 0) return compileExact(folded, context);
+  const patterns: PhrasePattern[] = [];
+  const options: Anchor[] = [];
+  for (const word of words) {
+    patterns.push(wordPattern(word, context));
+    for (const anchor of word.tokenAnchors) options.push(anchor);
+  }
+  const rule = new ProximityRule(patterns, tokenCount + PROXIMITY_SLACK);
+  return placed(rule, context.chooseAnchor(options), options, context);
 }
 
 function compileBroad(folded: string, context: CompileContext): CompiledKeyword {
-  const words = distinctWordsWithTokens(folded.split(' '));
+  const words: KeywordWord[] = [];
+  for (const text of folded.split(' ')) {
+    const word = keywordWord(text);
+    if (isNewWordWithTokens(word, words)) words.push(word);
+  }
   if (words.length === 0) return compileExact(folded, context);
-  const stemAnchors = words.filter(isBareToken).map((word): Anchor => {
-    const token = word.tokens[0];
-    const key = cached(stemsOfTokens, token, stemmer);
-    return { kind: 'stem', key, nextKey: null, token, tokenOffset: 0 };
-  });
-  if (words.length === 1 && stemAnchors.length === 1) return presenceOf(stemAnchors[0], context);
-  const symbolWords = words.filter((word) => !isBareToken(word));
-  const stems = [...new Set(stemAnchors.map((anchor) => anchor.key))];
-  const rule = new BroadRule(
-    stems.map((stem) => context.acquireTerm('stem', stem).id),
-    symbolWords.map((word) => toPattern(word, ruleTokens(context))),
-  );
-  const options = [...stemAnchors, ...symbolWords.flatMap(tokenAnchors)];
-  return { rule, ...placement(context.chooseAnchor(options), options, context) };
+  if (words.length === 1 && words[0].bare) return presenceOf(stemAnchorOf(words[0]), context);
+  const options: Anchor[] = [];
+  const stems: string[] = [];
+  for (const word of words) {
+    if (!word.bare) continue;
+    const anchor = stemAnchorOf(word);
+    options.push(anchor);
+    if (!stems.includes(anchor.key)) stems.push(anchor.key);
+  }
+  const stemIds = stems.map((stem) => context.acquireTerm('stem', stem).id);
+  const symbolWords: PhrasePattern[] = [];
+  for (const word of words) {
+    if (word.bare) continue;
+    symbolWords.push(wordPattern(word, context));
+    for (const anchor of word.tokenAnchors) options.push(anchor);
+  }
+  const rule = new BroadRule(stemIds, symbolWords);
+  return placed(rule, context.chooseAnchor(options), options, context);
 }
 
 /** A keyword that is one bare word: its anchor occurring is the match. */
 function presenceOf(anchor: Anchor, context: CompileContext): CompiledKeyword {
-  return { rule: PRESENCE_RULE, ...placement(anchor, [], context) };
+  return placed(PRESENCE_RULE, anchor, NO_OPTIONS, context);
 }
 
+const NO_OPTIONS: readonly Anchor[] = [];
+
 /**
- * The chosen anchor's terms and, among the other terms a match needs (`options`), the one
- * checked before the keyword is verified.
+ * The rule filed under the chosen anchor's terms, with the rarest of the other terms a match
+ * needs (`options`) to be checked before the keyword is verified.
  */
-function placement(
+function placed(
+  rule: MatchRule,
   anchor: Anchor,
   options: readonly Anchor[],
   context: CompileContext,
-): Omit<CompiledKeyword, 'rule'> {
-  const others = options.filter(({ kind, key }) => kind !== anchor.kind || key !== anchor.key);
-  const required = others.length === 0 ? null : chooseAnchor(others, () => 0);
+): CompiledKeyword {
+  let required: Anchor | null = null;
+  for (const option of options) {
+    if (option.kind === anchor.kind && option.key === anchor.key) continue;
+    if (required === null || option.rarity > required.rarity) required = option;
+  }
   return {
+    rule,
     anchorTerm: context.acquireTerm(anchor.kind, anchor.key),
     nextTerm: anchor.nextKey === null ? null : context.acquireTerm('token', anchor.nextKey),
     requiredTermId: required === null ? 0 : context.acquireTerm(required.kind, required.key).id,
@@ -156,23 +222,36 @@ function placement(
 }
 
 /**
- * The keyword's whitespace-separated words, each once. Words without a letter or digit
- * ("&" in "r & d") carry no position or stem and are left out of proximity and broad matching.
+ * Whether a keyword word goes into `words`, the keyword's words so far: each word once, and
+ * words without a letter or digit ("&" in "r & d") left out of proximity and broad matching,
+ * as they carry no position or stem.
  */
-function distinctWordsWithTokens(words: readonly string[]): ParsedPhrase[] {
-  return [...new Set(words)]
-    .map((word) => cached(parsedWords, word, parsePhrase))
-    .filter((word) => word.tokens.length > 0);
+function isNewWordWithTokens(word: KeywordWord, words: readonly KeywordWord[]): boolean {
+  if (word.phrase.tokens.length === 0) return false;
+  for (const seen of words) if (seen.text === word.text) return false;
+  return true;
 }
 
-/** How a keyword's own rule acquires the terms of its tokens. */
-function ruleTokens(context: CompileContext): (token: string) => Term {
-  return (token) => context.acquireTerm('token', token);
+/** The term ids of a phrase's tokens, acquired for the keyword's rule. */
+function tokenIds(phrase: ParsedPhrase, context: CompileContext): number[] {
+  const ids: number[] = [];
+  for (const token of phrase.tokens) ids.push(context.acquireTerm('token', token).id);
+  return ids;
 }
 
-function toPattern(phrase: ParsedPhrase, acquireToken: (token: string) => Term): PhrasePattern {
+/** A word's pattern for the keyword's rule; a bare word's is shared while its term lives. */
+function wordPattern(word: KeywordWord, context: CompileContext): PhrasePattern {
+  if (!word.bare) return patternOf(word.phrase, tokenIds(word.phrase, context));
+  const term = context.acquireTerm('token', word.phrase.tokens[0]);
+  if (word.barePattern?.term !== term) {
+    word.barePattern = { term, pattern: patternOf(word.phrase, [term.id]) };
+  }
+  return word.barePattern.pattern;
+}
+
+function patternOf(phrase: ParsedPhrase, termIds: readonly number[]): PhrasePattern {
   return {
-    termIds: phrase.tokens.map((token) => acquireToken(token).id),
+    termIds,
     gaps: phrase.gaps,
     prefix: phrase.prefix,
     suffix: phrase.suffix,
@@ -181,17 +260,16 @@ function toPattern(phrase: ParsedPhrase, acquireToken: (token: string) => Term):
 }
 
 function tokenAnchors(phrase: ParsedPhrase): Anchor[] {
-  return phrase.tokens.map((token, tokenOffset) => {
-    return { kind: 'token', key: token, nextKey: null, token, tokenOffset };
-  });
+  return phrase.tokens.map((token, tokenOffset) => tokenAnchor(token, null, tokenOffset));
 }
 
 /** Each pair of adjacent tokens of a phrase, or its single token. */
 function phraseAnchors(phrase: ParsedPhrase): Anchor[] {
   const { tokens } = phrase;
   if (tokens.length === 1) return tokenAnchors(phrase);
-  return tokens.slice(0, -1).map((token, tokenOffset) => {
-    const nextKey = tokens[tokenOffset + 1];
-    return { kind: 'token', key: token, nextKey, token, tokenOffset };
-  });
+  const anchors: Anchor[] = [];
+  for (let offset = 0; offset + 1 < tokens.length; offset++) {
+    anchors.push(tokenAnchor(tokens[offset], tokens[offset + 1], offset));
+  }
+  return anchors;
 }

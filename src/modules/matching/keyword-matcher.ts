@@ -11,10 +11,12 @@ import type { Term } from './term.js';
 import { HAS_PER_FIELD, HAS_POSITIONAL } from './term-table.js';
 import { TokenTable } from './token-table.js';
 
-interface Acquired {
-  terms: Term[];
-  exclusionTerms: Term[];
-  names: string[];
+/** Shared by every keyword that holds nothing of a kind (most hold no exclusion or name). */
+const NOTHING: readonly never[] = Object.freeze([]);
+
+/** An exact-size copy of what a keyword acquired, to be kept with it. */
+function kept<T>(acquired: readonly T[]): readonly T[] {
+  return acquired.length === 0 ? NOTHING : acquired.slice();
 }
 
 /** Item stamps wrap around before overflowing the Int32Array nodes that hold them. */
@@ -63,46 +65,52 @@ export class KeywordMatcher {
     return this.keywords.size;
   }
 
-  /** What the keyword being compiled acquires, to be released with it. */
-  private acquired: Acquired = { terms: [], exclusionTerms: [], names: [] };
+  /** What the keyword being compiled acquires, to be released with it (reused for each one). */
+  private readonly acquiredTerms: Term[] = [];
+  private readonly acquiredExclusionTerms: Term[] = [];
+  private readonly acquiredNames: string[] = [];
   private readonly compileContext: CompileContext = {
     chooseAnchor: (options) => chooseAnchor(options, this.keywordsSharing),
     acquireTerm: (kind, key) => {
       const term = this.index.terms.acquire(kind, key);
-      this.acquired.terms.push(term);
+      this.acquiredTerms.push(term);
       return term;
     },
     acquireExclusionTerm: (token) => {
       const term = this.index.terms.acquire('token', token, false);
-      this.acquired.exclusionTerms.push(term);
+      this.acquiredExclusionTerms.push(term);
       return term;
     },
     acquireName: (name) => {
-      this.acquired.names.push(name);
+      this.acquiredNames.push(name);
       return this.index.names.acquire(name);
     },
   };
 
   upsert(definition: KeywordDefinition): void {
-    this.remove(definition.id);
-    const acquired: Acquired = { terms: [], exclusionTerms: [], names: [] };
-    this.acquired = acquired;
+    if (this.keywords.has(definition.id)) this.remove(definition.id);
+    this.acquiredTerms.length = 0;
+    this.acquiredExclusionTerms.length = 0;
+    this.acquiredNames.length = 0;
     const { rule, anchorTerm, nextTerm, requiredTermId } = compileKeyword(
       definition.text,
       definition.mode,
       this.compileContext,
     );
+    const filter = compileFilter(definition.filters, this.compileContext);
     const keyword: IndexedKeyword = {
       definition,
       rule,
-      filter: compileFilter(definition.filters, this.compileContext),
+      filter,
       tracks:
         (definition.trackPosts ? TRACKS_POSTS : 0) |
         (definition.trackComments ? TRACKS_COMMENTS : 0),
       anchorTerm,
       nextTerm,
       requiredTermId,
-      ...acquired,
+      terms: kept(this.acquiredTerms),
+      exclusionTerms: kept(this.acquiredExclusionTerms),
+      names: kept(this.acquiredNames),
       node: 0,
     };
     this.index.add(keyword);
