@@ -2,6 +2,7 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { Mutex } from 'async-mutex';
 import { DataSource, type EntityManager } from 'typeorm';
 import { sqliteReadOptions, type DatabaseKind } from './data-source-options.js';
+import { scanRows, type RowValues } from './row-scan.js';
 
 const MIGRATION_LOCK_KEY = 7_342_001;
 const TRANSACTION_ATTEMPTS = 3;
@@ -154,6 +155,14 @@ export class Database implements OnApplicationShutdown {
     const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters);
     const result: unknown = await manager.query(query, values);
     return returnedRows(result) as T[];
+  }
+
+  /**
+   * Every row of a read-only query in one pass over one snapshot, a page at a time, each row as
+   * an array of its values (row-scan.ts): for reading a whole table cheaply, never in a transaction.
+   */
+  scanRows(sql: string): AsyncGenerator<RowValues[]> {
+    return scanRows(this.reads, sql);
   }
 
   /** Deletes rows older than the cutoff, a batch per transaction so no lock is held for long. */

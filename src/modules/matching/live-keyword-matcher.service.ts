@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import { planLimits, type PlanName } from '../../config/plans.js';
 import { ROOT_LOGGER } from '../../core.module.js';
 import { changedRows, type ChangedRow } from '../../database/changed-rows.js';
-import { fromJsonList } from '../../database/column-transformers.js';
 import { latestChangeSeqs } from '../../database/change-sequence.js';
 import { Database } from '../../database/database.js';
 import { LiveIndexMetrics } from '../metrics/live-index.metrics.js';
@@ -29,34 +28,53 @@ interface AccountRow extends ChangedRow {
   status: string;
 }
 
-interface KeywordRow extends ChangedRow {
+/** The columns of a keyword the index reads, in this order, as `KEYWORD_COLUMNS` selects them. */
+type KeywordValues = [
+  id: string,
+  accountId: string,
+  text: string,
+  mode: KeywordMode,
+  trackPosts: boolean | number,
+  trackComments: boolean | number,
+  /** Its four filter lists as one JSON array of arrays; null when all are empty (most keywords). */
+  filters: string | null,
+];
+
+/** A keyword row read by change number: whether it is live, then its indexed columns. */
+interface ChangedKeywordRow extends ChangedRow {
+  live: boolean | number;
   account_id: string;
   text: string;
   mode: KeywordMode;
-  active: boolean | number;
   track_posts: boolean | number;
   track_comments: boolean | number;
-  deleted_at: number | string | null;
-  /** JSON arrays of strings. */
-  exclude_phrases: string;
-  subreddits: string;
-  exclude_subreddits: string;
-  exclude_authors: string;
+  filters: string | null;
 }
 
-const KEYWORD_COLUMNS =
-  'account_id, text, mode, active, track_posts, track_comments, deleted_at, ' +
-  'exclude_phrases, subreddits, exclude_subreddits, exclude_authors';
-const NO_FILTERS = '[]';
+const FILTERS =
+  "CASE WHEN exclude_phrases = '[]' AND subreddits = '[]' AND exclude_subreddits = '[]' " +
+  "AND exclude_authors = '[]' THEN NULL ELSE '[' || exclude_phrases || ',' || subreddits || ',' " +
+  "|| exclude_subreddits || ',' || exclude_authors || ']' END";
+const KEYWORD_COLUMNS = `account_id, text, mode, track_posts, track_comments, ${FILTERS} AS filters`;
 const LIVE_KEYWORD = 'active = TRUE AND deleted_at IS NULL';
 const IN_CHUNK = 500;
 
-/** The row's filters, or undefined when it has none (most keywords): nothing to parse or keep. */
-function filtersOf(row: KeywordRow): KeywordFilters | undefined {
-  const lists = [row.exclude_phrases, row.subreddits, row.exclude_subreddits, row.exclude_authors];
-  if (lists.every((list) => list === NO_FILTERS)) return undefined;
-  const [exclude, subreddits, excludeSubreddits, excludeAuthors] = lists.map(fromJsonList);
+function filtersOf(json: string | null): KeywordFilters | undefined {
+  if (json === null) return undefined;
+  const [exclude, subreddits, excludeSubreddits, excludeAuthors] = JSON.parse(json) as string[][];
   return { exclude, subreddits, excludeSubreddits, excludeAuthors };
+}
+
+function valuesOf(row: ChangedKeywordRow): KeywordValues {
+  return [
+    row.id,
+    row.account_id,
+    row.text,
+    row.mode,
+    row.track_posts,
+    row.track_comments,
+    row.filters,
+  ];
 }
 
 /**
@@ -108,7 +126,7 @@ export class LiveKeywordMatcher {
       const flipped =
         latest.accounts > this.accountMark ? await this.applyAccounts(this.accountMark) : [];
       if (latest.keywords > this.keywordMark) {
-        for await (const rows of this.keywordRows({ since: this.keywordMark }))
+        for await (const rows of this.changedKeywordRows(this.keywordMark))
           for (const row of rows) this.apply(row);
       }
       await this.reloadKeywordsOf(flipped);
@@ -118,12 +136,18 @@ export class LiveKeywordMatcher {
     this.keywordMark = latest.keywords;
   }
 
-  /** Every account, then the live keywords page by page, each straight into the index. */
+  /**
+   * Every account, then every live keyword in one pass (Database.scanRows), each row straight
+   * into the index.
+   */
   private async load(): Promise<void> {
     const started = performance.now();
     await this.applyAccounts(-1);
-    for await (const rows of this.keywordRows({ since: -1, where: LIVE_KEYWORD })) {
-      for (const row of rows) this.apply(row);
+    for await (const rows of this.database.scanRows(
+      `SELECT id, ${KEYWORD_COLUMNS} FROM keywords WHERE ${LIVE_KEYWORD}`,
+    )) {
+      this.metrics.recordRowsRead('alerts', 'keywords', rows.length);
+      for (const values of rows) this.index(values as KeywordValues);
     }
     const ms = Math.round(performance.now() - started);
     this.logger.info({ keywords: this.matcher.size, ms }, 'keyword index loaded');
@@ -156,9 +180,9 @@ export class LiveKeywordMatcher {
   private async reloadKeywordsOf(accountIds: readonly string[]): Promise<void> {
     for (let start = 0; start < accountIds.length; start += IN_CHUNK) {
       const list = Database.inList(accountIds.slice(start, start + IN_CHUNK));
-      const rows = await this.database.query<KeywordRow>(
+      const rows = await this.database.query<ChangedKeywordRow>(
         this.database.manager,
-        `SELECT id, change_seq, ${KEYWORD_COLUMNS} FROM keywords
+        `SELECT id, change_seq, TRUE AS live, ${KEYWORD_COLUMNS} FROM keywords
           WHERE account_id IN (${list.sql}) AND ${LIVE_KEYWORD}`,
         list.parameters,
       );
@@ -167,31 +191,37 @@ export class LiveKeywordMatcher {
     }
   }
 
-  private async *keywordRows(query: { since: number; where?: string }) {
-    for await (const rows of changedRows<KeywordRow>(this.database, this.database.manager, {
+  private async *changedKeywordRows(since: number) {
+    for await (const rows of changedRows<ChangedKeywordRow>(this.database, this.database.manager, {
       table: 'keywords',
-      columns: KEYWORD_COLUMNS,
-      ...query,
+      columns: `(${LIVE_KEYWORD}) AS live, ${KEYWORD_COLUMNS}`,
+      since,
     })) {
       this.metrics.recordRowsRead('alerts', 'keywords', rows.length);
       yield rows;
     }
   }
 
-  private apply(row: KeywordRow): void {
-    const account = this.accounts.get(row.account_id);
-    if (!row.active || row.deleted_at !== null || account?.eligible !== true) {
-      this.matcher.remove(row.id);
+  private apply(row: ChangedKeywordRow): void {
+    if (row.live) this.index(valuesOf(row));
+    else this.matcher.remove(row.id);
+  }
+
+  /** Puts a live keyword in the index, or takes it out when its account is not eligible. */
+  private index([id, accountId, text, mode, trackPosts, trackComments, filters]: KeywordValues) {
+    const account = this.accounts.get(accountId);
+    if (account?.eligible !== true) {
+      this.matcher.remove(id);
       return;
     }
     this.matcher.upsert({
-      id: row.id,
+      id,
       accountId: account.id,
-      text: row.text,
-      mode: row.mode,
-      trackPosts: Boolean(row.track_posts),
-      trackComments: Boolean(row.track_comments),
-      filters: filtersOf(row),
+      text,
+      mode,
+      trackPosts: Boolean(trackPosts),
+      trackComments: Boolean(trackComments),
+      filters: filtersOf(filters),
     });
   }
 }
