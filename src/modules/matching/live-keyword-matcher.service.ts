@@ -65,6 +65,18 @@ function filtersOf(json: string | null): KeywordFilters | undefined {
   return { exclude, subreddits, excludeSubreddits, excludeAuthors };
 }
 
+/** The mode as its one constant string: each row brings its own copy, which its definition would keep. */
+function sharedMode(mode: KeywordMode): KeywordMode {
+  switch (mode) {
+    case 'exact':
+      return 'exact';
+    case 'proximity':
+      return 'proximity';
+    case 'broad':
+      return 'broad';
+  }
+}
+
 function valuesOf(row: ChangedKeywordRow): KeywordValues {
   return [
     row.id,
@@ -218,7 +230,7 @@ export class LiveKeywordMatcher {
       id,
       accountId: account.id,
       text,
-      mode,
+      mode: sharedMode(mode),
       trackPosts: Boolean(trackPosts),
       trackComments: Boolean(trackComments),
       filters: filtersOf(filters),
