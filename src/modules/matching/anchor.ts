@@ -34,16 +34,17 @@ export function tokenAnchor(key: string, nextKey: string | null, tokenOffset: nu
   return { kind: 'token', key, nextKey, tokenOffset, rarity };
 }
 
+/** `keywordsSharing`: how many keywords are already filed under an option (given with its index). */
 export function chooseAnchor(
   options: readonly Anchor[],
-  keywordsSharing: (anchor: Anchor) => number,
+  keywordsSharing: (anchor: Anchor, index: number) => number,
 ): Anchor {
   if (options.length === 1) return options[0];
   let best = options[0];
-  let bestScore = best.rarity - Math.log2(1 + keywordsSharing(best));
+  let bestScore = best.rarity - Math.log2(1 + keywordsSharing(best, 0));
   for (let index = 1; index < options.length; index++) {
     const option = options[index];
-    const score = option.rarity - Math.log2(1 + keywordsSharing(option));
+    const score = option.rarity - Math.log2(1 + keywordsSharing(option, index));
     if (score > bestScore) {
       best = option;
       bestScore = score;

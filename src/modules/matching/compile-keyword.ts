@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 
-import { tokenAnchor, type Anchor } from './anchor.js';
+import { chooseAnchor, tokenAnchor, type Anchor } from './anchor.js';
 import { BroadRule } from './broad-rule.js';
 import { tokenRarity } from './common-words.js';
 import { ExactRule } from './exact-rule.js';
@@ -15,9 +15,12 @@ import type { Term, TermKind } from './term.js';
 import { foldCase } from './text-normalization.js';
 
 export interface CompileContext {
+  /** The anchor to file a keyword under, by rarity and the keywords already filed under each. */
   chooseAnchor(options: readonly Anchor[]): Anchor;
   /** The shared term for a token or stem; the caller releases it with the keyword. */
   acquireTerm(kind: TermKind, key: string): Term;
+  /** One more hold of a term the keyword being compiled already acquired (no look-up). */
+  holdTerm(term: Term): Term;
   /** The shared term for a token of an exclusion phrase (TermTable: not noted by the scanner). */
   acquireExclusionTerm(token: string): Term;
   /** The id of a lower-cased subreddit or author name (NameTable); released with the keyword. */
@@ -139,8 +142,8 @@ function compileExact(folded: string, context: CompileContext): CompiledKeyword 
   }
   if (isBareToken(phrase)) return presenceOf(tokenAnchor(phrase.tokens[0], null, 0), context);
   const anchor = context.chooseAnchor(phraseAnchors(phrase));
-  const rule = new ExactRule(patternOf(phrase, tokenIds(phrase, context)), anchor.tokenOffset);
-  return placed(rule, anchor, NO_OPTIONS, context);
+  const termIds = phrase.tokens.map((token) => context.acquireTerm('token', token).id);
+  return placed(new ExactRule(phrase, termIds, anchor.tokenOffset), anchor, context);
 }
 
 function compileProximity(folded: string, context: CompileContext): CompiledKeyword {
@@ -155,13 +158,10 @@ function compileProximity(folded: string, context: CompileContext): CompiledKeyw
   }
   if (words.length === 0) return compileExact(folded, context);
   const patterns: PhrasePattern[] = [];
-  const options: Anchor[] = [];
-  for (const word of words) {
-    patterns.push(wordPattern(word, context));
-    for (const anchor of word.tokenAnchors) options.push(anchor);
-  }
+  const options = new AnchorOptions();
+  for (const word of words) patterns.push(options.addWord(word, context));
   const rule = new ProximityRule(patterns, tokenCount + PROXIMITY_SLACK);
-  return placed(rule, context.chooseAnchor(options), options, context);
+  return options.place(rule, context);
 }
 
 function compileBroad(folded: string, context: CompileContext): CompiledKeyword {
@@ -172,53 +172,97 @@ function compileBroad(folded: string, context: CompileContext): CompiledKeyword 
   }
   if (words.length === 0) return compileExact(folded, context);
   if (words.length === 1 && words[0].bare) return presenceOf(stemAnchorOf(words[0]), context);
-  const options: Anchor[] = [];
-  const stems: string[] = [];
+  const stemAnchors: Anchor[] = [];
+  const stemTerms: Term[] = [];
   for (const word of words) {
     if (!word.bare) continue;
     const anchor = stemAnchorOf(word);
-    options.push(anchor);
-    if (!stems.includes(anchor.key)) stems.push(anchor.key);
+    stemAnchors.push(anchor);
+    if (!stemTerms.some((term) => term.key === anchor.key)) {
+      stemTerms.push(context.acquireTerm('stem', anchor.key));
+    }
   }
-  const stemIds = stems.map((stem) => context.acquireTerm('stem', stem).id);
+  const options = new AnchorOptions();
+  for (const anchor of stemAnchors) {
+    options.add(anchor, stemTerms.find((term) => term.key === anchor.key) as Term);
+  }
   const symbolWords: PhrasePattern[] = [];
   for (const word of words) {
-    if (word.bare) continue;
-    symbolWords.push(wordPattern(word, context));
-    for (const anchor of word.tokenAnchors) options.push(anchor);
+    if (!word.bare) symbolWords.push(options.addWord(word, context));
   }
-  const rule = new BroadRule(stemIds, symbolWords);
-  return placed(rule, context.chooseAnchor(options), options, context);
+  const rule = new BroadRule(
+    stemTerms.map((term) => term.id),
+    symbolWords,
+  );
+  return options.place(rule, context);
 }
 
 /** A keyword that is one bare word: its anchor occurring is the match. */
 function presenceOf(anchor: Anchor, context: CompileContext): CompiledKeyword {
-  return placed(PRESENCE_RULE, anchor, NO_OPTIONS, context);
+  return placed(PRESENCE_RULE, anchor, context);
 }
 
-const NO_OPTIONS: readonly Anchor[] = [];
-
-/**
- * The rule filed under the chosen anchor's terms, with the rarest of the other terms a match
- * needs (`options`) to be checked before the keyword is verified.
- */
-function placed(
-  rule: MatchRule,
-  anchor: Anchor,
-  options: readonly Anchor[],
-  context: CompileContext,
-): CompiledKeyword {
-  let required: Anchor | null = null;
-  for (const option of options) {
-    if (option.kind === anchor.kind && option.key === anchor.key) continue;
-    if (required === null || option.rarity > required.rarity) required = option;
-  }
+/** The rule filed under the anchor's terms, with no other term checked first. */
+function placed(rule: MatchRule, anchor: Anchor, context: CompileContext): CompiledKeyword {
   return {
     rule,
     anchorTerm: context.acquireTerm(anchor.kind, anchor.key),
     nextTerm: anchor.nextKey === null ? null : context.acquireTerm('token', anchor.nextKey),
-    requiredTermId: required === null ? 0 : context.acquireTerm(required.kind, required.key).id,
+    requiredTermId: 0,
   };
+}
+
+/**
+ * The single-term anchors a proximity or broad keyword may be filed under, each with the term
+ * the keyword's rule already acquired for it: choosing and placing reuse those terms instead of
+ * looking them up again.
+ */
+class AnchorOptions {
+  private readonly anchors: Anchor[] = [];
+  private readonly terms: Term[] = [];
+
+  add(anchor: Anchor, term: Term): void {
+    this.anchors.push(anchor);
+    this.terms.push(term);
+  }
+
+  /**
+   * Acquires the word's token terms for the rule and offers an anchor on each; returns the
+   * word's pattern over them.
+   */
+  addWord(word: KeywordWord, context: CompileContext): PhrasePattern {
+    const first = this.terms.length;
+    const { tokens } = word.phrase;
+    for (let offset = 0; offset < tokens.length; offset++) {
+      this.add(word.tokenAnchors[offset], context.acquireTerm('token', tokens[offset]));
+    }
+    return wordPattern(word, this.terms, first);
+  }
+
+  /**
+   * The rule filed under the best anchor (chooseAnchor: rarity against the keywords already using
+   * its term), with the rarest of the other terms a match needs checked before it is verified.
+   */
+  place(rule: MatchRule, context: CompileContext): CompiledKeyword {
+    const { anchors, terms } = this;
+    const anchor = chooseAnchor(anchors, (_, index) => terms[index].notedUsers);
+    let anchorTerm: Term | null = null;
+    let required = -1;
+    for (let index = 0; index < anchors.length; index++) {
+      const option = anchors[index];
+      if (option.kind === anchor.kind && option.key === anchor.key) {
+        anchorTerm ??= terms[index];
+      } else if (required < 0 || option.rarity > anchors[required].rarity) {
+        required = index;
+      }
+    }
+    return {
+      rule,
+      anchorTerm: context.holdTerm(anchorTerm as Term),
+      nextTerm: null,
+      requiredTermId: required < 0 ? 0 : context.holdTerm(terms[required]).id,
+    };
+  }
 }
 
 /**
@@ -232,17 +276,13 @@ function isNewWordWithTokens(word: KeywordWord, words: readonly KeywordWord[]): 
   return true;
 }
 
-/** The term ids of a phrase's tokens, acquired for the keyword's rule. */
-function tokenIds(phrase: ParsedPhrase, context: CompileContext): number[] {
-  const ids: number[] = [];
-  for (const token of phrase.tokens) ids.push(context.acquireTerm('token', token).id);
-  return ids;
-}
-
-/** A word's pattern for the keyword's rule; a bare word's is shared while its term lives. */
-function wordPattern(word: KeywordWord, context: CompileContext): PhrasePattern {
-  if (!word.bare) return patternOf(word.phrase, tokenIds(word.phrase, context));
-  const term = context.acquireTerm('token', word.phrase.tokens[0]);
+/**
+ * A word's pattern for the keyword's rule, over the terms acquired for its tokens (from `first`
+ * on); a bare word's is shared while its term lives.
+ */
+function wordPattern(word: KeywordWord, terms: readonly Term[], first: number): PhrasePattern {
+  if (!word.bare) return patternOf(word.phrase, terms.slice(first).map((term) => term.id));
+  const term = terms[first];
   if (word.barePattern?.term !== term) {
     word.barePattern = { term, pattern: patternOf(word.phrase, [term.id]) };
   }

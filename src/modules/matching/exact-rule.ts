@@ -1,17 +1,30 @@
 import type { FieldView } from './field-view.js';
 import type { MatchRule } from './match-rule.js';
 import { phraseMatchesAt, type PhrasePattern } from './phrase-pattern.js';
+import type { ParsedPhrase } from './phrase.js';
 
-/** `exact` mode: the whole keyword as a phrase, verified where its anchor token occurs. */
-export class ExactRule implements MatchRule {
+/**
+ * `exact` mode: the whole keyword as a phrase, verified where its anchor token occurs. The rule
+ * is its own pattern: one object per exact keyword, not two.
+ */
+export class ExactRule implements MatchRule, PhrasePattern {
   readonly perField = false;
+  readonly gaps: readonly string[];
+  readonly prefix: string;
+  readonly suffix: string;
+  readonly bare = false;
 
   constructor(
-    private readonly pattern: PhrasePattern,
+    phrase: ParsedPhrase,
+    readonly termIds: readonly number[],
     private readonly anchorOffset: number,
-  ) {}
+  ) {
+    this.gaps = phrase.gaps;
+    this.prefix = phrase.prefix;
+    this.suffix = phrase.suffix;
+  }
 
   matches(field: FieldView, anchorPosition: number): boolean {
-    return phraseMatchesAt(field, anchorPosition - this.anchorOffset, this.pattern);
+    return phraseMatchesAt(field, anchorPosition - this.anchorOffset, this);
   }
 }

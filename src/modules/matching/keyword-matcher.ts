@@ -76,6 +76,11 @@ export class KeywordMatcher {
       this.acquiredTerms.push(term);
       return term;
     },
+    holdTerm: (term) => {
+      this.index.terms.hold(term);
+      this.acquiredTerms.push(term);
+      return term;
+    },
     acquireExclusionTerm: (token) => {
       const term = this.index.terms.acquire('token', token, false);
       this.acquiredExclusionTerms.push(term);

@@ -45,10 +45,15 @@ export class TermTable {
       this.candidateKinds = grown(this.candidateKinds, term.id + 1);
       this.version++;
     }
+    this.hold(term, noted);
+    return term;
+  }
+
+  /** One more use of a term already acquired, released as `acquire`'s are. */
+  hold(term: Term, noted = true): void {
     term.users++;
     if (noted) term.notedUsers++;
     this.markNoted(term);
-    return term;
   }
 
   release(term: Term, noted = true): void {
