@@ -1,5 +1,7 @@
+import { Database } from '../../src/database/database.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
+import { LiveKeywordMatcher } from '../../src/modules/matching/live-keyword-matcher.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
 import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
 import {
@@ -42,6 +44,38 @@ describe.each(testDatabaseKinds())('live indexes kept in step across instances o
   const alertsFor = async (title: string): Promise<number> =>
     (await ingester.app.get(IngestionPipeline).process([normalized(dumpPost({ title }))])).alerts;
   const keywordRowsRead = () => rowsRead(ingester, 'alerts', 'keywords');
+
+  it('loads afresh after a cold load failed part-way: a keyword deleted in between is not kept', async () => {
+    const { apiKey } = await editor.account('scale');
+    const [doomed] = await createKeywords(editor, apiKey, ['omega lantern']);
+    const restarted = await createTestApp(kind, {}, { databaseUrl: editor.databaseUrl });
+    try {
+      const database = restarted.app.get(Database);
+      const scan = database.scanRows.bind(database);
+      jest.spyOn(database, 'scanRows').mockImplementationOnce(async function* (sql: string) {
+        for await (const page of scan(sql)) {
+          yield page;
+          throw new Error('connection lost');
+        }
+      });
+      const alerts = async (title: string) =>
+        (await restarted.app.get(IngestionPipeline).process([normalized(dumpPost({ title }))]))
+          .alerts;
+
+      await expect(alerts('the omega lantern glows')).rejects.toThrow('connection lost');
+      await deleteKeyword(editor, apiKey, doomed.id);
+      expect(await alerts('the omega lantern glows again')).toBe(0);
+      // The index holds the live keywords and nothing else (the deleted one would still be
+      // verified for every item that mentions it, only for the daily cap to drop its match).
+      const [{ live }] = await database.query<{ live: number | string }>(
+        database.manager,
+        'SELECT COUNT(*) AS live FROM keywords WHERE active = TRUE AND deleted_at IS NULL',
+      );
+      expect(restarted.app.get(LiveKeywordMatcher).size).toBe(Number(live));
+    } finally {
+      await restarted.close();
+    }
+  });
 
   it('sees keywords created, paused, resumed, deleted and restored elsewhere, reading only changed rows', async () => {
     const { apiKey } = await editor.account('scale');

@@ -98,7 +98,7 @@ function valuesOf(row: ChangedKeywordRow): KeywordValues {
  */
 @Injectable()
 export class LiveKeywordMatcher {
-  private readonly matcher = new KeywordMatcher();
+  private matcher = new KeywordMatcher();
   private readonly accounts = new Map<string, AccountState>();
   private readonly refreshing = new Mutex();
   private accountMark: number | null = null;
@@ -150,10 +150,12 @@ export class LiveKeywordMatcher {
 
   /**
    * Every account, then every live keyword in one pass (Database.scanRows), each row straight
-   * into the index.
+   * into a new index: what a load that failed part-way put in is not carried into the next one,
+   * which would otherwise keep a keyword deleted or paused in between.
    */
   private async load(): Promise<void> {
     const started = performance.now();
+    this.matcher = new KeywordMatcher();
     await this.applyAccounts(-1);
     for await (const rows of this.database.scanRows(
       `SELECT id, ${KEYWORD_COLUMNS} FROM keywords WHERE ${LIVE_KEYWORD}`,
