@@ -37,7 +37,10 @@ function commonWordRarity(): Map<string, number> {
     if (!bits.has(key)) bits.set(key, rankBits(bits.size));
   }
   for (const word of REDDIT_WORDS)
-    bits.set(word, Math.min(bits.get(word) ?? rankBits(REDDIT_WORD_RANK), rankBits(REDDIT_WORD_RANK)));
+    bits.set(
+      word,
+      Math.min(bits.get(word) ?? rankBits(REDDIT_WORD_RANK), rankBits(REDDIT_WORD_RANK)),
+    );
   commonWordBits = bits;
   return commonWordBits;
 }

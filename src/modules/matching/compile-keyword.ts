@@ -281,7 +281,10 @@ function isNewWordWithTokens(word: KeywordWord, words: readonly KeywordWord[]): 
  * on); a bare word's is shared while its term lives.
  */
 function wordPattern(word: KeywordWord, terms: readonly Term[], first: number): PhrasePattern {
-  if (!word.bare) return patternOf(word.phrase, terms.slice(first).map((term) => term.id));
+  if (!word.bare) {
+    const termIds = terms.slice(first).map((term) => term.id);
+    return patternOf(word.phrase, termIds);
+  }
   const term = terms[first];
   if (word.barePattern?.term !== term) {
     word.barePattern = { term, pattern: patternOf(word.phrase, [term.id]) };
