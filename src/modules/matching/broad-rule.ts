@@ -8,7 +8,8 @@ import { phraseOccursIn, type PhrasePattern } from './phrase-pattern.js';
  * meaningful stem and must occur as written.
  */
 export class BroadRule implements MatchRule {
-  readonly perField = true;
+  static readonly perField = true;
+  readonly perField = BroadRule.perField;
 
   constructor(
     private readonly stemIds: readonly number[],

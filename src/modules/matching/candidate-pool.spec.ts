@@ -21,6 +21,8 @@ function keyword(
   return {
     definition,
     rule,
+    perField: rule.perField,
+    anchorOffset: 0,
     filter,
     tracks: TRACKS_POSTS | TRACKS_COMMENTS,
     anchorTerm: null,

@@ -14,7 +14,15 @@ import { PROXIMITY_SLACK, ProximityRule } from './proximity-rule.js';
 import type { Term, TermKind } from './term.js';
 import { foldCase } from './text-normalization.js';
 
+/**
+ * What compiling a keyword works with. Placing a keyword in the index acquires its terms and
+ * leaves out the rule objects most keywords never need (`buildsRules` false: only a candidate
+ * that passed its cheap checks is verified, and its rule is built then); building a rule later
+ * looks up the same terms, which the keyword holds, and chooses the anchor it was placed under.
+ */
 export interface CompileContext {
+  /** Whether to build the keyword's rule now; without it, `CompiledKeyword.rule` may be null. */
+  readonly buildsRules: boolean;
   /** The anchor to file a keyword under, by rarity and the keywords already filed under each. */
   chooseAnchor(options: readonly Anchor[]): Anchor;
   /** The shared term for a token or stem; the caller releases it with the keyword. */
@@ -29,7 +37,12 @@ export interface CompileContext {
 
 /** A keyword's rule and where to file it (anchorTerm null: no letter or digit at all). */
 export interface CompiledKeyword {
-  readonly rule: MatchRule;
+  /** Null when the context builds no rules and the rule has anything to build. */
+  readonly rule: MatchRule | null;
+  /** The rule's `perField`, known whether or not the rule was built. */
+  readonly perField: boolean;
+  /** Where in an exact phrase its anchor (pair) starts, which its rule verifies from; else 0. */
+  readonly anchorOffset: number;
   readonly anchorTerm: Term | null;
   readonly nextTerm: Term | null;
   /** Id of a second term the keyword cannot match without (0: none). */
@@ -133,18 +146,17 @@ export function compileExclusion(text: string, context: CompileContext): PhraseP
 function compileExact(folded: string, context: CompileContext): CompiledKeyword {
   const phrase = parsePhrase(folded);
   if (phrase.tokens.length === 0) {
-    return {
-      rule: new PhraseSearchRule(folded),
-      anchorTerm: null,
-      nextTerm: null,
-      requiredTermId: 0,
-    };
+    const rule = new PhraseSearchRule(folded);
+    return { rule, perField: rule.perField, anchorOffset: 0, ...UNANCHORED };
   }
   if (isBareToken(phrase)) return presenceOf(tokenAnchor(phrase.tokens[0], null, 0), context);
   const anchor = context.chooseAnchor(phraseAnchors(phrase));
   const termIds = phrase.tokens.map((token) => context.acquireTerm('token', token).id);
-  return placed(new ExactRule(phrase, termIds, anchor.tokenOffset), anchor, context);
+  const rule = context.buildsRules ? new ExactRule(phrase, termIds, anchor.tokenOffset) : null;
+  return placed(rule, ExactRule.perField, anchor, context);
 }
+
+const UNANCHORED = { anchorTerm: null, nextTerm: null, requiredTermId: 0 } as const;
 
 function compileProximity(folded: string, context: CompileContext): CompiledKeyword {
   const allWords = folded.split(' ');
@@ -159,9 +171,14 @@ function compileProximity(folded: string, context: CompileContext): CompiledKeyw
   if (words.length === 0) return compileExact(folded, context);
   const patterns: PhrasePattern[] = [];
   const options = new AnchorOptions();
-  for (const word of words) patterns.push(options.addWord(word, context));
-  const rule = new ProximityRule(patterns, tokenCount + PROXIMITY_SLACK);
-  return options.place(rule, context);
+  for (const word of words) {
+    const pattern = options.addWord(word, context);
+    if (pattern !== null) patterns.push(pattern);
+  }
+  const rule = context.buildsRules
+    ? new ProximityRule(patterns, tokenCount + PROXIMITY_SLACK)
+    : null;
+  return options.place(rule, ProximityRule.perField, context);
 }
 
 function compileBroad(folded: string, context: CompileContext): CompiledKeyword {
@@ -188,24 +205,35 @@ function compileBroad(folded: string, context: CompileContext): CompiledKeyword 
   }
   const symbolWords: PhrasePattern[] = [];
   for (const word of words) {
-    if (!word.bare) symbolWords.push(options.addWord(word, context));
+    if (word.bare) continue;
+    const pattern = options.addWord(word, context);
+    if (pattern !== null) symbolWords.push(pattern);
   }
-  const rule = new BroadRule(
-    stemTerms.map((term) => term.id),
-    symbolWords,
-  );
-  return options.place(rule, context);
+  const rule = context.buildsRules
+    ? new BroadRule(
+        stemTerms.map((term) => term.id),
+        symbolWords,
+      )
+    : null;
+  return options.place(rule, BroadRule.perField, context);
 }
 
-/** A keyword that is one bare word: its anchor occurring is the match. */
+/** A keyword that is one bare word: its anchor occurring is the match (nothing to build). */
 function presenceOf(anchor: Anchor, context: CompileContext): CompiledKeyword {
-  return placed(PRESENCE_RULE, anchor, context);
+  return placed(PRESENCE_RULE, PRESENCE_RULE.perField, anchor, context);
 }
 
 /** The rule filed under the anchor's terms, with no other term checked first. */
-function placed(rule: MatchRule, anchor: Anchor, context: CompileContext): CompiledKeyword {
+function placed(
+  rule: MatchRule | null,
+  perField: boolean,
+  anchor: Anchor,
+  context: CompileContext,
+): CompiledKeyword {
   return {
     rule,
+    perField,
+    anchorOffset: anchor.tokenOffset,
     anchorTerm: context.acquireTerm(anchor.kind, anchor.key),
     nextTerm: anchor.nextKey === null ? null : context.acquireTerm('token', anchor.nextKey),
     requiredTermId: 0,
@@ -228,22 +256,22 @@ class AnchorOptions {
 
   /**
    * Acquires the word's token terms for the rule and offers an anchor on each; returns the
-   * word's pattern over them.
+   * word's pattern over them when the context builds rules.
    */
-  addWord(word: KeywordWord, context: CompileContext): PhrasePattern {
+  addWord(word: KeywordWord, context: CompileContext): PhrasePattern | null {
     const first = this.terms.length;
     const { tokens } = word.phrase;
     for (let offset = 0; offset < tokens.length; offset++) {
       this.add(word.tokenAnchors[offset], context.acquireTerm('token', tokens[offset]));
     }
-    return wordPattern(word, this.terms, first);
+    return context.buildsRules ? wordPattern(word, this.terms, first) : null;
   }
 
   /**
    * The rule filed under the best anchor (chooseAnchor: rarity against the keywords already using
    * its term), with the rarest of the other terms a match needs checked before it is verified.
    */
-  place(rule: MatchRule, context: CompileContext): CompiledKeyword {
+  place(rule: MatchRule | null, perField: boolean, context: CompileContext): CompiledKeyword {
     const { anchors, terms } = this;
     const anchor = chooseAnchor(anchors, (_, index) => terms[index].notedUsers);
     let anchorTerm: Term | null = null;
@@ -258,6 +286,8 @@ class AnchorOptions {
     }
     return {
       rule,
+      perField,
+      anchorOffset: 0,
       anchorTerm: context.holdTerm(anchorTerm as Term),
       nextTerm: null,
       requiredTermId: required < 0 ? 0 : context.holdTerm(terms[required]).id,

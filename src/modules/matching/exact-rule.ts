@@ -8,7 +8,8 @@ import type { ParsedPhrase } from './phrase.js';
  * is its own pattern: one object per exact keyword, not two.
  */
 export class ExactRule implements MatchRule, PhrasePattern {
-  readonly perField = false;
+  static readonly perField = false;
+  readonly perField = ExactRule.perField;
   readonly gaps: readonly string[];
   readonly prefix: string;
   readonly suffix: string;

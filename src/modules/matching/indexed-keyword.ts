@@ -10,7 +10,12 @@ export const TRACKS_COMMENTS = 2;
 /** A keyword as held by the matcher, with the bookkeeping that keeps each check cheap. */
 export interface IndexedKeyword {
   readonly definition: KeywordDefinition;
-  readonly rule: MatchRule;
+  /** Built on the keyword's first verification (KeywordMatcher.ruleOf); null until then. */
+  rule: MatchRule | null;
+  /** The rule's `perField`: which candidate list of its anchor the keyword is filed in. */
+  readonly perField: boolean;
+  /** Where in an exact phrase its anchor starts, for building the rule; else 0. */
+  readonly anchorOffset: number;
   /** Checked once the rule matched; null for a keyword without filters. */
   readonly filter: KeywordFilter | null;
   /** The definition's track flags as TRACKS_* bits, read without touching the definition. */

@@ -67,21 +67,21 @@ export class KeywordIndex {
     }
   }
 
-  private headOf({ anchorTerm, nextTerm, rule }: IndexedKeyword): number {
+  private headOf({ anchorTerm, nextTerm, perField }: IndexedKeyword): number {
     if (anchorTerm === null) return this.unanchoredHead;
     const id = anchorTerm.id;
     if (nextTerm !== null) return this.followedBy[id]?.get(nextTerm.id) ?? 0;
-    return rule.perField ? this.perFieldHeads[id] : this.positionalHeads[id];
+    return perField ? this.perFieldHeads[id] : this.positionalHeads[id];
   }
 
-  private setHead({ anchorTerm, nextTerm, rule }: IndexedKeyword, head: number): void {
+  private setHead({ anchorTerm, nextTerm, perField }: IndexedKeyword, head: number): void {
     if (anchorTerm === null) {
       this.unanchoredHead = head;
       return;
     }
     const id = anchorTerm.id;
     if (nextTerm === null) {
-      (rule.perField ? this.perFieldHeads : this.positionalHeads)[id] = head;
+      (perField ? this.perFieldHeads : this.positionalHeads)[id] = head;
       return;
     }
     const followers = (this.followedBy[id] ??= new Map());

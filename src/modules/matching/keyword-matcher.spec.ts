@@ -342,6 +342,29 @@ describe('KeywordMatcher', () => {
       expect(matcher.match(comment('a kept phrase, not gone1 phrase'))).toEqual([kept]);
     });
 
+    it('verifies a keyword first seen after the terms it shared were dropped and their ids reused', () => {
+      // A rule is built on the keyword's first verification, from the terms it holds then.
+      const late = [keyword('acme widget'), keyword('widget acme', 'proximity')];
+      const churn = ['acme gadget', 'widget gizmo', 'gizmo gadget'].map((text) => keyword(text));
+      const matcher = new KeywordMatcher([...churn, ...late]);
+      for (const definition of churn) matcher.remove(definition.id);
+      for (const text of ['gadget thing', 'gizmo other', 'third new'])
+        matcher.upsert(keyword(text));
+      const found = matcher.match(comment('an acme widget, not a gadget thing'));
+      expect(found.map((definition) => definition.text).sort()).toEqual([
+        'acme widget',
+        'gadget thing',
+        'widget acme',
+      ]);
+    });
+
+    it('verifies an exact phrase from the right place when its anchor pair repeats', () => {
+      const matcher = new KeywordMatcher([keyword('tip top tip top')]);
+      expect(matcher.match(comment('tip top'))).toHaveLength(0);
+      expect(matcher.match(comment('tip top tip'))).toHaveLength(0);
+      expect(matcher.match(comment('so tip top tip top it is'))).toHaveLength(1);
+    });
+
     it('stops matching a removed symbol-only keyword', () => {
       const symbols = keyword('++');
       const matcher = new KeywordMatcher([symbols]);

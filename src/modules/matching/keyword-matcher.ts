@@ -6,6 +6,7 @@ import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-ke
 import type { KeywordDefinition } from './keyword-definition.js';
 import { compileFilter, FilterTarget } from './keyword-filter.js';
 import { KeywordIndex } from './keyword-index.js';
+import type { MatchRule } from './match-rule.js';
 import type { ScannedField } from './scanned-field.js';
 import type { Term } from './term.js';
 import { HAS_PER_FIELD, HAS_POSITIONAL } from './term-table.js';
@@ -70,6 +71,7 @@ export class KeywordMatcher {
   private readonly acquiredExclusionTerms: Term[] = [];
   private readonly acquiredNames: string[] = [];
   private readonly compileContext: CompileContext = {
+    buildsRules: false,
     chooseAnchor: (options) => chooseAnchor(options, this.keywordsSharing),
     acquireTerm: (kind, key) => {
       const term = this.index.terms.acquire(kind, key);
@@ -92,12 +94,47 @@ export class KeywordMatcher {
     },
   };
 
+  /** The anchor offset of the keyword whose rule `ruleContext` is building. */
+  private ruleAnchorOffset = 0;
+  /** Builds a placed keyword's rule: it holds every term of it, so they are looked up, not acquired. */
+  private readonly ruleContext: CompileContext = {
+    buildsRules: true,
+    chooseAnchor: (options) =>
+      options.find((anchor) => anchor.tokenOffset === this.ruleAnchorOffset) ?? options[0],
+    acquireTerm: (kind, key) => {
+      const term = this.index.terms.find(kind, key);
+      if (term === undefined) throw new Error(`a keyword's rule needs a term it does not hold`);
+      return term;
+    },
+    holdTerm: (term) => term,
+    acquireExclusionTerm: () => {
+      throw new Error('a rule holds no exclusion phrase');
+    },
+    acquireName: () => {
+      throw new Error('a rule holds no name');
+    },
+  };
+
+  /**
+   * The keyword's rule, built on its first verification: most keywords are never verified, as
+   * their anchor never occurs or their required term never comes with it, so placing them in the
+   * index builds no rule objects.
+   */
+  private ruleOf(keyword: IndexedKeyword): MatchRule {
+    if (keyword.rule === null) {
+      this.ruleAnchorOffset = keyword.anchorOffset;
+      const { text, mode } = keyword.definition;
+      keyword.rule = compileKeyword(text, mode, this.ruleContext).rule;
+    }
+    return keyword.rule as MatchRule;
+  }
+
   upsert(definition: KeywordDefinition): void {
     if (this.keywords.has(definition.id)) this.remove(definition.id);
     this.acquiredTerms.length = 0;
     this.acquiredExclusionTerms.length = 0;
     this.acquiredNames.length = 0;
-    const { rule, anchorTerm, nextTerm, requiredTermId } = compileKeyword(
+    const { rule, perField, anchorOffset, anchorTerm, nextTerm, requiredTermId } = compileKeyword(
       definition.text,
       definition.mode,
       this.compileContext,
@@ -106,6 +143,8 @@ export class KeywordMatcher {
     const keyword: IndexedKeyword = {
       definition,
       rule,
+      perField,
+      anchorOffset,
       filter,
       tracks:
         (definition.trackPosts ? TRACKS_POSTS : 0) |
@@ -207,7 +246,10 @@ export class KeywordMatcher {
       if (required !== 0 && !field.occursIn(required)) continue;
       const flags = pool.flags(node);
       if ((flags & this.matchingType) === 0 || pool.matchedStamp(node) === stamp) continue;
-      if ((flags & MATCHES_ON_ANCHOR) === 0 && !pool.keyword(node).rule.matches(field, position)) {
+      if (
+        (flags & MATCHES_ON_ANCHOR) === 0 &&
+        !this.ruleOf(pool.keyword(node)).matches(field, position)
+      ) {
         continue;
       }
       pool.markMatched(node, stamp);

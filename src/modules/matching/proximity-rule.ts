@@ -13,7 +13,8 @@ export const PROXIMITY_SLACK = 5;
  * the word "corp". A word with symbols ("c++", "node.js") must occur as written.
  */
 export class ProximityRule implements MatchRule {
-  readonly perField = true;
+  static readonly perField = true;
+  readonly perField = ProximityRule.perField;
 
   constructor(
     private readonly words: readonly PhrasePattern[],
