@@ -9,7 +9,7 @@ export const bigintNumber: ValueTransformer = {
 /** Times are stored as epoch milliseconds in bigint columns. */
 export const epochMillis = bigintNumber;
 
-export function fromJsonList(text: string): string[] {
+function fromJsonList(text: string): string[] {
   return JSON.parse(text) as string[];
 }
 

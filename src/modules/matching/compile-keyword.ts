@@ -53,8 +53,9 @@ export interface CompiledKeyword {
  * One whitespace-separated word of a keyword as proximity and broad matching read it: parsed,
  * with the anchors it offers and their rarities. Real keyword sets repeat their words (a brand
  * in many phrases), and parsing, stemming and rating them was most of the cost of building an
- * index, so each word is worked out once and shared by every keyword compiled; it is a pure
- * function of the word, so sharing changes nothing. Cleared when full.
+ * index, so each word is worked out once and shared by every keyword compiled: all of it is a
+ * pure function of the word, but for the bare-word pattern, which is tied to its term and
+ * remade when that term changes. Cleared when full.
  */
 interface KeywordWord {
   readonly text: string;
@@ -189,19 +190,18 @@ function compileBroad(folded: string, context: CompileContext): CompiledKeyword 
   }
   if (words.length === 0) return compileExact(folded, context);
   if (words.length === 1 && words[0].bare) return presenceOf(stemAnchorOf(words[0]), context);
-  const stemAnchors: Anchor[] = [];
+  const options = new AnchorOptions();
+  /** Each distinct stem once: "tracking tracked" holds one stem term, offered twice. */
   const stemTerms: Term[] = [];
   for (const word of words) {
     if (!word.bare) continue;
     const anchor = stemAnchorOf(word);
-    stemAnchors.push(anchor);
-    if (!stemTerms.some((term) => term.key === anchor.key)) {
-      stemTerms.push(context.acquireTerm('stem', anchor.key));
+    let term = stemTerms.find((held) => held.key === anchor.key);
+    if (term === undefined) {
+      term = context.acquireTerm('stem', anchor.key);
+      stemTerms.push(term);
     }
-  }
-  const options = new AnchorOptions();
-  for (const anchor of stemAnchors) {
-    options.add(anchor, stemTerms.find((term) => term.key === anchor.key) as Term);
+    options.add(anchor, term);
   }
   const symbolWords: PhrasePattern[] = [];
   for (const word of words) {

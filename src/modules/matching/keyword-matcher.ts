@@ -99,8 +99,12 @@ export class KeywordMatcher {
   /** Builds a placed keyword's rule: it holds every term of it, so they are looked up, not acquired. */
   private readonly ruleContext: CompileContext = {
     buildsRules: true,
-    chooseAnchor: (options) =>
-      options.find((anchor) => anchor.tokenOffset === this.ruleAnchorOffset) ?? options[0],
+    chooseAnchor: (options) => {
+      const placedUnder = options.find((anchor) => anchor.tokenOffset === this.ruleAnchorOffset);
+      if (placedUnder === undefined)
+        throw new Error(`a keyword's rule needs the anchor it is under`);
+      return placedUnder;
+    },
     acquireTerm: (kind, key) => {
       const term = this.index.terms.find(kind, key);
       if (term === undefined) throw new Error(`a keyword's rule needs a term it does not hold`);
