@@ -126,6 +126,31 @@ describe.each(testDatabaseKinds())('live indexes kept in step across instances o
     expect(await alertsFor('a quasar lamp for sale')).toBe(1);
   });
 
+  it("leaves a canceled account's keywords out of a cold load and takes them in when it is active again", async () => {
+    const { apiKey, accountId } = await editor.account('pro');
+    await createKeywords(editor, apiKey, ['nebula kettle', 'orbit spoon']);
+    const accounts = editor.app.get(AccountsService);
+    await accounts.updateAccount(accountId, { status: 'canceled' });
+    const restarted = await createTestApp(kind, {}, { databaseUrl: editor.databaseUrl });
+    try {
+      const alerts = async (title: string) =>
+        (await restarted.app.get(IngestionPipeline).process([normalized(dumpPost({ title }))]))
+          .alerts;
+      expect(await alerts('a nebula kettle and an orbit spoon')).toBe(0);
+      const loaded = restarted.app.get(LiveKeywordMatcher).size;
+
+      await accounts.updateAccount(accountId, { status: 'active' });
+      expect(await alerts('the nebula kettle and the orbit spoon')).toBe(2);
+      expect(restarted.app.get(LiveKeywordMatcher).size).toBe(loaded + 2);
+
+      await accounts.updateAccount(accountId, { status: 'canceled' });
+      expect(await alerts('one more nebula kettle')).toBe(0);
+      expect(restarted.app.get(LiveKeywordMatcher).size).toBe(loaded);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('collects for a search created elsewhere, stops when it is paused, and reads unchanged searches once', async () => {
     const { apiKey } = await editor.account('starter', 'app');
     const inboxSize = async () =>

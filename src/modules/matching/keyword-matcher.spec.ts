@@ -365,6 +365,30 @@ describe('KeywordMatcher', () => {
       expect(matcher.match(comment('so tip top tip top it is'))).toHaveLength(1);
     });
 
+    it('replaces, not doubles, a keyword filed by add when its id is upserted', () => {
+      const loaded = [keyword('acme'), keyword('price tracking', 'exact')];
+      const matcher = new KeywordMatcher();
+      for (const definition of loaded) matcher.add(definition);
+      expect(matcher.size).toBe(2);
+
+      matcher.upsert({ ...loaded[1], mode: 'broad' });
+
+      expect(matcher.size).toBe(2);
+      expect(matcher.match(comment('acme tracked the prices'))).toEqual([
+        loaded[0],
+        { ...loaded[1], mode: 'broad' },
+      ]);
+    });
+
+    it('removes a keyword filed by add', () => {
+      const loaded = [keyword('acme'), keyword('acme corp')];
+      const matcher = new KeywordMatcher();
+      for (const definition of loaded) matcher.add(definition);
+      matcher.remove(loaded[0].id);
+      expect(matcher.size).toBe(1);
+      expect(matcher.match(comment('acme corp'))).toEqual([loaded[1]]);
+    });
+
     it('stops matching a removed symbol-only keyword', () => {
       const symbols = keyword('++');
       const matcher = new KeywordMatcher([symbols]);

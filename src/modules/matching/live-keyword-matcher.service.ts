@@ -77,6 +77,22 @@ function sharedMode(mode: KeywordMode): KeywordMode {
   }
 }
 
+/** The definition the index keeps, sharing its account's id string instead of the row's copy. */
+function definitionOf(
+  [id, , text, mode, trackPosts, trackComments, filters]: KeywordValues,
+  account: AccountState,
+): KeywordDefinition {
+  return {
+    id,
+    accountId: account.id,
+    text,
+    mode: sharedMode(mode),
+    trackPosts: Boolean(trackPosts),
+    trackComments: Boolean(trackComments),
+    filters: filtersOf(filters),
+  };
+}
+
 function valuesOf(row: ChangedKeywordRow): KeywordValues {
   return [
     row.id,
@@ -161,7 +177,11 @@ export class LiveKeywordMatcher {
       `SELECT id, ${KEYWORD_COLUMNS} FROM keywords WHERE ${LIVE_KEYWORD}`,
     )) {
       this.metrics.recordRowsRead('alerts', 'keywords', rows.length);
-      for (const values of rows) this.index(values as KeywordValues);
+      for (const values of rows as KeywordValues[]) {
+        const account = this.eligibleAccount(values[1]);
+        // A fresh index and one row per keyword: nothing to replace or take out.
+        if (account !== undefined) this.matcher.add(definitionOf(values, account));
+      }
     }
     const ms = Math.round(performance.now() - started);
     this.logger.info({ keywords: this.matcher.size, ms }, 'keyword index loaded');
@@ -222,20 +242,14 @@ export class LiveKeywordMatcher {
   }
 
   /** Puts a live keyword in the index, or takes it out when its account is not eligible. */
-  private index([id, accountId, text, mode, trackPosts, trackComments, filters]: KeywordValues) {
+  private index(values: KeywordValues): void {
+    const account = this.eligibleAccount(values[1]);
+    if (account === undefined) this.matcher.remove(values[0]);
+    else this.matcher.upsert(definitionOf(values, account));
+  }
+
+  private eligibleAccount(accountId: string): AccountState | undefined {
     const account = this.accounts.get(accountId);
-    if (account?.eligible !== true) {
-      this.matcher.remove(id);
-      return;
-    }
-    this.matcher.upsert({
-      id,
-      accountId: account.id,
-      text,
-      mode: sharedMode(mode),
-      trackPosts: Boolean(trackPosts),
-      trackComments: Boolean(trackComments),
-      filters: filtersOf(filters),
-    });
+    return account?.eligible === true ? account : undefined;
   }
 }
