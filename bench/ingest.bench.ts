@@ -334,6 +334,16 @@ function range(values: number[], digits: number): string {
   return low === high ? low : `${low}–${high}`;
 }
 
+/** The range of ratios with their median, which one slowed process does not move. */
+function ratioRange(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median =
+    sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const spread = range(values, 2);
+  return spread.includes('–') ? `${spread} (${median.toFixed(2)})` : spread;
+}
+
 /**
  * Every seeded database ingests the dump into a fresh copy of itself in every round; a round
  * runs them all, so each ratio (against the first entry of the same database) compares runs
@@ -368,7 +378,7 @@ async function compareRounds(
   }
   console.log(`\nover ${rounds} rounds (ratio: against the first entry's run of the same round)`);
   console.log(
-    'database    keywords               items/s            ratio        ratio (CPU)   index load ms (admin ingest, cold)',
+    'database    keywords               items/s            ratio (median)     ratio (CPU, median)  index load ms (admin ingest, cold)',
   );
   for (const entry of seeded) {
     const first = firstOf(entry);
@@ -380,7 +390,7 @@ async function compareRounds(
       `${entry.target.name.padEnd(10)} ${entry.label.padStart(20)}   ${range(
         entry.runs.map((r) => r.itemsPerSecond),
         0,
-      ).padEnd(16)}   ${range(ratios, 2).padEnd(10)}   ${range(cpuRatios, 2).padEnd(11)}   ${range(
+      ).padEnd(16)}   ${ratioRange(ratios).padEnd(16)}   ${ratioRange(cpuRatios).padEnd(18)}   ${range(
         entry.runs.map((r) => r.indexLoadMs),
         0,
       )}`,
