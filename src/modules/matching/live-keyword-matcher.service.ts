@@ -40,15 +40,20 @@ type KeywordValues = [
   filters: string | null,
 ];
 
-/** A keyword row read by change number: whether it is live, then its indexed columns. */
-interface ChangedKeywordRow extends ChangedRow {
-  live: boolean | number;
+/** A keyword row as `KEYWORD_COLUMNS` reads it. */
+interface KeywordRow {
+  id: string;
   account_id: string;
   text: string;
   mode: KeywordMode;
   track_posts: boolean | number;
   track_comments: boolean | number;
   filters: string | null;
+}
+
+/** A keyword row read by change number: whether it is live, then its indexed columns. */
+interface ChangedKeywordRow extends ChangedRow, KeywordRow {
+  live: boolean | number;
 }
 
 const FILTERS =
@@ -93,7 +98,7 @@ function definitionOf(
   };
 }
 
-function valuesOf(row: ChangedKeywordRow): KeywordValues {
+function valuesOf(row: KeywordRow): KeywordValues {
   return [
     row.id,
     row.account_id,
@@ -214,14 +219,14 @@ export class LiveKeywordMatcher {
   private async reloadKeywordsOf(accountIds: readonly string[]): Promise<void> {
     for (let start = 0; start < accountIds.length; start += IN_CHUNK) {
       const list = Database.inList(accountIds.slice(start, start + IN_CHUNK));
-      const rows = await this.database.query<ChangedKeywordRow>(
+      const rows = await this.database.query<KeywordRow>(
         this.database.manager,
-        `SELECT id, change_seq, TRUE AS live, ${KEYWORD_COLUMNS} FROM keywords
+        `SELECT id, ${KEYWORD_COLUMNS} FROM keywords
           WHERE account_id IN (${list.sql}) AND ${LIVE_KEYWORD}`,
         list.parameters,
       );
       this.metrics.recordRowsRead('alerts', 'keywords', rows.length);
-      for (const row of rows) this.apply(row);
+      for (const row of rows) this.index(valuesOf(row));
     }
   }
 
