@@ -3,13 +3,17 @@ import type { Logger } from 'pino';
 import { Clock, SystemClock } from './common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { createRootLogger } from './common/logging/logger.js';
+import type { KeywordIndexThread } from './modules/matching/keyword-index-thread.js';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+/** The keyword index thread the entry point started, or null: the index then lives in-process. */
+export const KEYWORD_INDEX_THREAD = Symbol('KEYWORD_INDEX_THREAD');
 
 export interface CoreOptions {
   config: AppConfig;
   clock?: Clock;
   logger?: Logger;
+  keywordIndexThread?: KeywordIndexThread;
 }
 
 /** Configuration, clock and logger, shared by every module. */
@@ -26,8 +30,9 @@ export class CoreModule {
           provide: ROOT_LOGGER,
           useValue: options.logger ?? createRootLogger(options.config.logLevel),
         },
+        { provide: KEYWORD_INDEX_THREAD, useValue: options.keywordIndexThread ?? null },
       ],
-      exports: [APP_CONFIG, Clock, ROOT_LOGGER],
+      exports: [APP_CONFIG, Clock, ROOT_LOGGER, KEYWORD_INDEX_THREAD],
     };
   }
 }

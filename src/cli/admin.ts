@@ -1,57 +1,8 @@
-import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { AppError } from '../common/errors/app-error.js';
-import { createRootLogger, PinoNestLogger } from '../common/logging/logger.js';
-import { ConfigError, loadConfig } from '../config/app-config.js';
-import { ADMIN_COMMANDS, CommandFailed, UsageError } from './admin-commands.js';
-import { CliModule } from './cli.module.js';
+import { KeywordIndexThread } from '../modules/matching/keyword-index-thread.js';
 
-const USAGE = `usage: npm run --silent admin -- <command> [...]
-  create-account --plan <starter|pro|scale> [--product alerts|app] [--name TEXT]
-  create-key <account_id>
-  revoke-key <key_id>
-  set-plan <account_id> [--plan P] [--status active|canceled]
-  list-accounts
-  show-account <account_id>
-  ingest <file.ndjson | ->`;
-
-/** stdout carries exactly one JSON line; everything else goes to stderr. */
-async function main(argv: string[]): Promise<number> {
-  const [name, ...args] = argv;
-  const command = name === undefined ? undefined : ADMIN_COMMANDS[name];
-  if (!command) {
-    process.stderr.write(`${name ? `unknown command: ${name}\n` : ''}${USAGE}\n`);
-    return 2;
-  }
-  // The command does its one job and exits: no poller, delivery worker or scheduled jobs here.
-  const config = { ...loadConfig(), backgroundJobs: false };
-  // Quiet by default, so a failure leaves one line on stderr; LOG_LEVEL turns the logs on.
-  const logger = createRootLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
-  const app = await NestFactory.createApplicationContext(CliModule.forRoot({ config, logger }), {
-    logger: new PinoNestLogger(logger),
-  });
-  try {
-    const result = await command(app, args);
-    process.stdout.write(`${JSON.stringify(result)}\n`);
-    return 0;
-  } finally {
-    await app.close();
-  }
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof CommandFailed) process.stdout.write(`${JSON.stringify(error.result)}\n`);
-    const known =
-      error instanceof CommandFailed ||
-      error instanceof AppError ||
-      error instanceof UsageError ||
-      error instanceof ConfigError;
-    const message = known ? (error as Error).message : String((error as Error)?.message ?? error);
-    process.stderr.write(`admin: ${message.replace(/\s*\n\s*/g, '; ')}\n`);
-    process.exitCode = error instanceof UsageError ? 2 : 1;
-  },
-);
+// `ingest` matches against the keyword index: its thread starts before the application's
+// modules are even loaded, so the index is built during the start-up (keyword-index-thread.ts).
+const argv = process.argv.slice(2);
+const keywordIndexThread = argv[0] === 'ingest' ? KeywordIndexThread.start() : undefined;
+const { runAdmin } = await import('./admin-program.js');
+await runAdmin(argv, keywordIndexThread);

@@ -10,6 +10,7 @@ import {
   Min,
   validateSync,
 } from 'class-validator';
+import { DEFAULT_DATABASE_URL } from '../database/database-url.js';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -212,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const role = vars.ROLE ?? 'all';
   return {
     port: vars.PORT ?? 3000,
-    databaseUrl: vars.DATABASE_URL ?? 'sqlite:./data/alerts.sqlite',
+    databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     redisUrl: vars.REDIS_URL ?? null,
     reddit: {
       credentials: parseCredentials(vars.REDDIT_CLIENT_ID, vars.REDDIT_CLIENT_SECRET),

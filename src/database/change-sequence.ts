@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Database } from './database.js';
+import type { ReadQuery } from './row-reader.js';
 
 /** The tables whose changes the live matchers follow, each with its own counter. */
 export type ChangeStream = 'accounts' | 'keywords' | 'searches';
@@ -26,12 +27,8 @@ export async function nextChangeSeq(
 }
 
 /** Every stream's latest committed change number, in one statement. */
-export async function latestChangeSeqs(
-  database: Database,
-  manager: EntityManager,
-): Promise<Record<ChangeStream, number>> {
-  const rows = await database.query<{ stream: ChangeStream; value: number | string }>(
-    manager,
+export async function latestChangeSeqs(read: ReadQuery): Promise<Record<ChangeStream, number>> {
+  const rows = await read<{ stream: ChangeStream; value: number | string }>(
     'SELECT stream, value FROM change_counters',
   );
   const latest = { accounts: 0, keywords: 0, searches: 0 };

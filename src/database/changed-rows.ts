@@ -1,5 +1,4 @@
-import type { EntityManager } from 'typeorm';
-import type { Database } from './database.js';
+import type { ReadQuery } from './row-reader.js';
 
 /** Rows read a page at a time: memory stays flat however many there are. */
 const PAGE_SIZE = 5_000;
@@ -26,24 +25,20 @@ export interface ChangedRow {
  * a higher number, so it is read (again) further on or by the next refresh, never skipped.
  */
 export async function* changedRows<T extends ChangedRow>(
-  database: Database,
-  manager: EntityManager,
+  read: ReadQuery,
   query: ChangedRowsQuery,
 ): AsyncGenerator<T[]> {
   const filter = query.where === undefined ? '' : `AND (${query.where})`;
   const select = `SELECT id, change_seq, ${query.columns} FROM ${query.table}`;
   const order = `ORDER BY change_seq, id LIMIT ${PAGE_SIZE}`;
   const pageAfter = (last: T) =>
-    database.query<T>(
-      manager,
-      `${select} WHERE (change_seq, id) > (:seq, :id) ${filter} ${order}`,
-      { seq: Number(last.change_seq), id: last.id },
-    );
-  let page = await database.query<T>(
-    manager,
-    `${select} WHERE change_seq > :since ${filter} ${order}`,
-    { since: query.since },
-  );
+    read<T>(`${select} WHERE (change_seq, id) > (:seq, :id) ${filter} ${order}`, {
+      seq: Number(last.change_seq),
+      id: last.id,
+    });
+  let page = await read<T>(`${select} WHERE change_seq > :since ${filter} ${order}`, {
+    since: query.since,
+  });
   while (page.length > 0) {
     // The next page is asked for before this one is handed over: PostgreSQL reads it meanwhile.
     const next = page.length < PAGE_SIZE ? null : pageAfter(page[page.length - 1]);

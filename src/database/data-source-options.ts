@@ -1,15 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { BetterSqlite3DataSourceOptions } from 'typeorm/driver/better-sqlite3/BetterSqlite3DataSourceOptions.js';
+import { databaseKind, SQLITE_BUSY_TIMEOUT_MS, sqliteFile } from './database-url.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
-
-export type DatabaseKind = 'sqlite' | 'postgres';
-
-export function databaseKind(databaseUrl: string): DatabaseKind {
-  return databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres';
-}
 
 /** One place that turns DATABASE_URL into TypeORM options, for the app, the CLI and the TypeORM CLI. */
 export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
@@ -21,15 +16,14 @@ export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
     logging: false,
   };
   if (databaseKind(databaseUrl) === 'sqlite') {
-    const path = databaseUrl.slice('sqlite:'.length);
-    const database = path === ':memory:' ? path : resolve(path);
+    const database = sqliteFile(databaseUrl);
     if (database !== ':memory:') mkdirSync(dirname(database), { recursive: true });
     return {
       ...common,
       type: 'better-sqlite3',
       database,
       enableWAL: true,
-      timeout: 10_000,
+      timeout: SQLITE_BUSY_TIMEOUT_MS,
       prepareDatabase: (db: { pragma(source: string): unknown }) => {
         db.pragma('synchronous = NORMAL');
         db.pragma('foreign_keys = ON');

@@ -1,7 +1,9 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Mutex } from 'async-mutex';
 import { DataSource, type EntityManager } from 'typeorm';
-import { sqliteReadOptions, type DatabaseKind } from './data-source-options.js';
+import { sqliteReadOptions } from './data-source-options.js';
+import type { DatabaseKind } from './database-url.js';
+import type { ReadQuery, RowReader } from './row-reader.js';
 import { scanRows, type RowValues } from './row-scan.js';
 
 const MIGRATION_LOCK_KEY = 7_342_001;
@@ -66,6 +68,8 @@ function returnedRows(result: unknown): unknown {
  */
 export class Database implements OnApplicationShutdown {
   readonly kind: DatabaseKind;
+  /** How many migrations `open` applied: the schema a reader saw before it may have changed since. */
+  migrationsApplied = 0;
   private readonly sqliteWriteLock = new Mutex();
 
   /** `reads`: where `manager` reads; the writing data source itself on PostgreSQL. */
@@ -78,10 +82,16 @@ export class Database implements OnApplicationShutdown {
 
   /** Migrates the database, then (SQLite) opens the read connection. */
   static async open(dataSource: DataSource): Promise<Database> {
-    await new Database(dataSource).migrate();
-    if (dataSource.options.type !== 'better-sqlite3') return new Database(dataSource);
-    const reads = new DataSource(sqliteReadOptions(dataSource.options));
-    return new Database(dataSource, await reads.initialize());
+    const migrationsApplied = await new Database(dataSource).migrate();
+    const database =
+      dataSource.options.type === 'better-sqlite3'
+        ? new Database(
+            dataSource,
+            await new DataSource(sqliteReadOptions(dataSource.options)).initialize(),
+          )
+        : new Database(dataSource);
+    database.migrationsApplied = migrationsApplied;
+    return database;
   }
 
   /**
@@ -120,32 +130,6 @@ export class Database implements OnApplicationShutdown {
     await this.reads.query('SELECT 1');
   }
 
-  /** The VALUES list of a multi-row insert, "(:r0c0, :r0c1), (:r1c0, …)", with its parameters. */
-  static valuesClause(rows: readonly (readonly unknown[])[]): {
-    sql: string;
-    parameters: Record<string, unknown>;
-  } {
-    const parameters: Record<string, unknown> = {};
-    const tuples = rows.map((row, r) => {
-      const names = row.map((value, c) => {
-        parameters[`r${r}c${c}`] = value;
-        return `:r${r}c${c}`;
-      });
-      return `(${names.join(', ')})`;
-    });
-    return { sql: tuples.join(', '), parameters };
-  }
-
-  /** The list of an IN (…) condition, ":i0, :i1, …", with its parameters. */
-  static inList(values: readonly unknown[]): { sql: string; parameters: Record<string, unknown> } {
-    const parameters: Record<string, unknown> = {};
-    const names = values.map((value, index) => {
-      parameters[`i${index}`] = value;
-      return `:i${index}`;
-    });
-    return { sql: names.join(', '), parameters };
-  }
-
   /** Runs a query with :named parameters on either dialect. */
   async query<T = Record<string, unknown>>(
     manager: EntityManager,
@@ -155,6 +139,16 @@ export class Database implements OnApplicationShutdown {
     const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters);
     const result: unknown = await manager.query(query, values);
     return returnedRows(result) as T[];
+  }
+
+  /** `query` bound to a manager: the caller's transaction, or `manager` outside one. */
+  readQuery(manager: EntityManager): ReadQuery {
+    return (sql, parameters) => this.query(manager, sql, parameters);
+  }
+
+  /** Reads outside a transaction: committed rows only, as `manager` and `scanRows` read them. */
+  get reader(): RowReader {
+    return { query: this.readQuery(this.manager), scan: (sql) => this.scanRows(sql) };
   }
 
   /**
@@ -196,16 +190,16 @@ export class Database implements OnApplicationShutdown {
     }
   }
 
-  /** Applies pending migrations; on PostgreSQL one instance at a time under an advisory lock. */
-  async migrate(): Promise<void> {
-    if (this.kind === 'sqlite') {
-      await this.dataSource.runMigrations();
-      return;
-    }
+  /**
+   * Applies pending migrations, on PostgreSQL one instance at a time under an advisory lock;
+   * answers how many it applied.
+   */
+  async migrate(): Promise<number> {
+    if (this.kind === 'sqlite') return (await this.dataSource.runMigrations()).length;
     const runner = this.dataSource.createQueryRunner();
     try {
       await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await this.dataSource.runMigrations();
+      return (await this.dataSource.runMigrations()).length;
     } finally {
       await runner
         .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])

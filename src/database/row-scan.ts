@@ -22,16 +22,22 @@ export type RowValues = unknown[];
  */
 export function scanRows(reads: DataSource, sql: string): AsyncGenerator<RowValues[]> {
   const { options } = reads;
-  if (options.type === 'postgres') return scanPostgres(reads.driver as PostgresDriver, sql);
+  if (options.type === 'postgres') {
+    const driver = reads.driver as PostgresDriver;
+    return scanPostgres(() => driver.obtainMasterConnection() as Promise<BorrowedClient>, sql);
+  }
   if (options.type === 'better-sqlite3') return scanSqlite(options.database, options.timeout, sql);
   throw new Error(`scanRows: no scan for ${options.type}`);
 }
 
-async function* scanPostgres(driver: PostgresDriver, sql: string): AsyncGenerator<RowValues[]> {
-  const [client, release] = (await driver.obtainMasterConnection()) as [
-    pg.PoolClient,
-    (error?: Error) => void,
-  ];
+/** A pooled PostgreSQL connection and how to give it back (with the error that broke it, if any). */
+export type BorrowedClient = [client: pg.PoolClient, release: (error?: Error) => void];
+
+export async function* scanPostgres(
+  borrow: () => Promise<BorrowedClient>,
+  sql: string,
+): AsyncGenerator<RowValues[]> {
+  const [client, release] = await borrow();
   const fetchPage = async (): Promise<RowValues[]> => {
     const result = await client.query<RowValues>({
       text: `FETCH ${PAGE_SIZE} FROM ${CURSOR}`,
@@ -67,7 +73,7 @@ async function* scanPostgres(driver: PostgresDriver, sql: string): AsyncGenerato
   }
 }
 
-async function* scanSqlite(
+export async function* scanSqlite(
   file: string,
   timeout: number | undefined,
   sql: string,

@@ -87,6 +87,30 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
     });
   });
 
+  it('matches on a keyword index thread of its own, which logs its load', async () => {
+    await createKeyword(t, key, 'threaded lantern');
+    const file = join(workDir, 'threaded.ndjson');
+    writeFileSync(file, toNdjson([dumpPost({ title: 'A threaded lantern for sale' })]));
+    const run = await runAdmin(['ingest', file], {
+      DATABASE_URL: t.databaseUrl,
+      LOG_LEVEL: 'info',
+    });
+    expect(parseJsonLine(run.stdout)).toMatchObject({ posts: 1, alerts: 1 });
+    const load = run.stderr
+      .split('\n')
+      .filter((line) => line.includes('"keyword index loaded"'))
+      .map((line) => JSON.parse(line) as { keywords: number; ms: number; thread: boolean });
+    expect(load).toEqual([
+      expect.objectContaining({
+        keywords: expect.any(Number),
+        ms: expect.any(Number),
+        thread: true,
+      }),
+    ]);
+    expect(load[0].keywords).toBeGreaterThanOrEqual(1);
+    expect(run.stderr).not.toContain('thread stopped');
+  });
+
   it('takes a comment parent from earlier ingests, else the comment carries empty parent fields', async () => {
     await createKeyword(t, key, 'gizmo');
     const parent = dumpPost({

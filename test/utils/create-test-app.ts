@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import type { PlanName, Product } from '../../src/config/plans.js';
 import { Database } from '../../src/database/database.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
+import type { KeywordIndexThread } from '../../src/modules/matching/keyword-index-thread.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-databases.js';
 import { TEST_NOW } from './test-storage.js';
 
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Where the app logs; silent by default. */
   logger?: Logger;
+  /** The keyword index thread the app matches on (keyword-index-thread.ts); in-process by default. */
+  keywordIndexThread?: KeywordIndexThread;
 }
 
 /**
@@ -71,7 +74,12 @@ export async function createTestApp(
   const clock = new FixedClock(options.now ?? TEST_NOW);
   const moduleRef = await Test.createTestingModule({
     imports: [
-      AppModule.forRoot({ config, clock, logger: options.logger ?? pino({ level: 'silent' }) }),
+      AppModule.forRoot({
+        config,
+        clock,
+        logger: options.logger ?? pino({ level: 'silent' }),
+        keywordIndexThread: options.keywordIndexThread,
+      }),
     ],
   }).compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });

@@ -14,6 +14,7 @@ export interface TestStorage {
 }
 
 export interface OpenTestStorage extends TestStorage {
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -32,6 +33,7 @@ export async function openTestStorage(
     const database = await Database.open(dataSource);
     return {
       database,
+      databaseUrl: testDatabase.url,
       clock: new FixedClock(now),
       async close() {
         await database.onApplicationShutdown();

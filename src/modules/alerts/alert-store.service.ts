@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
+import { valuesClause } from '../../database/sql-lists.js';
 import type { AlertEntity } from './alert.entity.js';
 
 const COLUMNS = [
@@ -36,9 +37,7 @@ export class AlertStore {
     const inserted = new Set<string>();
     for (let start = 0; start < alerts.length; start += INSERT_CHUNK) {
       const chunk = alerts.slice(start, start + INSERT_CHUNK);
-      const values = Database.valuesClause(
-        chunk.map((alert) => COLUMNS.map(([, field]) => alert[field])),
-      );
+      const values = valuesClause(chunk.map((alert) => COLUMNS.map(([, field]) => alert[field])));
       const rows = await this.database.query<{ id: string }>(
         manager,
         `INSERT INTO alerts (${COLUMNS.map(([column]) => column).join(', ')}) VALUES ${values.sql}

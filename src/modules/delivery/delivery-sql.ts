@@ -1,4 +1,4 @@
-import type { DatabaseKind } from '../../database/data-source-options.js';
+import type { DatabaseKind } from '../../database/database-url.js';
 
 /** The fragments of the outbox's statements that SQLite and PostgreSQL spell differently. */
 export class DeliverySql {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import { newId } from '../../common/ids.js';
 import { Database } from '../../database/database.js';
+import { valuesClause } from '../../database/sql-lists.js';
 import { AlertEntity } from '../alerts/alert.entity.js';
 import { DeliverySql } from './delivery-sql.js';
 import { WebhookTargets, type AttemptOutcome } from './webhook-targets.js';
@@ -82,7 +83,7 @@ export class DeliveryStore {
     for (let start = 0; start < alerts.length; start += ENQUEUE_CHUNK) {
       // Each alert gets a fresh v7 time-and-sequence prefix; the webhook id's random tail makes
       // the ids of one alert's deliveries distinct while keeping them in time order.
-      const values = Database.valuesClause(
+      const values = valuesClause(
         alerts
           .slice(start, start + ENQUEUE_CHUNK)
           .map((alert) => [alert.id, alert.accountId, newId()]),

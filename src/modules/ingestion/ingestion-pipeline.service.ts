@@ -5,6 +5,7 @@ import { utcDay } from '../../common/time/timestamps.js';
 import { Database, isFailingDatabaseError } from '../../database/database.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
 import { AlertStore } from '../alerts/alert-store.service.js';
+import type { MatchInput } from '../matching/keyword-matcher.js';
 import {
   LiveKeywordMatcher,
   type MatchedKeyword,
@@ -28,6 +29,18 @@ export interface IngestSummary {
 
 interface Match extends MatchedKeyword {
   item: RedditItem;
+}
+
+/** What a batch's items match and their parent posts: found once, before storing is tried. */
+interface FoundForBatch {
+  matches: Map<RedditItem, Match[]>;
+  parents: Map<string, ParentPostFields>;
+}
+
+function matchInputOf(item: RedditItem): MatchInput {
+  const fields = item.type === 'post' ? [item.title, item.selftext] : [item.body];
+  const { type, subreddit, author } = item;
+  return { type, fields, subreddit, author };
 }
 
 /** One cap request per keyword, with its number of matches in the batch. */
@@ -91,23 +104,24 @@ export class IngestionPipeline {
     const items = [...new Map(batch.map((item) => [itemKey(item), item])).values()];
     if (items.length === 0) return read;
     await this.matcher.refresh();
-    const parents = await this.parentsOf(items);
-    return addSummaries(read, await this.storeIsolatingUnstorable(items, parents));
+    // The index may be matching on its own thread meanwhile (LiveKeywordMatcher).
+    const [matches, parents] = await Promise.all([this.matchesOf(items), this.parentsOf(items)]);
+    return addSummaries(read, await this.storeIsolatingUnstorable(items, { matches, parents }));
   }
 
   private async storeIsolatingUnstorable(
     items: RedditItem[],
-    parents: Map<string, ParentPostFields>,
+    found: FoundForBatch,
   ): Promise<IngestSummary> {
     try {
-      return await this.store(items, parents);
+      return await this.store(items, found);
     } catch (error) {
       if (isFailingDatabaseError(error)) throw error;
       if (items.length > 1) {
         const half = Math.ceil(items.length / 2);
         return addSummaries(
-          await this.storeIsolatingUnstorable(items.slice(0, half), parents),
-          await this.storeIsolatingUnstorable(items.slice(half), parents),
+          await this.storeIsolatingUnstorable(items.slice(0, half), found),
+          await this.storeIsolatingUnstorable(items.slice(half), found),
         );
       }
       // A database that cannot answer SELECT 1 is failing as a whole: nothing moves, the caller retries.
@@ -120,7 +134,7 @@ export class IngestionPipeline {
   /** One transaction: seen marks, posts cache, new-items sinks, cap, alerts, alert sinks. */
   private store(
     items: RedditItem[],
-    parents: Map<string, ParentPostFields>,
+    { matches: matchesByItem, parents }: FoundForBatch,
   ): Promise<IngestSummary> {
     return this.database.transaction(async (manager) => {
       const summary = emptySummary();
@@ -141,7 +155,7 @@ export class IngestionPipeline {
         for (const sink of this.sinks.newItems) await sink.onNewItems(manager, withParents, now);
       }
       const day = utcDay(now);
-      const matches = newItems.flatMap((item) => this.matchesOf(item));
+      const matches = newItems.flatMap((item) => matchesByItem.get(item) ?? []);
       const remaining = await this.cap.consume(manager, day, capRequests(matches));
       const alerts: AlertEntity[] = [];
       for (const match of matches) {
@@ -166,12 +180,18 @@ export class IngestionPipeline {
     });
   }
 
-  private matchesOf(item: RedditItem): Match[] {
-    const fields = item.type === 'post' ? [item.title, item.selftext] : [item.body];
-    const { type, subreddit, author } = item;
-    return this.matcher
-      .match({ type, fields, subreddit, author })
-      .map((matched) => ({ item, ...matched }));
+  /** Matched before the transaction, all in one call: the index may live on another thread. */
+  private async matchesOf(items: RedditItem[]): Promise<Map<RedditItem, Match[]>> {
+    const matched = await this.matcher.matchBatch(items.map(matchInputOf));
+    const matches = new Map<RedditItem, Match[]>();
+    items.forEach((item, i) => {
+      if (matched[i].length > 0)
+        matches.set(
+          item,
+          matched[i].map((m) => ({ item, ...m })),
+        );
+    });
+    return matches;
   }
 
   private postAsParent(item: RedditItem): ParentPostFields {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
+import { valuesClause } from '../../database/sql-lists.js';
 import type { ParentPostFields, RedditPost } from './reddit-item.js';
 
 const INSERT_CHUNK = 100;
@@ -45,7 +46,7 @@ export class PostCacheStore {
   async remember(manager: EntityManager, posts: readonly CachedPost[], now: number): Promise<void> {
     for (let start = 0; start < posts.length; start += INSERT_CHUNK) {
       const chunk = posts.slice(start, start + INSERT_CHUNK);
-      const values = Database.valuesClause(
+      const values = valuesClause(
         chunk.map((post) => [
           post.id,
           post.title,

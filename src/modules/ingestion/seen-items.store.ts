@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
+import { valuesClause } from '../../database/sql-lists.js';
 import type { RedditItem } from './reddit-item.js';
 
 export const itemKey = (item: RedditItem): string =>
@@ -18,7 +19,7 @@ export class SeenItemsStore {
   async claim(manager: EntityManager, keys: string[], now: number): Promise<Set<string>> {
     const claimed = new Set<string>();
     for (let start = 0; start < keys.length; start += 200) {
-      const values = Database.valuesClause(keys.slice(start, start + 200).map((key) => [key, now]));
+      const values = valuesClause(keys.slice(start, start + 200).map((key) => [key, now]));
       const rows = await this.database.query<{ item_key: string }>(
         manager,
         `INSERT INTO seen_items (item_key, seen_at) VALUES ${values.sql}

@@ -1,260 +1,105 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { Mutex } from 'async-mutex';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { planLimits, type PlanName } from '../../config/plans.js';
-import { ROOT_LOGGER } from '../../core.module.js';
-import { changedRows, type ChangedRow } from '../../database/changed-rows.js';
-import { latestChangeSeqs } from '../../database/change-sequence.js';
+import { KEYWORD_INDEX_THREAD, ROOT_LOGGER } from '../../core.module.js';
 import { Database } from '../../database/database.js';
 import { LiveIndexMetrics } from '../metrics/live-index.metrics.js';
-import type { KeywordDefinition, KeywordFilters, KeywordMode } from './keyword-definition.js';
-import { KeywordMatcher, type MatchInput } from './keyword-matcher.js';
+import { KeywordIndexThread, KeywordIndexThreadGone } from './keyword-index-thread.js';
+import type { MatchInput } from './keyword-matcher.js';
+import { LiveKeywordIndex, type IndexActivity, type MatchedKeyword } from './live-keyword-index.js';
 
-export interface MatchedKeyword {
-  keyword: KeywordDefinition;
-  dailyCap: number;
-}
-
-interface AccountState {
-  /** The account id, shared by its keywords' definitions instead of a copy per row. */
-  id: string;
-  eligible: boolean;
-  dailyCap: number;
-}
-
-interface AccountRow extends ChangedRow {
-  product: string;
-  plan: PlanName;
-  status: string;
-}
-
-/** The columns of a keyword the index reads, in this order, as `KEYWORD_COLUMNS` selects them. */
-type KeywordValues = [
-  id: string,
-  accountId: string,
-  text: string,
-  mode: KeywordMode,
-  trackPosts: boolean | number,
-  trackComments: boolean | number,
-  /** Its four filter lists as one JSON array of arrays; null when all are empty (most keywords). */
-  filters: string | null,
-];
-
-/** A keyword row as `KEYWORD_COLUMNS` reads it. */
-interface KeywordRow {
-  id: string;
-  account_id: string;
-  text: string;
-  mode: KeywordMode;
-  track_posts: boolean | number;
-  track_comments: boolean | number;
-  filters: string | null;
-}
-
-/** A keyword row read by change number: whether it is live, then its indexed columns. */
-interface ChangedKeywordRow extends ChangedRow, KeywordRow {
-  live: boolean | number;
-}
-
-const FILTERS =
-  "CASE WHEN exclude_phrases = '[]' AND subreddits = '[]' AND exclude_subreddits = '[]' " +
-  "AND exclude_authors = '[]' THEN NULL ELSE '[' || exclude_phrases || ',' || subreddits || ',' " +
-  "|| exclude_subreddits || ',' || exclude_authors || ']' END";
-const KEYWORD_COLUMNS = `account_id, text, mode, track_posts, track_comments, ${FILTERS} AS filters`;
-const LIVE_KEYWORD = 'active = TRUE AND deleted_at IS NULL';
-const IN_CHUNK = 500;
-
-function filtersOf(json: string | null): KeywordFilters | undefined {
-  if (json === null) return undefined;
-  const [exclude, subreddits, excludeSubreddits, excludeAuthors] = JSON.parse(json) as string[][];
-  return { exclude, subreddits, excludeSubreddits, excludeAuthors };
-}
-
-/** The mode as its one constant string: each row brings its own copy, which its definition would keep. */
-function sharedMode(mode: KeywordMode): KeywordMode {
-  switch (mode) {
-    case 'exact':
-      return 'exact';
-    case 'proximity':
-      return 'proximity';
-    case 'broad':
-      return 'broad';
-  }
-}
-
-/** The definition the index keeps, sharing its account's id string instead of the row's copy. */
-function definitionOf(
-  [id, , text, mode, trackPosts, trackComments, filters]: KeywordValues,
-  account: AccountState,
-): KeywordDefinition {
-  return {
-    id,
-    accountId: account.id,
-    text,
-    mode: sharedMode(mode),
-    trackPosts: Boolean(trackPosts),
-    trackComments: Boolean(trackComments),
-    filters: filtersOf(filters),
-  };
-}
-
-function valuesOf(row: KeywordRow): KeywordValues {
-  return [
-    row.id,
-    row.account_id,
-    row.text,
-    row.mode,
-    row.track_posts,
-    row.track_comments,
-    row.filters,
-  ];
-}
+export type { MatchedKeyword } from './live-keyword-index.js';
 
 /**
- * The matcher over every active keyword of every active Alerts account, kept in step with the
- * database by `refresh()`. Accounts and keywords carry a change number (change-sequence.ts):
- * each refresh first reads the latest numbers (one small statement), then only the rows changed
- * since the previous refresh, so a keyword created, paused or deleted on any instance takes
- * effect within one cycle and an unchanged row is read once, when the index is built.
+ * The Alerts keyword index (live-keyword-index.ts) as the pipeline uses it: kept in step with
+ * the database by `refresh()`, matched a batch at a time. It lives on the thread the entry point
+ * started (keyword-index-thread.ts) when there is one, else in this thread (tests, a database
+ * in memory). When the thread stops, the index is rebuilt here and the work goes on.
  */
 @Injectable()
-export class LiveKeywordMatcher {
-  private matcher = new KeywordMatcher();
-  private readonly accounts = new Map<string, AccountState>();
-  private readonly refreshing = new Mutex();
-  private accountMark: number | null = null;
-  private keywordMark: number | null = null;
-
+export class LiveKeywordMatcher implements OnApplicationShutdown {
+  private thread: KeywordIndexThread | null;
+  private local: LiveKeywordIndex | undefined;
+  private threadSize = 0;
+  /** Migrations applied at this start: what the thread read before them is read again. */
+  private threadNeedsReset: boolean;
   private readonly logger: Logger;
 
   constructor(
     private readonly database: Database,
     private readonly metrics: LiveIndexMetrics,
     @Inject(ROOT_LOGGER) rootLogger: Logger,
+    @Inject(KEYWORD_INDEX_THREAD) thread: KeywordIndexThread | null,
   ) {
     this.logger = rootLogger.child({ component: 'keyword-index' });
+    this.thread = thread;
+    this.threadNeedsReset = database.migrationsApplied > 0;
+    if (thread === null) this.local = new LiveKeywordIndex(database.reader);
   }
 
   get size(): number {
-    return this.matcher.size;
+    return this.local?.size ?? this.threadSize;
   }
 
-  match(input: MatchInput): MatchedKeyword[] {
-    return this.matcher.match(input).map((keyword) => ({
-      keyword,
-      dailyCap: this.accounts.get(keyword.accountId)?.dailyCap ?? 0,
-    }));
-  }
-
-  /** One refresh at a time, so the marks only move forward. */
   async refresh(): Promise<void> {
-    await this.refreshing.runExclusive(() => this.applyChanges());
-  }
-
-  private async applyChanges(): Promise<void> {
-    const latest = await latestChangeSeqs(this.database, this.database.manager);
-    if (this.accountMark === null || this.keywordMark === null) {
-      await this.load();
-    } else {
-      const flipped =
-        latest.accounts > this.accountMark ? await this.applyAccounts(this.accountMark) : [];
-      if (latest.keywords > this.keywordMark) {
-        for await (const rows of this.changedKeywordRows(this.keywordMark))
-          for (const row of rows) this.apply(row);
-      }
-      await this.reloadKeywordsOf(flipped);
-    }
-    // Rows changed after `latest` was read and already seen are read once more next time.
-    this.accountMark = latest.accounts;
-    this.keywordMark = latest.keywords;
-  }
-
-  /**
-   * Every account, then every live keyword in one pass (Database.scanRows), each row straight
-   * into a new index: what a load that failed part-way put in is not carried into the next one,
-   * which would otherwise keep a keyword deleted or paused in between.
-   */
-  private async load(): Promise<void> {
-    const started = performance.now();
-    this.matcher = new KeywordMatcher();
-    await this.applyAccounts(-1);
-    for await (const rows of this.database.scanRows(
-      `SELECT id, ${KEYWORD_COLUMNS} FROM keywords WHERE ${LIVE_KEYWORD}`,
-    )) {
-      this.metrics.recordRowsRead('alerts', 'keywords', rows.length);
-      for (const values of rows as KeywordValues[]) {
-        const account = this.eligibleAccount(values[1]);
-        // A fresh index and one row per keyword: nothing to replace or take out.
-        if (account !== undefined) this.matcher.add(definitionOf(values, account));
+    if (this.thread !== null) {
+      try {
+        if (this.threadNeedsReset) await this.thread.reset();
+        this.threadNeedsReset = false;
+        const { activity, size } = await this.thread.refresh();
+        this.threadSize = size;
+        this.record(activity);
+        return;
+      } catch (error) {
+        this.leaveStoppedThread(error);
       }
     }
-    const ms = Math.round(performance.now() - started);
-    this.logger.info({ keywords: this.matcher.size, ms }, 'keyword index loaded');
+    const local = this.localIndex();
+    try {
+      await local.refresh();
+    } finally {
+      this.record(local.takeActivity());
+    }
   }
 
-  /** Reads the accounts changed since the mark; returns those whose eligibility flipped. */
-  private async applyAccounts(since: number): Promise<string[]> {
-    const flipped: string[] = [];
-    for await (const rows of changedRows<AccountRow>(this.database, this.database.manager, {
-      table: 'accounts',
-      columns: 'product, plan, status',
-      since,
-    })) {
-      this.metrics.recordRowsRead('alerts', 'accounts', rows.length);
-      for (const row of rows) {
-        const eligible = row.product === 'alerts' && row.status === 'active';
-        const previous = this.accounts.get(row.id);
-        this.accounts.set(row.id, {
-          id: row.id,
-          eligible,
-          dailyCap: planLimits(row.plan).perKeywordDailyCap,
-        });
-        if (previous?.eligible !== eligible) flipped.push(row.id);
+  /** Each input's matched keywords, in the inputs' order. */
+  async matchBatch(inputs: MatchInput[]): Promise<MatchedKeyword[][]> {
+    if (this.thread !== null) {
+      try {
+        return await this.thread.match(inputs);
+      } catch (error) {
+        this.leaveStoppedThread(error);
+        await this.refresh();
       }
     }
-    return flipped;
+    const local = this.localIndex();
+    return inputs.map((input) => local.match(input));
   }
 
-  /** An account that became eligible brings its live keywords in, one that stopped takes them out. */
-  private async reloadKeywordsOf(accountIds: readonly string[]): Promise<void> {
-    for (let start = 0; start < accountIds.length; start += IN_CHUNK) {
-      const list = Database.inList(accountIds.slice(start, start + IN_CHUNK));
-      const rows = await this.database.query<KeywordRow>(
-        this.database.manager,
-        `SELECT id, ${KEYWORD_COLUMNS} FROM keywords
-          WHERE account_id IN (${list.sql}) AND ${LIVE_KEYWORD}`,
-        list.parameters,
-      );
-      this.metrics.recordRowsRead('alerts', 'keywords', rows.length);
-      for (const row of rows) this.index(valuesOf(row));
+  async onApplicationShutdown(): Promise<void> {
+    await this.thread?.close();
+  }
+
+  /** Rethrows what is not the thread having stopped (a failing database, say). */
+  private leaveStoppedThread(error: unknown): void {
+    if (!(error instanceof KeywordIndexThreadGone)) throw error;
+    this.logger.error(
+      { reason: error.message },
+      'keyword index thread stopped; index rebuilt here',
+    );
+    this.thread = null;
+  }
+
+  private localIndex(): LiveKeywordIndex {
+    this.local ??= new LiveKeywordIndex(this.database.reader);
+    return this.local;
+  }
+
+  private record({ rowsRead, load }: IndexActivity): void {
+    this.metrics.recordRowsRead('alerts', 'accounts', rowsRead.accounts);
+    this.metrics.recordRowsRead('alerts', 'keywords', rowsRead.keywords);
+    if (load !== undefined) {
+      const thread = this.thread !== null;
+      this.logger.info({ keywords: load.keywords, ms: load.ms, thread }, 'keyword index loaded');
     }
-  }
-
-  private async *changedKeywordRows(since: number) {
-    for await (const rows of changedRows<ChangedKeywordRow>(this.database, this.database.manager, {
-      table: 'keywords',
-      columns: `(${LIVE_KEYWORD}) AS live, ${KEYWORD_COLUMNS}`,
-      since,
-    })) {
-      this.metrics.recordRowsRead('alerts', 'keywords', rows.length);
-      yield rows;
-    }
-  }
-
-  private apply(row: ChangedKeywordRow): void {
-    if (row.live) this.index(valuesOf(row));
-    else this.matcher.remove(row.id);
-  }
-
-  /** Puts a live keyword in the index, or takes it out when its account is not eligible. */
-  private index(values: KeywordValues): void {
-    const account = this.eligibleAccount(values[1]);
-    if (account === undefined) this.matcher.remove(values[0]);
-    else this.matcher.upsert(definitionOf(values, account));
-  }
-
-  private eligibleAccount(accountId: string): AccountState | undefined {
-    const account = this.accounts.get(accountId);
-    return account?.eligible === true ? account : undefined;
   }
 }

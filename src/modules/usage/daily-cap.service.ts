@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
+import { valuesClause } from '../../database/sql-lists.js';
 
 export interface CapRequest {
   keywordId: string;
@@ -55,7 +56,7 @@ export class DailyCapService {
     const cap = 'CAST(r.cap AS integer)';
     const batchMatches = 'excluded.delivered + excluded.capped';
     const grant = `${least}(${batchMatches}, ${greatest}(0, excluded.daily_cap - keyword_daily_usage.delivered))`;
-    const values = Database.valuesClause(requests.map((r) => [r.keywordId, r.matches, r.cap]));
+    const values = valuesClause(requests.map((r) => [r.keywordId, r.matches, r.cap]));
     return this.database.query<GrantRow>(
       manager,
       `WITH requested (keyword_id, matches, cap) AS (VALUES ${values.sql})

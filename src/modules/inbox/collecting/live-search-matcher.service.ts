@@ -8,6 +8,7 @@ import {
   type ChangedRowsQuery,
 } from '../../../database/changed-rows.js';
 import { Database } from '../../../database/database.js';
+import { inList } from '../../../database/sql-lists.js';
 import type { RedditItem } from '../../ingestion/reddit-item.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from '../../matching/keyword-matcher.js';
@@ -106,7 +107,7 @@ export class LiveSearchMatcher {
 
   /** Reads everything first, then changes the matcher without awaiting: a failed read changes nothing. */
   private async applyChanges(manager: EntityManager): Promise<void> {
-    const latest = await latestChangeSeqs(this.database, manager);
+    const latest = await latestChangeSeqs(this.database.readQuery(manager));
     const accountSince = this.accountMark ?? -1;
     const searchSince = this.searchMark ?? -1;
     const accounts =
@@ -184,7 +185,7 @@ export class LiveSearchMatcher {
     query: ChangedRowsQuery,
   ): Promise<T[]> {
     const rows: T[] = [];
-    for await (const page of changedRows<T>(this.database, manager, query)) {
+    for await (const page of changedRows<T>(this.database.readQuery(manager), query)) {
       this.metrics.recordRowsRead('inbox', query.table, page.length);
       rows.push(...page);
     }
@@ -235,7 +236,7 @@ export class LiveSearchMatcher {
   ): Promise<T[]> {
     const rows: T[] = [];
     for (let start = 0; start < values.length; start += IN_CHUNK) {
-      const list = Database.inList(values.slice(start, start + IN_CHUNK));
+      const list = inList(values.slice(start, start + IN_CHUNK));
       rows.push(
         ...(await this.database.query<T>(manager, `${select} IN (${list.sql})`, list.parameters)),
       );

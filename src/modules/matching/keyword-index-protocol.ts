@@ -1,0 +1,31 @@
+import type { MatchInput } from './keyword-matcher.js';
+import type { IndexActivity, MatchedKeyword } from './live-keyword-index.js';
+
+/** What the application thread asks of the keyword index thread (keyword-index-thread.ts). */
+export type IndexQuestion =
+  { op: 'refresh' } | { op: 'reset' } | { op: 'match'; inputs: MatchInput[] };
+
+/** A question with the number its reply carries back. */
+export type IndexRequest = IndexQuestion & { id: number };
+
+/** After a refresh: what the index read since the last answer, and how many keywords it holds. */
+export interface RefreshAnswer {
+  activity: IndexActivity;
+  size: number;
+}
+
+/** An error as it crosses the threads: its message, and the driver's code `isFailingDatabaseError` reads. */
+export interface ThreadError {
+  message: string;
+  code?: string;
+}
+
+export type IndexResult = RefreshAnswer | MatchedKeyword[][] | null;
+
+export type IndexReply =
+  { id: number; ok: true; result: IndexResult } | { id: number; ok: false; error: ThreadError };
+
+/** What the thread is started with; with no URL it reads DATABASE_URL as the application does. */
+export interface IndexThreadData {
+  databaseUrl?: string;
+}

@@ -1,0 +1,96 @@
+import { Worker } from 'node:worker_threads';
+import type {
+  IndexQuestion,
+  IndexReply,
+  IndexRequest,
+  IndexThreadData,
+  RefreshAnswer,
+} from './keyword-index-protocol.js';
+import type { MatchInput } from './keyword-matcher.js';
+import type { MatchedKeyword } from './live-keyword-index.js';
+
+/** The thread stopped (crashed, ran out of memory, was terminated): it answers nothing more. */
+export class KeywordIndexThreadGone extends Error {}
+
+interface Waiting {
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+const WORKER_FILE = new URL('./keyword-index.worker.js', import.meta.url);
+
+/**
+ * The Alerts keyword index on a thread of its own (keyword-index.worker.ts). Started first thing
+ * by the entry points (main.ts, cli/admin.ts), before the application's modules load, it reads
+ * and builds the index on the second core during the start-up that would otherwise come before
+ * the load: the index is ready about when the application is. An index is a graph of objects
+ * that cannot cross threads, so matching happens there too, a batch of items per round trip.
+ *
+ * This file imports nothing but Node's worker_threads, so starting the thread costs the entry
+ * point next to nothing.
+ */
+export class KeywordIndexThread {
+  private readonly waiting = new Map<number, Waiting>();
+  private nextId = 1;
+  private gone: KeywordIndexThreadGone | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: IndexReply) => this.settle(reply));
+    worker.on('error', (error) => this.stop(`failed: ${error.message}`));
+    worker.on('exit', (code) => this.stop(`exited with code ${code}`));
+    // Only a question waiting for its answer keeps the process alive (see `ask`).
+    worker.unref();
+  }
+
+  /** `databaseUrl`: the thread reads DATABASE_URL as the application does when none is given. */
+  static start(options: { databaseUrl?: string; workerFile?: URL } = {}): KeywordIndexThread {
+    const workerData: IndexThreadData = { databaseUrl: options.databaseUrl };
+    return new KeywordIndexThread(new Worker(options.workerFile ?? WORKER_FILE, { workerData }));
+  }
+
+  refresh(): Promise<RefreshAnswer> {
+    return this.ask({ op: 'refresh' }) as Promise<RefreshAnswer>;
+  }
+
+  /** The next refresh builds the index afresh. */
+  async reset(): Promise<void> {
+    await this.ask({ op: 'reset' });
+  }
+
+  /** Each input's matched keywords, in the inputs' order. */
+  match(inputs: MatchInput[]): Promise<MatchedKeyword[][]> {
+    return this.ask({ op: 'match', inputs }) as Promise<MatchedKeyword[][]>;
+  }
+
+  async close(): Promise<void> {
+    this.stop('closed');
+    await this.worker.terminate();
+  }
+
+  private ask(question: IndexQuestion): Promise<unknown> {
+    if (this.gone !== undefined) return Promise.reject(this.gone);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) this.worker.ref();
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ ...question, id } satisfies IndexRequest);
+    });
+  }
+
+  private settle(reply: IndexReply): void {
+    const waiting = this.waiting.get(reply.id);
+    if (waiting === undefined) return;
+    this.waiting.delete(reply.id);
+    if (this.waiting.size === 0) this.worker.unref();
+    if (reply.ok) waiting.resolve(reply.result);
+    else waiting.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+  }
+
+  private stop(reason: string): void {
+    if (this.gone !== undefined) return;
+    this.gone = new KeywordIndexThreadGone(`keyword index thread ${reason}`);
+    for (const waiting of this.waiting.values()) waiting.reject(this.gone);
+    this.waiting.clear();
+    this.worker.unref();
+  }
+}

@@ -1,0 +1,56 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { DEFAULT_DATABASE_URL } from '../../database/database-url.js';
+import { openStandaloneReader } from '../../database/standalone-reader.js';
+import type {
+  IndexReply,
+  IndexRequest,
+  IndexResult,
+  IndexThreadData,
+} from './keyword-index-protocol.js';
+import { LiveKeywordIndex } from './live-keyword-index.js';
+
+/**
+ * The keyword index thread (keyword-index-thread.ts): it reads the database on connections of
+ * its own and builds the index at once, while the application is still starting, then refreshes
+ * it and matches against it when asked. A first load that fails (a database not created or
+ * migrated yet) is simply done again at the first refresh the application asks for.
+ */
+const port = parentPort;
+if (port === null) throw new Error('keyword-index.worker runs as a worker thread only');
+
+const { databaseUrl } = workerData as IndexThreadData;
+// The application checks DATABASE_URL as it starts, and stops when it is wrong.
+const url = databaseUrl ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+const reader = await openStandaloneReader(url);
+const index = new LiveKeywordIndex(reader);
+index.refresh().catch(() => undefined);
+
+async function answer(request: IndexRequest): Promise<IndexResult> {
+  switch (request.op) {
+    case 'refresh':
+      await index.refresh();
+      return { activity: index.takeActivity(), size: index.size };
+    case 'reset':
+      await index.reset();
+      return null;
+    case 'match':
+      return request.inputs.map((input) => index.match(input));
+  }
+}
+
+port.on('message', (request: IndexRequest) => {
+  answer(request).then(
+    (result) => port.postMessage({ id: request.id, ok: true, result } satisfies IndexReply),
+    (error: unknown) => {
+      const { message, code } = error as { message?: unknown; code?: unknown };
+      port.postMessage({
+        id: request.id,
+        ok: false,
+        error: {
+          message: String(message ?? error),
+          code: typeof code === 'string' ? code : undefined,
+        },
+      } satisfies IndexReply);
+    },
+  );
+});

@@ -1,0 +1,159 @@
+import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
+import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
+import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
+import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
+import { KeywordIndexThread } from '../../src/modules/matching/keyword-index-thread.js';
+import type { MatchInput } from '../../src/modules/matching/keyword-matcher.js';
+import { LiveKeywordMatcher } from '../../src/modules/matching/live-keyword-matcher.service.js';
+import { createKeywords, deleteKeyword, pauseKeyword } from '../factories/keyword.factory.js';
+import { dumpPost } from '../factories/reddit-dump.factory.js';
+import { capturedLogger } from '../utils/captured-logs.js';
+import { bearer, TestApps, type TestApp } from '../utils/create-test-app.js';
+import { createEmptyTestDatabase, testDatabaseKinds } from '../utils/test-databases.js';
+
+/** The worker as `npm test` builds it first: a thread runs compiled JavaScript, not the sources. */
+const WORKER_FILE = new URL(
+  '../../dist/src/modules/matching/keyword-index.worker.js',
+  import.meta.url,
+);
+
+const startThread = (databaseUrl: string) =>
+  KeywordIndexThread.start({ databaseUrl, workerFile: WORKER_FILE });
+
+function normalized(thing: object): RedditItem {
+  const item = normalizeRedditThing(thing);
+  if (item === null) throw new Error(`not a Reddit item: ${JSON.stringify(thing)}`);
+  return item;
+}
+
+const post = (title: string, extra: Partial<MatchInput> = {}): MatchInput => ({
+  type: 'post',
+  fields: [title, ''],
+  subreddit: 'programming',
+  author: 'someone',
+  ...extra,
+});
+
+const TEXTS = [
+  post('Our postgres backup failed again last night'),
+  post('Backups of the postgres cluster, a guide'),
+  post('postgres backup tips', { subreddit: 'pics' }),
+  post('the launch went well, no free trial though'),
+  post('Looking for a launch checklist for the rocket team'),
+  post('nothing to see here'),
+  { type: 'comment', fields: ['our postgres backup story'], subreddit: 'sql', author: 'x' },
+] satisfies MatchInput[];
+
+/** Each input's matched keyword ids, sorted: what two indexes must agree on. */
+async function matchedIds(t: TestApp): Promise<string[][]> {
+  const matcher = t.app.get(LiveKeywordMatcher);
+  await matcher.refresh();
+  const matched = await matcher.matchBatch(TEXTS);
+  return matched.map((keywords) => keywords.map(({ keyword }) => keyword.id).sort());
+}
+
+async function rowsRead(t: TestApp, table: string): Promise<number> {
+  const { text } = await t.http.get('/metrics').expect(200);
+  const series = `alerts_live_index_rows_read_total{index="alerts",table="${table}"} `;
+  const line = text.split('\n').find((candidate) => candidate.startsWith(series));
+  return line === undefined ? 0 : Number(line.slice(series.length));
+}
+
+describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', (kind) => {
+  const apps = new TestApps(kind);
+  afterEach(() => apps.closeAll());
+
+  it('matches what the in-process index matches, through creations, pauses, deletions and cancellations', async () => {
+    const editor = await apps.start();
+    const threaded = await apps.start(
+      {},
+      { databaseUrl: editor.databaseUrl, keywordIndexThread: startThread(editor.databaseUrl) },
+    );
+    const { apiKey, accountId } = await editor.account('scale');
+    const other = await editor.account('pro');
+    const mine = await createKeywords(editor, apiKey, [
+      'postgres backup',
+      { text: 'launch', mode: 'exact' },
+      { text: 'postgres backups', mode: 'broad' },
+      { text: 'launch checklist', mode: 'proximity' },
+    ]);
+    const [filtered] = await createKeywords(editor, other.apiKey, ['postgres backup']);
+    await editor.http
+      .patch(`/api/v1/keywords/${filtered.id}`)
+      .set(bearer(other.apiKey))
+      .send({ exclude_subreddits: ['pics'], exclude: ['story'] })
+      .expect(200);
+
+    const before = await matchedIds(editor);
+    expect(before.flat().length).toBeGreaterThan(5);
+    expect(await matchedIds(threaded)).toEqual(before);
+    expect(threaded.app.get(LiveKeywordMatcher).size).toBe(5);
+
+    await pauseKeyword(editor, apiKey, mine[0].id);
+    await deleteKeyword(editor, apiKey, mine[1].id);
+    expect(await matchedIds(threaded)).toEqual(await matchedIds(editor));
+    expect(threaded.app.get(LiveKeywordMatcher).size).toBe(3);
+
+    const accounts = editor.app.get(AccountsService);
+    await accounts.updateAccount(accountId, { status: 'canceled' });
+    const canceled = await matchedIds(editor);
+    expect(await matchedIds(threaded)).toEqual(canceled);
+    expect(canceled.flat().length).toBeGreaterThan(0);
+    expect(canceled.flat().every((id) => id === filtered.id)).toBe(true);
+
+    await accounts.updateAccount(accountId, { status: 'active' });
+    expect(await matchedIds(threaded)).toEqual(await matchedIds(editor));
+    expect(threaded.app.get(LiveKeywordMatcher).size).toBe(3);
+    // What the thread read is counted where the operators look.
+    expect(await rowsRead(threaded, 'keywords')).toBeGreaterThanOrEqual(5);
+    expect(await rowsRead(threaded, 'accounts')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps matching in-process when its thread stops', async () => {
+    const logs = capturedLogger();
+    const editor = await apps.start();
+    const thread = startThread(editor.databaseUrl);
+    const ingester = await apps.start(
+      {},
+      { databaseUrl: editor.databaseUrl, keywordIndexThread: thread, logger: logs.logger },
+    );
+    const { apiKey } = await editor.account('scale');
+    await createKeywords(editor, apiKey, ['omega lantern']);
+    const pipeline = ingester.app.get(IngestionPipeline);
+    const alertsFor = async (title: string) =>
+      (await pipeline.process([normalized(dumpPost({ title }))])).alerts;
+
+    expect(await alertsFor('an omega lantern')).toBe(1);
+    await thread.close();
+    expect(await alertsFor('another omega lantern')).toBe(1);
+    expect(logs.text()).toContain('keyword index thread stopped; index rebuilt here');
+    expect(logs.text()).toMatch(
+      /"keywords":1,"ms":\d+,"thread":false,"msg":"keyword index loaded"/,
+    );
+  });
+
+  it('builds the index on a database created and migrated only after the thread started', async () => {
+    const fresh = await createEmptyTestDatabase(kind);
+    try {
+      const logs = capturedLogger();
+      const thread = startThread(fresh.url);
+      const t = await apps.start(
+        {},
+        { databaseUrl: fresh.url, keywordIndexThread: thread, logger: logs.logger },
+      );
+      const { apiKey } = await t.account('scale');
+      await createKeywords(t, apiKey, ['omega lantern']);
+      const { alerts } = await t.app
+        .get(IngestionPipeline)
+        .process([normalized(dumpPost({ title: 'an omega lantern' }))]);
+      expect(alerts).toBe(1);
+      expect(logs.text()).toMatch(
+        /"keywords":1,"ms":\d+,"thread":true,"msg":"keyword index loaded"/,
+      );
+      expect(logs.text()).not.toContain('thread stopped');
+    } finally {
+      await apps.closeAll();
+      await fresh.drop();
+    }
+  });
+});
