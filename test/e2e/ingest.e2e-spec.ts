@@ -99,7 +99,10 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
     const load = run.stderr
       .split('\n')
       .filter((line) => line.includes('"keyword index loaded"'))
-      .map((line) => JSON.parse(line) as { keywords: number; ms: number; thread: boolean });
+      .map(
+        (line) =>
+          JSON.parse(line) as { keywords: number; ms: number; thread: boolean; waitedMs: number },
+      );
     expect(load).toEqual([
       expect.objectContaining({
         keywords: expect.any(Number),

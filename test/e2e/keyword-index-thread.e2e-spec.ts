@@ -1,3 +1,10 @@
+import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { buildDataSourceOptions } from '../../src/database/data-source-options.js';
+import { Database } from '../../src/database/database.js';
+import { MIGRATIONS } from '../../src/database/migrations/index.js';
+import { LiveIndexMetrics } from '../../src/modules/metrics/live-index.metrics.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
@@ -5,11 +12,29 @@ import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
 import { KeywordIndexThread } from '../../src/modules/matching/keyword-index-thread.js';
 import type { MatchInput } from '../../src/modules/matching/keyword-matcher.js';
 import { LiveKeywordMatcher } from '../../src/modules/matching/live-keyword-matcher.service.js';
-import { createKeywords, deleteKeyword, pauseKeyword } from '../factories/keyword.factory.js';
+import { insertAccount } from '../factories/account.factory.js';
+import {
+  createKeywords,
+  deleteKeyword,
+  insertKeyword,
+  pauseKeyword,
+} from '../factories/keyword.factory.js';
 import { dumpPost } from '../factories/reddit-dump.factory.js';
 import { capturedLogger } from '../utils/captured-logs.js';
 import { bearer, TestApps, type TestApp } from '../utils/create-test-app.js';
 import { createEmptyTestDatabase, testDatabaseKinds } from '../utils/test-databases.js';
+import { openTestStorage } from '../utils/test-storage.js';
+
+/** A data migration as a release might bring: it rewrites rows without taking change numbers. */
+class RenameLantern9999999999999 implements MigrationInterface {
+  name = 'RenameLantern9999999999999';
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      "UPDATE keywords SET text = 'delta lantern' WHERE text = 'omega lantern'",
+    );
+  }
+  async down(): Promise<void> {}
+}
 
 /** The worker as `npm test` builds it first: a thread runs compiled JavaScript, not the sources. */
 const WORKER_FILE = new URL(
@@ -128,7 +153,7 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
     expect(await alertsFor('another omega lantern')).toBe(1);
     expect(logs.text()).toContain('keyword index thread stopped; index rebuilt here');
     expect(logs.text()).toMatch(
-      /"keywords":1,"ms":\d+,"thread":false,"msg":"keyword index loaded"/,
+      /"keywords":1,"ms":\d+,"thread":false,"waitedMs":\d+,"msg":"keyword index loaded"/,
     );
   });
 
@@ -148,12 +173,47 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
         .process([normalized(dumpPost({ title: 'an omega lantern' }))]);
       expect(alerts).toBe(1);
       expect(logs.text()).toMatch(
-        /"keywords":1,"ms":\d+,"thread":true,"msg":"keyword index loaded"/,
+        /"keywords":1,"ms":\d+,"thread":true,"waitedMs":\d+,"msg":"keyword index loaded"/,
       );
       expect(logs.text()).not.toContain('thread stopped');
     } finally {
       await apps.closeAll();
       await fresh.drop();
+    }
+  });
+
+  it('reads the index again when the start applied migrations after the thread had loaded it', async () => {
+    const storage = await openTestStorage(kind);
+    const account = await insertAccount(storage, { plan: 'scale' });
+    await insertKeyword(storage, { accountId: account.id, text: 'omega lantern' });
+    const thread = startThread(storage.databaseUrl);
+    const dataSource = new DataSource({
+      ...buildDataSourceOptions(storage.databaseUrl),
+      migrations: [...MIGRATIONS, RenameLantern9999999999999],
+    });
+    try {
+      // The thread's first load, before the application's start migrates.
+      expect((await thread.refresh()).size).toBe(1);
+      const database = await Database.open(await dataSource.initialize());
+      expect(database.migrationsApplied).toBe(1);
+      const matcher = new LiveKeywordMatcher(
+        database,
+        new LiveIndexMetrics(new Registry()),
+        pino({ level: 'silent' }),
+        thread,
+      );
+      await matcher.refresh();
+      const [renamed, old] = await matcher.matchBatch([
+        post('a delta lantern'),
+        post('an omega lantern'),
+      ]);
+      expect(renamed.map(({ keyword }) => keyword.text)).toEqual(['delta lantern']);
+      expect(old).toEqual([]);
+      await database.onApplicationShutdown();
+    } finally {
+      await thread.close();
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await storage.close();
     }
   });
 });

@@ -41,13 +41,14 @@ export class LiveKeywordMatcher implements OnApplicationShutdown {
   }
 
   async refresh(): Promise<void> {
+    const started = performance.now();
     if (this.thread !== null) {
       try {
         if (this.threadNeedsReset) await this.thread.reset();
         this.threadNeedsReset = false;
         const { activity, size } = await this.thread.refresh();
         this.threadSize = size;
-        this.record(activity);
+        this.record(activity, performance.now() - started);
         return;
       } catch (error) {
         this.leaveStoppedThread(error);
@@ -57,7 +58,7 @@ export class LiveKeywordMatcher implements OnApplicationShutdown {
     try {
       await local.refresh();
     } finally {
-      this.record(local.takeActivity());
+      this.record(local.takeActivity(), performance.now() - started);
     }
   }
 
@@ -94,12 +95,17 @@ export class LiveKeywordMatcher implements OnApplicationShutdown {
     return this.local;
   }
 
-  private record({ rowsRead, load }: IndexActivity): void {
+  /**
+   * `waitedMs`: how long the refresh that brought a load waited for it. On the thread, the load
+   * mostly ran while the process was starting, and this is the part that still held it up.
+   */
+  private record({ rowsRead, load }: IndexActivity, waitedMs: number): void {
     this.metrics.recordRowsRead('alerts', 'accounts', rowsRead.accounts);
     this.metrics.recordRowsRead('alerts', 'keywords', rowsRead.keywords);
-    if (load !== undefined) {
-      const thread = this.thread !== null;
-      this.logger.info({ keywords: load.keywords, ms: load.ms, thread }, 'keyword index loaded');
-    }
+    if (load === undefined) return;
+    this.logger.info(
+      { ...load, thread: this.thread !== null, waitedMs: Math.round(waitedMs) },
+      'keyword index loaded',
+    );
   }
 }
