@@ -31,6 +31,13 @@ interface Match extends MatchedKeyword {
   item: RedditItem;
 }
 
+/** A batch matched and not stored yet: its items once each, and what they matched. */
+export interface MatchedBatch {
+  read: IngestSummary;
+  items: RedditItem[];
+  matches: Map<RedditItem, Match[]>;
+}
+
 /** What a batch's items match and their parent posts: found once, before storing is tried. */
 interface FoundForBatch {
   matches: Map<RedditItem, Match[]>;
@@ -99,13 +106,30 @@ export class IngestionPipeline {
   ) {}
 
   async process(batch: RedditItem[]): Promise<IngestSummary> {
+    return this.store(await this.match(batch));
+  }
+
+  /**
+   * The first half of `process`: the index brought up to date, then the batch matched in one
+   * call. A caller with batches queued (the dump import) matches the next one while this one is
+   * stored: the index matches on its own thread meanwhile (LiveKeywordMatcher).
+   */
+  async match(batch: RedditItem[]): Promise<MatchedBatch> {
     const read = emptySummary();
     for (const item of batch) read[item.type === 'post' ? 'posts' : 'comments'] += 1;
     const items = [...new Map(batch.map((item) => [itemKey(item), item])).values()];
-    if (items.length === 0) return read;
+    if (items.length === 0) return { read, items, matches: new Map() };
     await this.matcher.refresh();
-    // The index may be matching on its own thread meanwhile (LiveKeywordMatcher).
-    const [matches, parents] = await Promise.all([this.matchesOf(items), this.parentsOf(items)]);
+    return { read, items, matches: await this.matchesOf(items) };
+  }
+
+  /**
+   * The second half: the parent posts, then the batch's transaction. Store batches one at a
+   * time in the order they were read: a comment's parent post may be in the batch before.
+   */
+  async store({ read, items, matches }: MatchedBatch): Promise<IngestSummary> {
+    if (items.length === 0) return read;
+    const parents = await this.parentsOf(items);
     return addSummaries(read, await this.storeIsolatingUnstorable(items, { matches, parents }));
   }
 
@@ -114,7 +138,7 @@ export class IngestionPipeline {
     found: FoundForBatch,
   ): Promise<IngestSummary> {
     try {
-      return await this.store(items, found);
+      return await this.storeInTransaction(items, found);
     } catch (error) {
       if (isFailingDatabaseError(error)) throw error;
       if (items.length > 1) {
@@ -132,7 +156,7 @@ export class IngestionPipeline {
   }
 
   /** One transaction: seen marks, posts cache, new-items sinks, cap, alerts, alert sinks. */
-  private store(
+  private storeInTransaction(
     items: RedditItem[],
     { matches: matchesByItem, parents }: FoundForBatch,
   ): Promise<IngestSummary> {

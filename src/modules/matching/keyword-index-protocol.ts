@@ -3,7 +3,7 @@ import type { IndexActivity, MatchedKeyword } from './live-keyword-index.js';
 
 /** What the application thread asks of the keyword index thread (keyword-index-thread.ts). */
 export type IndexQuestion =
-  { op: 'refresh' } | { op: 'reset' } | { op: 'match'; inputs: MatchInput[] };
+  { op: 'refresh' } | { op: 'reset' } | { op: 'match'; inputs: MatchInput[] } | { op: 'close' };
 
 /** A question with the number its reply carries back. */
 export type IndexRequest = IndexQuestion & { id: number };

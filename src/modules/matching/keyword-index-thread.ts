@@ -18,6 +18,8 @@ interface Waiting {
 }
 
 const WORKER_FILE = new URL('./keyword-index.worker.js', import.meta.url);
+/** How long `close` lets the thread close its connections before it is terminated anyway. */
+const CLOSE_TIMEOUT_MS = 5_000;
 
 /**
  * The Alerts keyword index on a thread of its own (keyword-index.worker.ts). Started first thing
@@ -63,6 +65,12 @@ export class KeywordIndexThread {
   }
 
   async close(): Promise<void> {
+    if (this.gone === undefined) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
+      await Promise.race([this.ask({ op: 'close' }), timeout]).catch(() => undefined);
+      clearTimeout(timer);
+    }
     this.stop('closed');
     await this.worker.terminate();
   }

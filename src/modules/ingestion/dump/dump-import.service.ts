@@ -26,7 +26,10 @@ export interface DumpImportListener {
   progress(linesRead: number, summary: IngestSummary): void;
 }
 
-/** The dump door into the pipeline: stream, batch, process; memory stays flat. */
+/**
+ * The dump door into the pipeline: stream, batch, process; memory stays flat (a batch being
+ * read, one being matched, one being stored).
+ */
 @Injectable()
 export class DumpImportService {
   constructor(private readonly pipeline: IngestionPipeline) {}
@@ -39,10 +42,21 @@ export class DumpImportService {
     const badLines: Record<BadLineReason, number> = { invalid_json: 0, not_an_item: 0 };
     let batch: RedditItem[] = [];
     let linesRead = 0;
+    let storing: Promise<void> = Promise.resolve();
+    // A batch is matched while the one before it is stored, then stored after it.
     const flush = async () => {
-      summary = addSummaries(summary, await this.pipeline.process(batch));
+      const matched = this.pipeline.match(batch);
+      // Its failure is thrown below, in its turn.
+      matched.catch(() => undefined);
+      const lines = linesRead;
       batch = [];
-      listener.progress(linesRead, summary);
+      await storing;
+      storing = matched.then(async (batchMatched) => {
+        summary = addSummaries(summary, await this.pipeline.store(batchMatched));
+        listener.progress(lines, summary);
+      });
+      // Thrown at the next flush or at the end, whichever awaits it first.
+      storing.catch(() => undefined);
     };
     for await (const line of readDumpLines(input)) {
       linesRead = line.lineNumber;
@@ -53,6 +67,7 @@ export class DumpImportService {
       if (batch.length >= DUMP_BATCH_SIZE) await flush();
     }
     if (batch.length > 0) await flush();
+    await storing;
     const { unstorable, ...counts } = summary;
     return { ...counts, skipped: { ...badLines, unstorable } };
   }
