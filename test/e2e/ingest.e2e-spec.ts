@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DUMP_BATCH_SIZE } from '../../src/modules/ingestion/dump/dump-import.service.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
 import { createKeyword, createKeywords } from '../factories/keyword.factory.js';
@@ -112,6 +113,29 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
     ]);
     expect(load[0].keywords).toBeGreaterThanOrEqual(1);
     expect(run.stderr).not.toContain('thread stopped');
+  });
+
+  it("finds a comment's parent post in the batch before, matched while that batch was stored", async () => {
+    await createKeyword(t, key, 'sprocket');
+    const filler = Array.from({ length: DUMP_BATCH_SIZE - 1 }, () => dumpPost());
+    const parent = dumpPost({ title: 'Sprocket parent', selftext: 'The body', score: 31 });
+    const comment = dumpComment(parent, { body: 'that sprocket again' });
+    const later = Array.from({ length: DUMP_BATCH_SIZE }, () => dumpPost());
+    const run = await ingest([
+      ...filler,
+      parent,
+      comment,
+      ...later,
+      dumpPost({ title: 'sprocket' }),
+    ]);
+    expect(run.summary).toMatchObject({ posts: 2 * DUMP_BATCH_SIZE + 1, comments: 1, alerts: 3 });
+    const byId = Object.fromEntries((await alerts()).map((a) => [a.id, a]));
+    expect(byId[comment.id]).toMatchObject({
+      event: 'comment',
+      title: 'Sprocket parent',
+      selftext: 'The body',
+      upvotes: 31,
+    });
   });
 
   it('takes a comment parent from earlier ingests, else the comment carries empty parent fields', async () => {
