@@ -68,14 +68,17 @@ function returnedRows(result: unknown): unknown {
  */
 export class Database implements OnApplicationShutdown {
   readonly kind: DatabaseKind;
-  /** How many migrations `open` applied: the schema a reader saw before it may have changed since. */
-  migrationsApplied = 0;
   private readonly sqliteWriteLock = new Mutex();
 
-  /** `reads`: where `manager` reads; the writing data source itself on PostgreSQL. */
+  /**
+   * `reads`: where `manager` reads; the writing data source itself on PostgreSQL.
+   * `migrationsApplied`: how many migrations `open` applied, so what a reader saw before may
+   * have changed since.
+   */
   constructor(
     readonly dataSource: DataSource,
     private readonly reads: DataSource = dataSource,
+    readonly migrationsApplied = 0,
   ) {
     this.kind = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
   }
@@ -83,15 +86,11 @@ export class Database implements OnApplicationShutdown {
   /** Migrates the database, then (SQLite) opens the read connection. */
   static async open(dataSource: DataSource): Promise<Database> {
     const migrationsApplied = await new Database(dataSource).migrate();
-    const database =
-      dataSource.options.type === 'better-sqlite3'
-        ? new Database(
-            dataSource,
-            await new DataSource(sqliteReadOptions(dataSource.options)).initialize(),
-          )
-        : new Database(dataSource);
-    database.migrationsApplied = migrationsApplied;
-    return database;
+    if (dataSource.options.type !== 'better-sqlite3') {
+      return new Database(dataSource, dataSource, migrationsApplied);
+    }
+    const reads = new DataSource(sqliteReadOptions(dataSource.options));
+    return new Database(dataSource, await reads.initialize(), migrationsApplied);
   }
 
   /**
