@@ -13,6 +13,9 @@
  *   npm run bench:ingest -- --reddit ../shared/data/reddit --keyword-lists ../shared/data/keywords
  *     [--items 20000 --counts 10,20000,100000 --rounds 3]
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test (default; unreachable → skipped)
+ * Each round's summary shows three cold loads of the keyword index: the one `admin ingest` logs
+ * (on its thread, overlapping the start-up), how long its first batch waited for it, and the same
+ * load in a fresh process doing nothing else (cold-load.ts).
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -283,6 +286,12 @@ function indexLoad(stderr: string): IndexLoad {
   throw new Error('admin ingest logged no keyword index load');
 }
 
+/** A cold load of the database's keywords on its thread, with nothing else in the process. */
+async function loadAloneMs(target: Target): Promise<number> {
+  const { stdout } = await run('node', ['dist/bench/cold-load.js', target.url]);
+  return (JSON.parse(stdout) as { ms: number }).ms;
+}
+
 /**
  * The real `admin ingest` command, process start to exit. Its CPU time is taken too: on a
  * machine shared with other work, wall time grows with the load, CPU time much less.
@@ -334,6 +343,8 @@ interface Seeded {
   label: string;
   target: Target;
   runs: Run[];
+  /** Each round's load of the same keywords in a fresh process that does nothing else. */
+  loadsAlone: number[];
 }
 
 function range(values: number[], digits: number): string {
@@ -373,6 +384,7 @@ async function compareRounds(
       try {
         const result = await timedIngest(copy, file, itemCount);
         entry.runs.push(result);
+        entry.loadsAlone.push(await loadAloneMs(copy));
         const baseline = firstOf(entry).runs[round - 1];
         const ratio = result.itemsPerSecond / baseline.itemsPerSecond;
         const cpuRatio = result.itemsPerCpuSecond / baseline.itemsPerCpuSecond;
@@ -386,7 +398,8 @@ async function compareRounds(
   }
   console.log(`\nover ${rounds} rounds (ratio: against the first entry's run of the same round)`);
   console.log(
-    'database    keywords               items/s            ratio (median)     ratio (CPU, median)  index load ms (cold, on its thread)  waited ms (first batch)',
+    'database    keywords               items/s            ratio (median)     ratio (CPU, median)  ' +
+      'cold index load ms: in admin ingest, on its thread   what its first batch waited   alone',
   );
   for (const entry of seeded) {
     const first = firstOf(entry);
@@ -403,10 +416,10 @@ async function compareRounds(
       )}   ${ratioRange(ratios).padEnd(16)}   ${ratioRange(cpuRatios).padEnd(18)}   ${range(
         entry.runs.map((r) => r.indexLoad.ms),
         0,
-      ).padEnd(34)}   ${range(
+      ).padEnd(49)}   ${range(
         entry.runs.map((r) => r.indexLoad.waitedMs),
         0,
-      )}`,
+      ).padEnd(27)}   ${range(entry.loadsAlone, 0)}`,
     );
   }
 }
@@ -433,6 +446,7 @@ async function seedAndCompare(
           label: variant.label,
           target,
           runs: [],
+          loadsAlone: [],
         };
         seeded.push(entry);
         await variant.seed(target.url);
