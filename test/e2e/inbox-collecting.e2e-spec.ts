@@ -1,8 +1,6 @@
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
-import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
-import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
-import { dumpComment, dumpPost } from '../factories/reddit-dump.factory.js';
+import { dumpComment, dumpPost, normalizedItem } from '../factories/reddit-dump.factory.js';
 import { createKeyword } from '../factories/keyword.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
@@ -30,12 +28,6 @@ const INBOX_ITEM_FIELDS = [
 
 type Item = Record<string, unknown>;
 
-function normalized(thing: object): RedditItem {
-  const item = normalizeRedditThing(thing);
-  if (item === null) throw new Error(`not a Reddit item: ${JSON.stringify(thing)}`);
-  return item;
-}
-
 describe.each(testDatabaseKinds())('collecting the App inbox from ingestion on %s', (kind) => {
   let t: TestApp;
   let key: string;
@@ -47,7 +39,8 @@ describe.each(testDatabaseKinds())('collecting the App inbox from ingestion on %
   });
   afterAll(() => t.close());
 
-  const ingest = (things: object[]) => t.app.get(IngestionPipeline).process(things.map(normalized));
+  const ingest = (things: object[]) =>
+    t.app.get(IngestionPipeline).process(things.map(normalizedItem));
   const createSearch = async (body: object, apiKey = key) =>
     (await t.http.post('/api/v1/searches').set(bearer(apiKey)).send(body).expect(201)).body
       .data as { id: string };

@@ -1,8 +1,6 @@
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
-import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
-import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
-import { dumpComment, dumpPost } from '../factories/reddit-dump.factory.js';
+import { dumpComment, dumpPost, normalizedItem } from '../factories/reddit-dump.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
@@ -21,12 +19,6 @@ interface Item {
 
 const error = (code: string) => ({ error: expect.any(String), code });
 
-function normalized(thing: object): RedditItem {
-  const item = normalizeRedditThing(thing);
-  if (item === null) throw new Error(`not a Reddit item: ${JSON.stringify(thing)}`);
-  return item;
-}
-
 describe.each(testDatabaseKinds())('GET and PATCH /inbox on %s', (kind) => {
   let t: TestApp;
   let ownerId: string;
@@ -37,7 +29,8 @@ describe.each(testDatabaseKinds())('GET and PATCH /inbox on %s', (kind) => {
   const named: Record<string, Item> = {};
   const nameOf = (item: Item) => Object.keys(named).find((name) => named[name].id === item.id);
 
-  const ingest = (things: object[]) => t.app.get(IngestionPipeline).process(things.map(normalized));
+  const ingest = (things: object[]) =>
+    t.app.get(IngestionPipeline).process(things.map(normalizedItem));
   const get = (path: string, apiKey = key) => t.http.get(`/api/v1${path}`).set(bearer(apiKey));
   const names = async (query: string) =>
     ((await get(`/inbox${query}`).expect(200)).body.data as Item[]).map(nameOf);

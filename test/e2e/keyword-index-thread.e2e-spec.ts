@@ -7,8 +7,6 @@ import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { LiveIndexMetrics } from '../../src/modules/metrics/live-index.metrics.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
-import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
-import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
 import { KeywordIndexThread } from '../../src/modules/matching/keyword-index-thread.js';
 import type { MatchInput } from '../../src/modules/matching/keyword-matcher.js';
 import { LiveKeywordMatcher } from '../../src/modules/matching/live-keyword-matcher.service.js';
@@ -19,9 +17,10 @@ import {
   insertKeyword,
   pauseKeyword,
 } from '../factories/keyword.factory.js';
-import { dumpPost } from '../factories/reddit-dump.factory.js';
+import { dumpPost, normalizedItem } from '../factories/reddit-dump.factory.js';
 import { capturedLogger } from '../utils/captured-logs.js';
 import { bearer, TestApps, type TestApp } from '../utils/create-test-app.js';
+import { metricValue } from '../utils/polling-app.js';
 import { createEmptyTestDatabase, testDatabaseKinds } from '../utils/test-databases.js';
 import { openTestStorage } from '../utils/test-storage.js';
 
@@ -44,12 +43,6 @@ const WORKER_FILE = new URL(
 
 const startThread = (databaseUrl: string) =>
   KeywordIndexThread.start({ databaseUrl, workerFile: WORKER_FILE });
-
-function normalized(thing: object): RedditItem {
-  const item = normalizeRedditThing(thing);
-  if (item === null) throw new Error(`not a Reddit item: ${JSON.stringify(thing)}`);
-  return item;
-}
 
 const post = (title: string, extra: Partial<MatchInput> = {}): MatchInput => ({
   type: 'post',
@@ -77,12 +70,8 @@ async function matchedIds(t: TestApp): Promise<string[][]> {
   return matched.map((keywords) => keywords.map(({ keyword }) => keyword.id).sort());
 }
 
-async function rowsRead(t: TestApp, table: string): Promise<number> {
-  const { text } = await t.http.get('/metrics').expect(200);
-  const series = `alerts_live_index_rows_read_total{index="alerts",table="${table}"} `;
-  const line = text.split('\n').find((candidate) => candidate.startsWith(series));
-  return line === undefined ? 0 : Number(line.slice(series.length));
-}
+const rowsRead = async (t: TestApp, table: string): Promise<number> =>
+  (await metricValue(t, `alerts_live_index_rows_read_total{index="alerts",table="${table}"}`)) ?? 0;
 
 describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', (kind) => {
   const apps = new TestApps(kind);
@@ -146,7 +135,7 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
     await createKeywords(editor, apiKey, ['omega lantern']);
     const pipeline = ingester.app.get(IngestionPipeline);
     const alertsFor = async (title: string) =>
-      (await pipeline.process([normalized(dumpPost({ title }))])).alerts;
+      (await pipeline.process([normalizedItem(dumpPost({ title }))])).alerts;
 
     expect(await alertsFor('an omega lantern')).toBe(1);
     await thread.close();
@@ -170,7 +159,7 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
       await createKeywords(t, apiKey, ['omega lantern']);
       const { alerts } = await t.app
         .get(IngestionPipeline)
-        .process([normalized(dumpPost({ title: 'an omega lantern' }))]);
+        .process([normalizedItem(dumpPost({ title: 'an omega lantern' }))]);
       expect(alerts).toBe(1);
       expect(logs.text()).toMatch(
         /"keywords":1,"ms":\d+,"thread":true,"waitedMs":\d+,"msg":"keyword index loaded"/,

@@ -2,31 +2,21 @@ import { Database } from '../../src/database/database.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { LiveKeywordMatcher } from '../../src/modules/matching/live-keyword-matcher.service.js';
-import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
-import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
 import {
   createKeyword,
   createKeywords,
   deleteKeyword,
   pauseKeyword,
 } from '../factories/keyword.factory.js';
-import { dumpPost } from '../factories/reddit-dump.factory.js';
+import { dumpPost, normalizedItem } from '../factories/reddit-dump.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { metricValue } from '../utils/polling-app.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
-function normalized(thing: object): RedditItem {
-  const item = normalizeRedditThing(thing);
-  if (item === null) throw new Error(`not a Reddit item: ${JSON.stringify(thing)}`);
-  return item;
-}
-
 /** Rows an instance's live matchers have read from a table so far, from its GET /metrics. */
-async function rowsRead(t: TestApp, index: 'alerts' | 'inbox', table: string): Promise<number> {
-  const { text } = await t.http.get('/metrics').expect(200);
-  const series = `alerts_live_index_rows_read_total{index="${index}",table="${table}"} `;
-  const line = text.split('\n').find((candidate) => candidate.startsWith(series));
-  return line === undefined ? 0 : Number(line.slice(series.length));
-}
+const rowsRead = async (t: TestApp, index: 'alerts' | 'inbox', table: string): Promise<number> =>
+  (await metricValue(t, `alerts_live_index_rows_read_total{index="${index}",table="${table}"}`)) ??
+  0;
 
 describe.each(testDatabaseKinds())('live indexes kept in step across instances on %s', (kind) => {
   let editor: TestApp;
@@ -42,7 +32,8 @@ describe.each(testDatabaseKinds())('live indexes kept in step across instances o
 
   /** Ingests one new post with this title on the other instance; returns the alerts stored. */
   const alertsFor = async (title: string): Promise<number> =>
-    (await ingester.app.get(IngestionPipeline).process([normalized(dumpPost({ title }))])).alerts;
+    (await ingester.app.get(IngestionPipeline).process([normalizedItem(dumpPost({ title }))]))
+      .alerts;
   const keywordRowsRead = () => rowsRead(ingester, 'alerts', 'keywords');
 
   it('loads afresh after a cold load failed part-way: a keyword deleted in between is not kept', async () => {
@@ -59,7 +50,7 @@ describe.each(testDatabaseKinds())('live indexes kept in step across instances o
         }
       });
       const alerts = async (title: string) =>
-        (await restarted.app.get(IngestionPipeline).process([normalized(dumpPost({ title }))]))
+        (await restarted.app.get(IngestionPipeline).process([normalizedItem(dumpPost({ title }))]))
           .alerts;
 
       await expect(alerts('the omega lantern glows')).rejects.toThrow('connection lost');
@@ -134,7 +125,7 @@ describe.each(testDatabaseKinds())('live indexes kept in step across instances o
     const restarted = await createTestApp(kind, {}, { databaseUrl: editor.databaseUrl });
     try {
       const alerts = async (title: string) =>
-        (await restarted.app.get(IngestionPipeline).process([normalized(dumpPost({ title }))]))
+        (await restarted.app.get(IngestionPipeline).process([normalizedItem(dumpPost({ title }))]))
           .alerts;
       expect(await alerts('a nebula kettle and an orbit spoon')).toBe(0);
       const loaded = restarted.app.get(LiveKeywordMatcher).size;

@@ -1,4 +1,7 @@
 /** Dump lines in the Pushshift / Arctic Shift layout, as the admin ingest command reads them. */
+import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
+import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
+
 let sequence = 0;
 
 const nextId = (prefix: string) => `${prefix}${(++sequence).toString(36).padStart(5, '0')}`;
@@ -65,3 +68,10 @@ export function dumpComment(
 
 export const toNdjson = (lines: unknown[]): string =>
   lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
+
+/** A dump line or Reddit listing child as the pipeline takes it, for tests that call it directly. */
+export function normalizedItem(thing: object): RedditItem {
+  const item = normalizeRedditThing(thing);
+  if (item === null) throw new Error(`not a Reddit item: ${JSON.stringify(thing)}`);
+  return item;
+}

@@ -39,8 +39,7 @@ export interface MatchedBatch {
 }
 
 /** What a batch's items match and their parent posts: found once, before storing is tried. */
-interface FoundForBatch {
-  matches: Map<RedditItem, Match[]>;
+interface FoundForBatch extends Pick<MatchedBatch, 'matches'> {
   parents: Map<string, ParentPostFields>;
 }
 
