@@ -26,6 +26,13 @@ export class DeliverySql {
     return (typeof value === 'string' ? JSON.parse(value) : value) as string[];
   }
 
+  /** A whole number below 16^10 as ten lower-case hex digits, zero-padded. */
+  tenHexDigits(expression: string): string {
+    return this.kind === 'postgres'
+      ? `lpad(to_hex(${expression}), 10, '0')`
+      : `printf('%010x', ${expression})`;
+  }
+
   list(values: readonly string[]): string | readonly string[] {
     return this.kind === 'postgres' ? values : JSON.stringify(values);
   }

@@ -104,6 +104,39 @@ describe.each(testDatabaseKinds())('DeliveryStore on %s', (kind) => {
       ]);
     });
 
+    it('gives distinct ids to the deliveries of webhooks whose ids end alike', async () => {
+      const { id: accountId } = await insertAccount(storage);
+      const tail = '-7abc-9def-0123456789ab';
+      const hooks = [
+        await insertWebhook(storage, { accountId, id: `01950000-0000${tail}` }),
+        await insertWebhook(storage, { accountId, id: `01950000-0001${tail}` }),
+        await insertWebhook(storage, { accountId, id: `01950000-0002${tail}` }),
+      ];
+      const alerts = [
+        await insertAlert(storage, { accountId, keywordId: 'keyword-1' }),
+        await insertAlert(storage, { accountId, keywordId: 'keyword-1' }),
+      ];
+
+      await storage.database.transaction((manager) =>
+        worker().enqueueForAlerts(manager, alerts, now()),
+      );
+
+      const queued = await rows();
+      expect(queued).toHaveLength(hooks.length * alerts.length);
+      expect(new Set(queued.map((row) => row.id)).size).toBe(queued.length);
+      for (const alert of alerts) {
+        expect(
+          queued
+            .filter((row) => row.alertId === alert.id)
+            .map((row) => row.webhookId)
+            .sort(),
+        ).toEqual(hooks.map((hook) => hook.id).sort());
+      }
+      for (const row of queued) {
+        expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      }
+    });
+
     it('gives the deliveries of later alerts later ids, so the oldest is claimed first', async () => {
       const { alerts } = await outbox(2, 3);
 

@@ -69,31 +69,30 @@ export class DeliveryStore {
   }
 
   /**
-   * One pending row per active, live webhook of the alert's account, in one statement inside the
-   * transaction that stores the alert. Each row needs its own v7 id without knowing how many
-   * rows there are: a fresh id's time and sequence (bytes 0–10) joined to the webhook id's random
-   * tail (bytes 11–15), so ids still sort by time and differ per webhook.
+   * One pending row per active, live webhook of each alert's account, in one statement per chunk
+   * inside the transaction that stores the alerts. Each row needs its own v7 id without knowing
+   * how many rows there are: a fresh id's time and sequence (bytes 0–10, unique per alert) joined
+   * to the row's ordinal among its alert's deliveries, so ids sort by time and can never collide,
+   * whatever the webhooks' ids look like.
    */
-  /** One delivery per active webhook of each alert's account, in one statement per chunk. */
   async enqueueForAlerts(
     manager: EntityManager,
     alerts: readonly AlertEntity[],
     now: number,
   ): Promise<void> {
     for (let start = 0; start < alerts.length; start += ENQUEUE_CHUNK) {
-      // Each alert gets a fresh v7 time-and-sequence prefix; the webhook id's random tail makes
-      // the ids of one alert's deliveries distinct while keeping them in time order.
       const values = valuesClause(
         alerts
           .slice(start, start + ENQUEUE_CHUNK)
           .map((alert) => [alert.id, alert.accountId, newId()]),
       );
+      const ordinal = 'ROW_NUMBER() OVER (PARTITION BY s.alert_id ORDER BY w.id)';
       await this.database.query(
         manager,
         `WITH stored (alert_id, account_id, id_prefix) AS (VALUES ${values.sql})
          INSERT INTO deliveries (id, alert_id, webhook_id, account_id, status, created_at)
-         SELECT substr(s.id_prefix, 1, 26) || substr(w.id, 27, 10), s.alert_id, w.id, w.account_id,
-                'pending', :now
+         SELECT substr(s.id_prefix, 1, 26) || ${this.sql.tenHexDigits(ordinal)}, s.alert_id, w.id,
+                w.account_id, 'pending', :now
            FROM stored s JOIN webhooks w ON w.account_id = s.account_id
           WHERE w.active = TRUE AND w.deleted_at IS NULL`,
         { ...values.parameters, now: this.sql.int(now) },
