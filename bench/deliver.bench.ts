@@ -49,14 +49,19 @@ const FEED_TICK_MS = 50;
 /** Items per pipeline call when storing at once: about one Reddit listing page. */
 const BURST_BATCH = 100;
 
+const SCENARIOS = ['all', 'slow', 'hanging', 'isolation', 'fanout'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
 interface Options {
-  scenario: 'all' | 'slow' | 'isolation';
+  scenario: Scenario;
   alerts: number;
   rate: number;
   fast: number;
   slow: number;
   failing: number;
   timeoutMs: number;
+  /** How long a slow receiver takes to answer; by default twice the deadline. */
+  slowMs: number | null;
   trickling: number;
   isolationSlow: number;
   isolationTimeoutMs: number;
@@ -258,15 +263,17 @@ async function subscribe(
   return terms;
 }
 
-function postsFor(terms: string[], count: number, phase: string): RedditPost[] {
+/** Posts that each name one term of every list, so each matches once for every account. */
+function postsFor(termLists: string[][], count: number, phase: string): RedditPost[] {
   return Array.from({ length: count }, (_, i) => {
     const id = `${phase}${i.toString(36)}`;
+    const named = termLists.map((terms) => terms[i % terms.length]).join(' and ');
     return {
       type: 'post' as const,
       id,
       subreddit: 'bench',
       author: 'bench',
-      title: `News about ${terms[i % terms.length]} today`,
+      title: `News about ${named} today`,
       selftext: '',
       permalink: `/r/bench/comments/${id}/news/`,
       createdUtc: Math.floor(Date.now() / 1000),
@@ -331,10 +338,10 @@ async function runPhase(
   name: string,
   options: Options,
   accounts: ReceiverKind[][],
-  timeoutMs: number,
+  slowMs: number,
 ): Promise<PhaseResult> {
   const kinds = accounts.flat();
-  const receivers = await Receivers.start({ kinds, slowMs: timeoutMs * 2 });
+  const receivers = await Receivers.start({ kinds, slowMs });
   try {
     const postLists: RedditPost[][] = [];
     let first = 0;
@@ -343,7 +350,7 @@ async function runPhase(
       const urls = receivers.urls.slice(first, first + accountKinds.length);
       first += accountKinds.length;
       const terms = await subscribe(app, phase, options.alerts, urls);
-      postLists.push(postsFor(terms, options.alerts, phase));
+      postLists.push(postsFor([terms], options.alerts, phase));
     }
     const fastExpected = options.alerts * kinds.filter((kind) => kind === 'fast').length;
     const startedAt = Date.now();
@@ -358,21 +365,10 @@ async function runPhase(
     const seconds = (Date.now() - startedAt) / 1000;
 
     const arrivals = await receivers.arrivals();
-    const fast = arrivals.filter((_, index) => kinds[index] === 'fast');
-    const storedAt = await storedTimes(
+    const { latencies, firstStored, last } = await latenciesOf(
       app,
-      fast.flatMap((byId) => [...byId.keys()]),
+      arrivals.filter((_, index) => kinds[index] === 'fast'),
     );
-    const latencies: number[] = [];
-    let firstStored = Number.POSITIVE_INFINITY;
-    let last = 0;
-    for (const [id, arrivedAt] of fast.flatMap((byId) => [...byId])) {
-      const storedMs = storedAt.get(id) ?? arrivedAt;
-      latencies.push(arrivedAt - storedMs);
-      firstStored = Math.min(firstStored, storedMs);
-      last = Math.max(last, arrivedAt);
-    }
-    latencies.sort((a, b) => a - b);
     return {
       name,
       fastDelivered: latencies.length,
@@ -389,6 +385,28 @@ async function runPhase(
   } finally {
     await receivers.close();
   }
+}
+
+/** Stored-to-arrival time of each delivery that arrived, sorted, and the span they cover. */
+async function latenciesOf(
+  app: INestApplicationContext,
+  arrivals: Array<Map<string, number>>,
+): Promise<{ latencies: number[]; firstStored: number; last: number }> {
+  const storedAt = await storedTimes(
+    app,
+    arrivals.flatMap((byId) => [...byId.keys()]),
+  );
+  const latencies: number[] = [];
+  let firstStored = Number.POSITIVE_INFINITY;
+  let last = 0;
+  for (const [id, arrivedAt] of arrivals.flatMap((byId) => [...byId])) {
+    const storedMs = storedAt.get(id) ?? arrivedAt;
+    latencies.push(arrivedAt - storedMs);
+    firstStored = Math.min(firstStored, storedMs);
+    last = Math.max(last, arrivedAt);
+  }
+  latencies.sort((a, b) => a - b);
+  return { latencies, firstStored, last };
 }
 
 /** When each delivery's row was written, in the transaction that stored its alert. */
@@ -451,30 +469,25 @@ const kindsOf = (counts: Partial<Record<ReceiverKind, number>>): ReceiverKind[] 
   );
 
 /** One account's fast receivers, without and then with slow receivers of the same account. */
-async function slowScenario(options: Options): Promise<void> {
-  await withApp('slow', options.timeoutMs, async (app, label) => {
+async function slowScenario(name: string, options: Options): Promise<void> {
+  const slowMs = options.slowMs ?? options.timeoutMs * 2;
+  await withApp(name, options.timeoutMs, async (app, label) => {
     console.log(
-      `slow receivers on ${label}: ${options.alerts} alerts ` +
+      `${name} receivers on ${label}: ${options.alerts} alerts ` +
         `${options.rate > 0 ? `at ${options.rate}/s` : 'stored at once'}, ` +
         `${options.fast} fast + ${options.failing} failing (500) webhooks, ` +
-        `then + ${options.slow} slow (answer after ${options.timeoutMs * 2} ms, deadline ${options.timeoutMs} ms)`,
+        `then + ${options.slow} slow (answer after ${slowMs} ms, deadline ${options.timeoutMs} ms)`,
     );
     console.log(HEADER);
     const account = { fast: options.fast, failing: options.failing };
-    const baseline = await runPhase(
-      app,
-      'baseline',
-      options,
-      [kindsOf(account)],
-      options.timeoutMs,
-    );
+    const baseline = await runPhase(app, 'baseline', options, [kindsOf(account)], slowMs);
     print(baseline);
     const mixed = await runPhase(
       app,
       'withslow',
       options,
       [kindsOf({ ...account, slow: options.slow })],
-      options.timeoutMs,
+      slowMs,
     );
     print(mixed);
     console.log(
@@ -496,14 +509,93 @@ async function isolationScenario(options: Options): Promise<void> {
     );
     console.log(HEADER);
     const others = kindsOf({ fast: options.fast });
-    const alone = await runPhase(app, 'others-alone', options, [others], timeoutMs);
+    const alone = await runPhase(app, 'others-alone', options, [others], timeoutMs * 2);
     print(alone);
     const noisy = kindsOf({ trickling: options.trickling, slow: options.isolationSlow });
-    const beside = await runPhase(app, 'others+noisy', options, [others, noisy], timeoutMs);
+    const beside = await runPhase(app, 'others+noisy', options, [others, noisy], timeoutMs * 2);
     print(beside);
     console.log(
       `other account's p99 beside the noisy one / alone: ${(beside.p99Ms / alone.p99Ms).toFixed(2)}` +
         ` (${beside.p99Ms.toFixed(0)} ms vs ${alone.p99Ms.toFixed(0)} ms; p50 ${beside.p50Ms.toFixed(0)} vs ${alone.p50Ms.toFixed(0)} ms)`,
+    );
+  });
+}
+
+/** The issue's figure: one account's 8 fast webhooks beside 2 of its own that hang for 12 s. */
+const HANGING: Partial<Options> = {
+  alerts: 1000,
+  fast: 8,
+  slow: 2,
+  failing: 1,
+  timeoutMs: 2000,
+  slowMs: 12_000,
+};
+
+const FAN_OUT_WEBHOOKS = 200;
+const FAN_OUT_ITEMS = 100;
+
+/**
+ * An account with one fast webhook, alone, then beside an account with 200 fast webhooks whose
+ * keywords match the same items: how long storing 100 items takes (the wide account's 20,000
+ * outbox rows are written in the same transactions) and the narrow account's delivery latency.
+ */
+async function fanOutScenario(options: Options): Promise<void> {
+  await withApp('fanout', options.timeoutMs, async (app, label) => {
+    console.log(
+      `fan-out on ${label}: ${FAN_OUT_ITEMS} items stored at once, each matching an account with ` +
+        `1 webhook, alone, then also an account with ${FAN_OUT_WEBHOOKS} webhooks`,
+    );
+    console.log('phase          ingest ms  deliveries  narrow p50 ms  narrow p95 ms  seconds');
+    const phases: Array<{ name: string; ingestMs: number; p95Ms: number }> = [];
+    for (const [name, wide] of [
+      ['narrow-alone', 0],
+      ['narrow+wide', FAN_OUT_WEBHOOKS],
+    ] as const) {
+      const kinds = kindsOf({ fast: 1 + wide });
+      const receivers = await Receivers.start({ kinds, slowMs: 0 });
+      try {
+        const narrowTerms = await subscribe(
+          app,
+          `${name}n`,
+          FAN_OUT_ITEMS,
+          receivers.urls.slice(0, 1),
+        );
+        const termLists = [narrowTerms];
+        if (wide > 0) {
+          termLists.push(await subscribe(app, `${name}w`, FAN_OUT_ITEMS, receivers.urls.slice(1)));
+        }
+        const posts = postsFor(termLists, FAN_OUT_ITEMS, name.replace('+', ''));
+        const startedAt = Date.now();
+        await app.get(IngestionPipeline).process(posts);
+        const ingestMs = Date.now() - startedAt;
+        const expected = FAN_OUT_ITEMS * kinds.length;
+        await waitFor(
+          () => receivers.received('fast') >= expected,
+          startedAt + options.maxSeconds * 1000,
+        );
+        const seconds = (Date.now() - startedAt) / 1000;
+        const [narrow] = await receivers.arrivals();
+        const { latencies } = await latenciesOf(app, [narrow]);
+        const p95Ms = percentile(latencies, 95);
+        phases.push({ name, ingestMs, p95Ms });
+        console.log(
+          [
+            name.padEnd(14),
+            String(ingestMs).padStart(9),
+            `${receivers.received('fast')}/${expected}`.padStart(11),
+            percentile(latencies, 50).toFixed(0).padStart(14),
+            p95Ms.toFixed(0).padStart(14),
+            seconds.toFixed(1).padStart(8),
+          ].join(' '),
+        );
+      } finally {
+        await receivers.close();
+      }
+    }
+    const [alone, beside] = phases;
+    console.log(
+      `beside the wide account / alone: ingest ${(beside.ingestMs / alone.ingestMs).toFixed(2)}, ` +
+        `narrow p95 ${(beside.p95Ms / alone.p95Ms).toFixed(2)}`,
     );
   });
 }
@@ -518,15 +610,16 @@ async function main(): Promise<void> {
       slow: { type: 'string' },
       failing: { type: 'string' },
       'timeout-ms': { type: 'string' },
+      'slow-ms': { type: 'string' },
       trickling: { type: 'string' },
       'isolation-slow': { type: 'string' },
       'isolation-timeout-ms': { type: 'string' },
       'max-seconds': { type: 'string' },
     },
   });
-  const scenario = values.scenario ?? 'all';
-  if (scenario !== 'all' && scenario !== 'slow' && scenario !== 'isolation') {
-    throw new Error('--scenario must be all, slow or isolation');
+  const scenario = (values.scenario ?? 'all') as Scenario;
+  if (!SCENARIOS.includes(scenario)) {
+    throw new Error(`--scenario must be one of ${SCENARIOS.join(', ')}`);
   }
   const options: Options = {
     scenario,
@@ -536,13 +629,17 @@ async function main(): Promise<void> {
     slow: Math.min(32, Number(values.slow ?? 2)),
     failing: Math.min(32, Number(values.failing ?? 1)),
     timeoutMs: Number(values['timeout-ms'] ?? 500),
+    slowMs: values['slow-ms'] === undefined ? null : Number(values['slow-ms']),
     trickling: Math.min(32, Number(values.trickling ?? 6)),
     isolationSlow: Math.min(32, Number(values['isolation-slow'] ?? 2)),
     isolationTimeoutMs: Number(values['isolation-timeout-ms'] ?? 10_000),
     maxSeconds: Math.min(600, Number(values['max-seconds'] ?? 60)),
   };
-  if (options.scenario !== 'isolation') await slowScenario(options);
-  if (options.scenario !== 'slow') await isolationScenario(options);
+  const runs = (scenario: Scenario) => options.scenario === 'all' || options.scenario === scenario;
+  if (runs('slow')) await slowScenario('slow', options);
+  if (runs('hanging')) await slowScenario('hanging', { ...options, ...HANGING });
+  if (runs('isolation')) await isolationScenario(options);
+  if (runs('fanout')) await fanOutScenario(options);
 }
 
 if (isMainThread) {

@@ -85,6 +85,27 @@ describe.each(testDatabaseKinds())('delivery isolation between accounts on %s', 
     expect(await run).toEqual({ claimed: 26, succeeded: 26, failed: 0, canceled: 0 });
   });
 
+  it("lets an account's fast webhook use the slots its own hanging webhooks leave free", async () => {
+    const hanging = await Promise.all([receivers.start(), receivers.start()]);
+    for (const receiver of hanging) receiver.hold();
+    // Answers well within the time that counts as fast, but slowly enough to overlap attempts.
+    const fast = await receivers.start((_request, response) => {
+      setTimeout(() => response.writeHead(200).end(), 150);
+    });
+    await accountWithAlerts([...hanging, fast], 12);
+
+    const run = runDeliveries(t);
+    await fast.received(12);
+
+    // The account's share (4 of 8) minus the 2 hanging attempts would leave it 2 at a time;
+    // with nobody else waiting it may use its fast share of 4.
+    expect(fast.maxConcurrent()).toBeGreaterThan(2);
+    expect(fast.maxConcurrent()).toBeLessThanOrEqual(4);
+    expect(hanging.map((receiver) => receiver.requests.length)).toEqual([1, 1]);
+    for (const receiver of hanging) receiver.release();
+    expect(await run).toEqual({ claimed: 36, succeeded: 36, failed: 0, canceled: 0 });
+  });
+
   it('gives up a trickling body soon after the status, counts the answer, and keeps that webhook to a small share', async () => {
     const trickle = trickling();
     const trickler = await receivers.start(trickle.respond);

@@ -118,7 +118,21 @@ describe('DeliverySlots', () => {
     expect(picked.filter((d) => d.accountId === 'of-other')).toHaveLength(1);
   });
 
-  it('gives an account at most half of the slots, however fast its webhooks', () => {
+  it("holds a fast account to half of the slots while another account's rows wait", () => {
+    const slots = new DeliverySlots(slotShares(16, 1000), ignore);
+    for (const webhookId of ['f1', 'f2', 'f3', 'other']) slots.observe(webhookId, took(2));
+
+    const picked = slots.pick([
+      ...dueOf('busy', ...Array<string>(6).fill('f1'), ...Array<string>(6).fill('f2')),
+      ...dueOf('busy', ...Array<string>(6).fill('f3')),
+      ...due(...Array<string>(12).fill('other')),
+    ]);
+
+    expect(picked.filter((d) => d.accountId === 'busy')).toHaveLength(8);
+    expect(picked.filter((d) => d.accountId === 'of-other')).toHaveLength(8);
+  });
+
+  it('gives the slots nobody else wants to the fast webhooks of an account past its share', () => {
     const slots = new DeliverySlots(slotShares(16, 1000), ignore);
     for (const webhookId of ['f1', 'f2', 'f3']) slots.observe(webhookId, took(2));
 
@@ -128,13 +142,41 @@ describe('DeliverySlots', () => {
       ...due(...Array<string>(2).fill('other')),
     ]);
 
-    expect(picked.filter((d) => d.accountId === 'busy')).toHaveLength(8);
+    expect(picked.filter((d) => d.accountId === 'busy')).toHaveLength(14);
     expect(picked.filter((d) => d.accountId === 'of-other')).toHaveLength(2);
   });
 
-  it("reports every webhook of a full account, and frees the account's slots as attempts end", async () => {
+  it("lets an account's fast webhooks use the slots its own hanging webhooks leave", () => {
+    const slots = new DeliverySlots(slotShares(16, 1000), ignore);
+    for (const webhookId of ['h1', 'h2']) {
+      slots.observe(webhookId, took(1000));
+      for (let i = 0; i < 2; i += 1) {
+        slots.occupy({ webhookId, accountId: 'acct' }, hanging());
+      }
+    }
+    slots.observe('fast', took(2));
+
+    const picked = slots.pick(dueOf('acct', ...Array<string>(14).fill('fast'), 'h1', 'h2'));
+
+    expect(picked.map((d) => d.webhookId)).toEqual(Array(8).fill('fast'));
+  });
+
+  it('never lets slow or untried webhooks pass the account share', () => {
+    const slots = new DeliverySlots(slotShares(16, 1000), ignore);
+    slots.observe('slow', took(900));
+    const untried = Array.from({ length: 8 }, (_, index) => `new${index}`);
+
+    const first = slots.pick(dueOf('acct', ...Array<string>(4).fill('slow'), ...untried));
+    for (const delivery of first) slots.occupy(delivery, hanging());
+
+    expect(first.map((d) => d.webhookId)).toEqual(['slow', 'slow', ...untried.slice(0, 6)]);
+    expect(slots.pick(dueOf('acct', 'slow', 'new6', 'new7'))).toEqual([]);
+    expect(slots.fullWebhooks().sort()).toEqual([...untried, 'slow']);
+  });
+
+  it("reports a full account's untried and slow webhooks, not its fast ones, and frees the account's slots as attempts end", async () => {
     const slots = new DeliverySlots(slotShares(4, 1000), ignore);
-    slots.observe('a1', took(2));
+    slots.observe('a1', took(900));
     slots.observe('a2', took(2));
     let finish = (): void => undefined;
     slots.occupy(
@@ -143,13 +185,13 @@ describe('DeliverySlots', () => {
     );
     slots.occupy({ webhookId: 'a2', accountId: 'acct' }, hanging());
 
-    expect(slots.fullWebhooks().sort()).toEqual(['a1', 'a2']);
-    expect(slots.pick(dueOf('acct', 'a1', 'a2'))).toEqual([]);
+    expect(slots.fullWebhooks()).toEqual(['a1']);
+    expect(slots.pick(dueOf('acct', 'a1', 'a2')).map((d) => d.webhookId)).toEqual(['a2']);
     finish();
     await new Promise((resolve) => setImmediate(resolve));
 
     expect(slots.fullWebhooks()).toEqual([]);
-    expect(slots.pick(dueOf('acct', 'a1', 'a2'))).toHaveLength(1);
+    expect(slots.pick(dueOf('acct', 'a1', 'a2'))).toHaveLength(2);
   });
 
   it("skips a full account's webhooks in the next claim, also those not attempted yet", () => {

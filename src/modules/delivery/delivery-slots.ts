@@ -42,9 +42,14 @@ export type SlotOwner = Pick<DueDelivery, 'webhookId' | 'accountId'>;
  * small until the webhook's attempts are over quickly, so slow receivers hold only a few slots
  * each while fast ones may use what is free; webhooks known to be slow (their last attempt was)
  * hold at most `slowPool` slots together, so however many receivers hang, half of the slots stay
- * for the others; and each account holds at most `accountShare` slots, so no account's
- * receivers, however many, starve another account. An attempt is over, and its slot free, once its response body was read
- * or given up, not when the status arrived.
+ * for the others; and each account holds at most `accountShare` slots while another account's
+ * rows wait, so no account's receivers, however many, starve another account.
+ *
+ * The shares are work-conserving: slots that no other account's row can take go to the fast
+ * webhooks of accounts past their share, since a fast attempt gives its slot back within
+ * `fastWithinMs`. Slow and untried webhooks never pass the account share: a slot they take may
+ * be held for the whole deadline. An attempt is over, and its slot free, once its response body
+ * was read or given up, not when the status arrived.
  */
 export class DeliverySlots {
   private readonly attempts = new Set<Promise<void>>();
@@ -73,7 +78,10 @@ export class DeliverySlots {
     return this.shares.fastShare;
   }
 
-  /** Webhooks that can take no row now: their rows are not even read. */
+  /**
+   * Webhooks that can take no row now: their rows are not even read. A full account's fast
+   * webhooks are still read, for the slots nobody else wants.
+   */
   fullWebhooks(): string[] {
     const full = new Set(
       [...this.byWebhook]
@@ -87,33 +95,50 @@ export class DeliverySlots {
     }
     for (const [accountId, count] of this.byAccount) {
       if (count < this.shares.accountShare) continue;
-      for (const webhookId of this.webhooksOf.get(accountId) ?? []) full.add(webhookId);
+      for (const webhookId of this.webhooksOf.get(accountId) ?? []) {
+        if (this.speedOf(webhookId) !== 'fast') full.add(webhookId);
+      }
     }
     return [...full];
   }
 
-  /** The oldest rows first, as many as there are free slots, none beyond its shares. */
+  /**
+   * The oldest rows first, as many as there are free slots, none beyond its shares; then, while
+   * slots are left over, the rows of fast webhooks held back only by their account's share.
+   */
   pick(due: readonly DueDelivery[]): DueDelivery[] {
     const webhookCounts = new Map(this.byWebhook);
     const accountCounts = new Map(this.byAccount);
     let slowLeft = this.shares.slowPool - this.slowInFlight;
-    const picked: DueDelivery[] = [];
+    const picked = new Set<DueDelivery>();
+    const take = (delivery: DueDelivery, webhookCount: number) => {
+      webhookCounts.set(delivery.webhookId, webhookCount + 1);
+      accountCounts.set(delivery.accountId, (accountCounts.get(delivery.accountId) ?? 0) + 1);
+      picked.add(delivery);
+    };
     for (const delivery of due) this.learnAccount(delivery);
+    const overShare: DueDelivery[] = [];
     for (const delivery of due) {
-      if (picked.length === this.free()) break;
+      if (picked.size === this.free()) return [...picked];
       const count = webhookCounts.get(delivery.webhookId) ?? 0;
       if (count >= this.shareOf(delivery.webhookId)) continue;
-      const accountCount = accountCounts.get(delivery.accountId) ?? 0;
-      if (accountCount >= this.shares.accountShare) continue;
-      if (this.speedOf(delivery.webhookId) === 'slow') {
+      const speed = this.speedOf(delivery.webhookId);
+      if ((accountCounts.get(delivery.accountId) ?? 0) >= this.shares.accountShare) {
+        if (speed === 'fast') overShare.push(delivery);
+        continue;
+      }
+      if (speed === 'slow') {
         if (slowLeft <= 0) continue;
         slowLeft--;
       }
-      webhookCounts.set(delivery.webhookId, count + 1);
-      accountCounts.set(delivery.accountId, accountCount + 1);
-      picked.push(delivery);
+      take(delivery, count);
     }
-    return picked;
+    for (const delivery of overShare) {
+      if (picked.size === this.free()) break;
+      const count = webhookCounts.get(delivery.webhookId) ?? 0;
+      if (count < this.shares.fastShare) take(delivery, count);
+    }
+    return [...picked];
   }
 
   /** Holds a slot for the webhook and its account until the attempt is over. */

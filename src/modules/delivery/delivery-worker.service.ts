@@ -82,6 +82,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly wakeup = new Wakeup();
   private readonly outcomes: GroupCommit<SettledDelivery, boolean>;
   private lastClaimAt = Number.NEGATIVE_INFINITY;
+  private freedSinceClaim = 0;
   private loop: Promise<void> | null = null;
   private stopping = false;
   private stopListening: (() => void) | null = null;
@@ -98,7 +99,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   ) {
     this.logger = rootLogger.child({ component: 'delivery-worker' });
     const { concurrency, timeoutMs } = config.webhooks;
-    this.slots = new DeliverySlots(slotShares(concurrency, timeoutMs), () => this.wakeup.wake());
+    this.slots = new DeliverySlots(slotShares(concurrency, timeoutMs), () => {
+      this.freedSinceClaim += 1;
+      this.wakeup.wake();
+    });
     this.leaseMs = deliveryLeaseMs(config.webhooks.timeoutMs);
     this.outcomes = new GroupCommit((settled) => this.store.recordOutcomes(settled));
   }
@@ -138,14 +142,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   /**
-   * While attempts are in flight, a claim waits until a quarter of the slots are free or a few
-   * milliseconds have passed, so a busy worker claims rows in batches rather than one query per
-   * finished attempt.
+   * While attempts are in flight, a claim waits until a quarter of the slots were freed since the
+   * last one or a few milliseconds have passed, so a busy worker claims rows in batches rather
+   * than one query per finished attempt, also when its shares, not its free slots, limit a claim.
    */
   private async spaceOutClaims(): Promise<void> {
     const batch = Math.ceil(this.config.webhooks.concurrency / 4);
     for (;;) {
-      if (this.slots.idle() || this.slots.free() >= batch) return;
+      if (this.slots.idle() || this.freedSinceClaim >= batch) return;
       const wait = this.lastClaimAt + MIN_CLAIM_INTERVAL_MS - performance.now();
       if (wait <= 0) return;
       await this.wakeup.wait(wait);
@@ -174,6 +178,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       if (this.stopping) return { moreDue: false, skippedBusy: false };
       if (free <= 0) return { moreDue: true, skippedBusy: false };
       this.lastClaimAt = performance.now();
+      this.freedSinceClaim = 0;
       const now = this.clock.nowMs();
       const skipWebhookIds = this.slots.fullWebhooks();
       const window = free * CANDIDATES_PER_SLOT;

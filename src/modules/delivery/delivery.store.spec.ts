@@ -133,7 +133,9 @@ describe.each(testDatabaseKinds())('DeliveryStore on %s', (kind) => {
         ).toEqual(hooks.map((hook) => hook.id).sort());
       }
       for (const row of queued) {
-        expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(row.id).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
       }
     });
 
@@ -173,6 +175,23 @@ describe.each(testDatabaseKinds())('DeliveryStore on %s', (kind) => {
 
       expect(claimed).toHaveLength(2);
       expect(more).toBe(false);
+    });
+
+    it("reads the oldest rows of every account, however long another account's backlog", async () => {
+      const busy = await outbox(3, 10);
+      const quiet = await outbox(1, 2);
+
+      const { due, more } = await claim(worker(), { window: 4, perWebhook: 4 });
+
+      const oldestOfBusy = (await rows())
+        .filter((row) => row.accountId === busy.accountId)
+        .slice(0, 4)
+        .map((row) => row.id);
+      expect(due.filter((row) => row.accountId === busy.accountId).map((row) => row.id)).toEqual(
+        oldestOfBusy,
+      );
+      expect(due.filter((row) => row.accountId === quiet.accountId)).toHaveLength(2);
+      expect(more).toBe(true);
     });
 
     it('marks claimed rows as sending under the lease, and claims only the rows chosen', async () => {

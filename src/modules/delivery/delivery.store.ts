@@ -248,7 +248,8 @@ export class DeliveryStore {
   }
 
   /**
-   * The oldest due rows, in id order, at most `window` of them and `perWebhook` of each webhook,
+   * The oldest due rows, in id order, at most `window` of each account (so one account's backlog
+   * never hides another's rows) and `perWebhook` of each webhook,
    * read webhook by webhook (a lane each) from the open rows' index: the webhooks with open rows,
    * found by jumping from one webhook id to the next, then the first due rows of each one not
    * skipped. The cost follows the number of webhooks with open rows, not the backlog of the
@@ -303,7 +304,12 @@ export class DeliveryStore {
         due.push({ id, webhookId: lane.webhook_id, accountId: lane.account_id });
     }
     due.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    if (due.length > request.window) more = true;
-    return { rows: due.slice(0, request.window), more };
+    const perAccount = new Map<string, number>();
+    const rows = due.filter((row) => {
+      const count = perAccount.get(row.accountId) ?? 0;
+      perAccount.set(row.accountId, count + 1);
+      return count < request.window;
+    });
+    return { rows, more: more || rows.length < due.length };
   }
 }
