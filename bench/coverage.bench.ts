@@ -145,11 +145,14 @@ async function runScenario(
   const receiver = await WebhookReceiver.start();
   const directory = mkdtempSync(join(tmpdir(), 'coverage-bench-'));
   const port = await freePort();
+  const metricsPort = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: `sqlite:${join(directory, 'alerts.sqlite')}`,
     PORT: String(port),
+    // Scraped without a token on its own listener, as a Prometheus on the same host would.
+    METRICS_PORT: String(metricsPort),
     ROLE: 'all',
     LOG_LEVEL: 'warn',
     WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -228,7 +231,7 @@ async function runScenario(
       (sum, times) => sum + times.length - 1,
       0,
     );
-    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     const metric = (name: string) =>
       Number(
         /^(\S+) (\S+)$/m.exec(

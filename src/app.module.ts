@@ -16,6 +16,7 @@ import { GraphqlModule } from './modules/graphql/graphql.module.js';
 import { IngestionModule } from './modules/ingestion/ingestion.module.js';
 import { RedditPollingModule } from './modules/ingestion/polling/reddit-polling.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
+import { MetricsListenerModule } from './modules/metrics/metrics-listener.module.js';
 import { KeywordsGraphqlModule } from './modules/keywords/graphql/keywords-graphql.module.js';
 import { KeywordsModule } from './modules/keywords/keywords.module.js';
 import { ApiRateLimitGuard } from './modules/rate-limit/api-rate-limit.guard.js';
@@ -40,6 +41,7 @@ export class AppModule {
         CoreModule.forRoot(options),
         DatabaseModule,
         MetricsModule,
+        MetricsListenerModule,
         AuthModule,
         RateLimitModule,
         AccountsModule,

@@ -48,3 +48,22 @@ describe('WEBHOOK_SECRET_KEY', () => {
     expect(() => loadConfig({ WEBHOOK_SECRET_KEY: short })).not.toThrow(short);
   });
 });
+
+describe('METRICS_PORT', () => {
+  it('is unset by default, else the port of the 127.0.0.1 metrics listener', () => {
+    expect(loadConfig({}).metricsPort).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+  });
+
+  it('refuses a value that is not a port, or the public port itself, naming the variable', () => {
+    for (const env of [
+      { METRICS_PORT: 'metrics' },
+      { METRICS_PORT: '70000' },
+      { METRICS_PORT: '3000' },
+      { PORT: '8080', METRICS_PORT: '8080' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/METRICS_PORT/);
+    }
+  });
+});

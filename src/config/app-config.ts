@@ -130,6 +130,13 @@ class EnvironmentVariables {
   METRICS_TOKEN?: string;
 
   @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  @IsOptional()
   @IsIn(['all', 'api', 'worker'])
   ROLE?: ProcessRole;
 }
@@ -164,8 +171,10 @@ export interface AppConfig {
   authFailuresPerMinute: number;
   /** GraphQL introspection and the GraphiQL page at GET /graphql. */
   graphqlExplorer: boolean;
-  /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
+  /** GET /metrics on the public port answers `Authorization: Bearer <metricsToken>` only; null: 404. */
   metricsToken: string | null;
+  /** A second listener on 127.0.0.1 serving /metrics alone, without a token; null: none. */
+  metricsPort: number | null;
   role: ProcessRole;
   /** Background loops (poller, delivery worker, schedulers) run only when true. */
   backgroundJobs: boolean;
@@ -183,6 +192,7 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 
 export class ConfigError extends Error {}
 
+const DEFAULT_PORT = 3000;
 const DEFAULT_USER_AGENT = 'node:reddit-keyword-alerts:v0.1.0 (keyword alerts service)';
 
 function parseCredentials(ids?: string, secrets?: string): RedditCredentials[] {
@@ -195,6 +205,15 @@ function parseCredentials(ids?: string, secrets?: string): RedditCredentials[] {
     );
   }
   return idList.map((clientId, i) => ({ clientId, clientSecret: secretList[i] }));
+}
+
+/** METRICS_PORT, which cannot be PORT: the public listener already holds it on every address. */
+function metricsPort(vars: EnvironmentVariables): number | null {
+  if (vars.METRICS_PORT === undefined) return null;
+  if (vars.METRICS_PORT !== 0 && vars.METRICS_PORT === (vars.PORT ?? DEFAULT_PORT)) {
+    throw new ConfigError(`Invalid environment:\n  METRICS_PORT: must differ from PORT`);
+  }
+  return vars.METRICS_PORT;
 }
 
 /** Validates the environment once; the error names every bad variable. */
@@ -212,7 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const role = vars.ROLE ?? 'all';
   return {
-    port: vars.PORT ?? 3000,
+    port: vars.PORT ?? DEFAULT_PORT,
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     redisUrl: vars.REDIS_URL ?? null,
     reddit: {
@@ -239,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authFailuresPerMinute: vars.AUTH_FAILURES_PER_MINUTE ?? 60,
     graphqlExplorer: vars.GRAPHQL_EXPLORER ?? false,
     metricsToken: vars.METRICS_TOKEN ?? null,
+    metricsPort: metricsPort(vars),
     role,
     backgroundJobs: role !== 'api',
   };

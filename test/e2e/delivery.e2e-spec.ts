@@ -6,7 +6,7 @@ import { AlertEntity } from '../../src/modules/alerts/alert.entity.js';
 import { DeliveryEntity } from '../../src/modules/delivery/delivery.entity.js';
 import { WebhookEntity } from '../../src/modules/webhooks/webhook.entity.js';
 import { insertUsage } from '../factories/alert.factory.js';
-import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { bearer, createTestApp, scrapeMetrics, type TestApp } from '../utils/create-test-app.js';
 import {
   commentItem,
   deliveryRows,
@@ -392,21 +392,21 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     const { apiKey, term } = await watcher('metered term');
     await createWebhook(t, apiKey, (await receiver()).url);
     await createWebhook(t, apiKey, (await receiver(answerWith(500))).url);
-    const before = await t.http.get('/metrics').expect(200);
+    const before = await scrapeMetrics(t);
 
     await ingest(t, [postItem({ title: term })]);
     await runDeliveries(t);
 
-    const after = await t.http.get('/metrics').expect(200);
+    const after = await scrapeMetrics(t);
     const count = (text: string, outcome: string) =>
       Number(
         new RegExp(`^alerts_webhook_deliveries_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(
           text,
         )?.[1] ?? 0,
       );
-    expect(count(after.text, 'succeeded') - count(before.text, 'succeeded')).toBe(1);
-    expect(count(after.text, 'failed') - count(before.text, 'failed')).toBe(1);
-    expect(after.text).toMatch(
+    expect(count(after, 'succeeded') - count(before, 'succeeded')).toBe(1);
+    expect(count(after, 'failed') - count(before, 'failed')).toBe(1);
+    expect(after).toMatch(
       /^alerts_webhook_delivery_latency_seconds_count\{outcome="succeeded"\} \d+$/m,
     );
   });

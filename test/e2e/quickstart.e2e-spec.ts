@@ -1,35 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, startUntil } from '../utils/processes.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-/** Starts a command and resolves once a line of its output matches. */
-function startUntil(command: string, args: string[], env: Record<string, string>, ready: RegExp) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'pipe' });
-  let output = '';
-  const started = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}: ${output}`)));
-  });
-  return { child, started, output: () => output };
-}
 
 async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -69,6 +69,7 @@ export async function createTestApp(
     DATABASE_URL: testDatabase.url,
     LOG_LEVEL: 'silent',
     ROLE: 'api',
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...env,
   });
   const clock = new FixedClock(options.now ?? TEST_NOW);
@@ -141,3 +142,18 @@ export class TestApps {
 }
 
 export const bearer = (apiKey: string) => ({ Authorization: `Bearer ${apiKey}` });
+
+/**
+ * Test apps' METRICS_TOKEN, without which GET /metrics on the public port answers 404; pass
+ * `METRICS_TOKEN: ''` for an app without one.
+ */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
+
+/** GET /metrics on the public port, as a Prometheus given the app's METRICS_TOKEN scrapes it. */
+export async function scrapeMetrics(t: TestApp): Promise<string> {
+  const { text } = await t.http
+    .get('/metrics')
+    .set(bearer(t.config.metricsToken ?? ''))
+    .expect(200);
+  return text;
+}

@@ -4,7 +4,12 @@ import {
   RedditPollingService,
   type PollResult,
 } from '../../src/modules/ingestion/polling/reddit-polling.service.js';
-import { createTestApp, type TestApp, type TestAppOptions } from './create-test-app.js';
+import {
+  createTestApp,
+  scrapeMetrics,
+  type TestApp,
+  type TestAppOptions,
+} from './create-test-app.js';
 import type { TestDatabaseKind } from './test-databases.js';
 
 export const TEST_USER_AGENT = 'node:alerts-e2e:v1 (by /u/alerts-tests)';
@@ -84,7 +89,7 @@ export async function afterIngesting(t: TestApp, condition: () => Promise<boolea
 
 /** The value of one sample in GET /metrics (`name` may carry labels), or null when absent. */
 export async function metricValue(t: TestApp, name: string): Promise<number | null> {
-  const { text } = await t.http.get('/metrics').expect(200);
+  const text = await scrapeMetrics(t);
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${name} `));
   return line === undefined ? null : Number(line.slice(name.length + 1));
 }

@@ -10,6 +10,16 @@ export const orNull = (type: string, description?: string): SchemaObject => ({
   ...(description === undefined ? {} : { description }),
 });
 
+/**
+ * A request field the server fills in when it is left out. The default is said in the description
+ * rather than as `default`: code generators read a component schema's `default` as "always
+ * present" (openapi-typescript makes such a property required), true of answers, not of requests.
+ */
+export const defaultsTo = (schema: SchemaObject, value: unknown): SchemaObject => ({
+  ...schema,
+  description: [schema.description, `Default: ${JSON.stringify(value)}.`].filter(Boolean).join(' '),
+});
+
 export const timestamp = (description = 'ISO 8601 timestamp with offset.'): SchemaObject => ({
   type: 'string',
   format: 'date-time',

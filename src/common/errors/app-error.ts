@@ -15,6 +15,11 @@ export class AppError extends Error {
     return new AppError('not_found', `${what} not found`);
   }
 
+  /** What any path the service does not serve answers. */
+  static routeNotFound(): AppError {
+    return new AppError('not_found', 'Route not found');
+  }
+
   static invalidBody(message: string): AppError {
     return new AppError('invalid_body', message);
   }

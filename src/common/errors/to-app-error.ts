@@ -18,7 +18,7 @@ export function toAppError(exception: unknown): AppError | null {
     if (parserError?.type === 'entity.too.large')
       return AppError.invalidBody('Request body too large');
     const status = exception.getStatus();
-    if (status === 404) return new AppError('not_found', 'Route not found');
+    if (status === 404) return AppError.routeNotFound();
     if (status === 400 || status === 422 || status === 413 || status === 415) {
       return AppError.invalidBody(exception.message);
     }

@@ -17,6 +17,7 @@ import {
 import { DELIVERY_LOG_STATUSES } from '../webhooks/deliveries/delivery-log.query.js';
 import { WEBHOOK_NAME_MAX_LENGTH } from '../webhooks/webhook-rules.js';
 import {
+  defaultsTo,
   exactObject,
   orNull,
   ref,
@@ -74,7 +75,7 @@ const subredditList: SchemaObject = {
 };
 
 /** A filter list as a request gives it: replaces the stored list; [] clears it. */
-const givenFilters: Record<string, Schema> = {
+const givenFilters: Record<string, SchemaObject> = {
   exclude: {
     type: 'array',
     maxItems: EXCLUDE_MAX_ITEMS,
@@ -108,7 +109,8 @@ const alertFields: Record<string, Schema> = {
   url: { type: 'string', format: 'uri', description: 'https://www.reddit.com + permalink.' },
   keyword: { type: 'string', description: 'Text of the keyword that matched.' },
   keyword_id: id('Id from GET /keywords.'),
-  relevance_score: { type: 'null', description: 'Always null.' },
+  // Typed as the App inbox's score is, or null: some generators drop a property typed null alone.
+  relevance_score: orNull('number', 'Always null: alerts are unscored.'),
   upvotes: { type: 'integer', description: "Post upvotes; for a comment, the parent post's." },
   replies: { type: 'integer', description: "Post reply count; for a comment, the parent post's." },
   created_utc: { type: 'integer', description: 'Unix time in seconds.' },
@@ -134,7 +136,8 @@ const webhookPayloadFields = (event: SchemaObject): Record<string, Schema> => ({
   event,
   timestamp: timestamp('Match time, whole seconds: 2026-11-21T10:04:05+00:00.'),
   webhook_id: id('Id of the receiving webhook.'),
-  website: { type: 'null', description: 'Always null.' },
+  // Or null like relevance_score, so that generated clients keep the property.
+  website: orNull('string', 'Always null.'),
   ...alertFields,
 });
 
@@ -169,14 +172,11 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     ...exactObject(
       {
         text: keywordText,
-        mode: { ...mode, default: 'exact' },
-        track_posts: { type: 'boolean', default: true },
-        track_comments: { type: 'boolean', default: true },
+        mode: defaultsTo(mode, 'exact'),
+        track_posts: defaultsTo({ type: 'boolean' }, true),
+        track_comments: defaultsTo({ type: 'boolean' }, true),
         ...Object.fromEntries(
-          Object.entries(givenFilters).map(([field, schema]) => [
-            field,
-            { ...schema, default: [] },
-          ]),
+          Object.entries(givenFilters).map(([field, schema]) => [field, defaultsTo(schema, [])]),
         ),
       },
       ['mode', 'track_posts', 'track_comments', ...Object.keys(givenFilters)],
@@ -435,7 +435,7 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
         items: { oneOf: [keywordText, exactObject({ text: keywordText, mode }, ['mode'])] },
         description: 'A bare string is an exact keyword.',
       },
-      active: { type: 'boolean', default: true },
+      active: defaultsTo({ type: 'boolean' }, true),
     },
     ['description', 'active'],
   ),

@@ -101,15 +101,30 @@ function completeOperation(method: string, operation: OperationObject): void {
 }
 
 /**
+ * The one server the paths are on: PUBLIC_BASE_URL when the operator set it, else "/", which
+ * OpenAPI resolves against the URL the document was fetched from (this same server).
+ */
+function server(publicBaseUrl: string | null): { url: string; description: string } {
+  return publicBaseUrl === null
+    ? { url: '/', description: 'The server this document is served by.' }
+    : { url: publicBaseUrl, description: 'This service.' };
+}
+
+/**
  * The OpenAPI 3.1 document, generated from the controllers' routes and their ApiRoute
  * descriptions; @nestjs/swagger writes 3.1 itself (webhooks, `type: [x, "null"]`).
  */
-export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function createOpenApiDocument(
+  app: INestApplication,
+  publicBaseUrl: string | null,
+): OpenAPIObject {
+  const { url, description } = server(publicBaseUrl);
   const config = new DocumentBuilder()
     .setOpenAPIVersion(OPENAPI_VERSION)
     .setTitle('Reddit keyword alerts API')
     .setVersion('1')
     .setDescription(DESCRIPTION)
+    .addServer(url, description)
     .addBearerAuth(
       {
         type: 'http',

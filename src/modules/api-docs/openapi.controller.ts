@@ -16,7 +16,9 @@ export class OpenApiController {
   @ApiRoute({
     summary: 'This OpenAPI 3.1 document',
     public: true,
-    responses: { 200: { description: 'The document.', schema: { type: 'object' } } },
+    responses: {
+      200: { description: 'The document.', schema: { type: 'object', additionalProperties: true } },
+    },
   })
   document() {
     return this.holder.get();

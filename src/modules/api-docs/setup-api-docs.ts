@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { SwaggerModule } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { createOpenApiDocument } from './openapi-document.js';
 import { OpenApiDocumentHolder } from './openapi-document.holder.js';
 
@@ -11,7 +12,8 @@ export const DOCS_PATH = 'docs';
  */
 export function setupApiDocs(app: INestApplication): void {
   const holder = app.get(OpenApiDocumentHolder);
-  holder.provide(() => createOpenApiDocument(app));
+  const { publicUrls } = app.get<AppConfig>(APP_CONFIG);
+  holder.provide(() => createOpenApiDocument(app, publicUrls.baseUrl));
   SwaggerModule.setup(DOCS_PATH, app, () => holder.get(), {
     raw: false,
     customSiteTitle: 'Reddit keyword alerts API',

@@ -5,7 +5,11 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { hashApiKey, hashesEqual } from '../accounts/api-key-secret.js';
 import { bearerToken } from '../auth/bearer-token.js';
 
-/** With METRICS_TOKEN set, a scrape must present it as a Bearer token; without it /metrics is open. */
+/**
+ * GET /metrics on the public port: a scrape must present METRICS_TOKEN as a Bearer token. Without
+ * METRICS_TOKEN the route answers as a path the service does not serve (METRICS_PORT is then the
+ * way to scrape, from the same host).
+ */
 @Injectable()
 export class MetricsTokenGuard implements CanActivate {
   private readonly expectedHash: string | null;
@@ -15,7 +19,7 @@ export class MetricsTokenGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    if (this.expectedHash === null) return true;
+    if (this.expectedHash === null) throw AppError.routeNotFound();
     const given = bearerToken(requestOf(context).headers.authorization);
     // Compared as hashes: equal lengths for timingSafeEqual whatever was sent.
     if (given !== undefined && hashesEqual(hashApiKey(given), this.expectedHash)) return true;

@@ -3,7 +3,7 @@ import { Registry } from 'prom-client';
 import { Public } from '../auth/auth.decorators.js';
 import { MetricsTokenGuard } from './metrics-token.guard.js';
 
-/** Prometheus scrape endpoint, outside /api/v1: no API key, METRICS_TOKEN when one is set. */
+/** Prometheus scrape endpoint on the public port, outside /api/v1: no API key, METRICS_TOKEN only. */
 @Public()
 @UseGuards(MetricsTokenGuard)
 @Controller('metrics')
