@@ -91,6 +91,12 @@ class EnvironmentVariables {
   DELIVERY_CONCURRENCY?: number;
 
   @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  REDELIVERY_ROWS_PER_HOUR?: number;
+
+  @IsOptional()
   @IsString()
   @Matches(/^[A-Za-z0-9+/]{43}=$/, {
     message: 'WEBHOOK_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
@@ -162,6 +168,8 @@ export interface AppConfig {
     allowPrivate: boolean;
     timeoutMs: number;
     concurrency: number;
+    /** Deliveries an account's redeliveries (single and bulk) may queue per clock hour. */
+    redeliveryRowsPerHour: number;
     /** AES-256 key that seals signing secrets at rest; null: stored as they are. */
     secretKey: Buffer | null;
   };
@@ -193,6 +201,8 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 export class ConfigError extends Error {}
 
 const DEFAULT_PORT = 3000;
+/** decisions section 12: what bulk and single redelivery may queue per account and hour. */
+const DEFAULT_REDELIVERY_ROWS_PER_HOUR = 10_000;
 const DEFAULT_USER_AGENT = 'node:reddit-keyword-alerts:v0.1.0 (keyword alerts service)';
 
 function parseCredentials(ids?: string, secrets?: string): RedditCredentials[] {
@@ -245,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE ?? false,
       timeoutMs: vars.WEBHOOK_TIMEOUT_MS ?? 10000,
       concurrency: vars.DELIVERY_CONCURRENCY ?? 64,
+      redeliveryRowsPerHour: vars.REDELIVERY_ROWS_PER_HOUR ?? DEFAULT_REDELIVERY_ROWS_PER_HOUR,
       secretKey:
         vars.WEBHOOK_SECRET_KEY === undefined
           ? null

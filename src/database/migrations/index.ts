@@ -9,6 +9,7 @@ import { WebhookSecretWidth1763701100000 } from './1763701100000-webhook-secret-
 import { DeliveryAttempts1763701400000 } from './1763701400000-delivery-attempts.js';
 import { WebhookSecretRotation1763701410000 } from './1763701410000-webhook-secret-rotation.js';
 import { KeywordFilters1763701500000 } from './1763701500000-keyword-filters.js';
+import { RedeliveryBudgets1763701600000 } from './1763701600000-redelivery-budgets.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   DeliveryAttempts1763701400000,
   WebhookSecretRotation1763701410000,
   KeywordFilters1763701500000,
+  RedeliveryBudgets1763701600000,
 ];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DeliveryLogService } from './deliveries/delivery-log.service.js';
+import { RedeliveryBudget } from './deliveries/redelivery-budget.js';
 import { WebhookDeliveryStateModule } from './delivery-state/webhook-delivery-state.module.js';
 import { WebhookDeliveriesController } from './http/webhook-deliveries.controller.js';
 import { WebhooksController } from './http/webhooks.controller.js';
@@ -15,6 +16,7 @@ import { WebhooksService } from './webhooks.service.js';
   providers: [
     WebhooksService,
     DeliveryLogService,
+    RedeliveryBudget,
     WebhookTester,
     PrivateTargetsWarning,
   ],

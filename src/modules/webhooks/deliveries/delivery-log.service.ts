@@ -5,6 +5,7 @@ import { Database } from '../../../database/database.js';
 import { DeliveryWakeups } from '../../delivery/delivery-wakeups.service.js';
 import { OPEN_ROWS } from '../../delivery/delivery.store.js';
 import { WebhooksService } from '../webhooks.service.js';
+import { RedeliveryBudget } from './redelivery-budget.js';
 import {
   REDELIVERY_MAX,
   type DeliveryLogQuery,
@@ -43,6 +44,7 @@ export class DeliveryLogService {
     private readonly database: Database,
     private readonly webhooks: WebhooksService,
     private readonly wakeups: DeliveryWakeups,
+    private readonly budget: RedeliveryBudget,
   ) {}
 
   /** Newest first, keyset-paginated on (created_at, id). */
@@ -85,7 +87,10 @@ export class DeliveryLogService {
     };
   }
 
-  /** One delivery, whatever its outcome; one already waiting is left as it is (queued: 0). */
+  /**
+   * One delivery, whatever its outcome; one already waiting is left as it is (queued: 0). Each
+   * queued delivery counts against the account's REDELIVERY_ROWS_PER_HOUR, as in bulk.
+   */
   async redeliver(accountId: string, webhookId: string, deliveryId: string): Promise<number> {
     await this.deliverableWebhook(accountId, webhookId);
     const queued = await this.database.transaction(async (manager) => {
@@ -97,7 +102,10 @@ export class DeliveryLogService {
          RETURNING id`,
         { deliveryId, webhookId },
       );
-      if (requeued.length > 0) return 1;
+      if (requeued.length > 0) {
+        await this.budget.spend(manager, accountId, 1);
+        return 1;
+      }
       const [exists] = await this.database.query(
         manager,
         'SELECT id FROM deliveries WHERE id = :deliveryId AND webhook_id = :webhookId',
@@ -117,8 +125,8 @@ export class DeliveryLogService {
     request: RedeliveryRequest,
   ): Promise<number> {
     await this.deliverableWebhook(accountId, webhookId);
-    const requeued = await this.database.transaction((manager) =>
-      this.database.query(
+    const queued = await this.database.transaction(async (manager) => {
+      const requeued = await this.database.query(
         manager,
         `UPDATE deliveries SET ${REQUEUE}
          WHERE id IN (SELECT id FROM deliveries
@@ -126,10 +134,13 @@ export class DeliveryLogService {
                       ORDER BY created_at, id LIMIT :max)
          RETURNING id`,
         { webhookId, since: request.since, max: REDELIVERY_MAX },
-      ),
-    );
-    if (requeued.length > 0) this.wakeups.signal();
-    return requeued.length;
+      );
+      // Counted after queueing, so exactly what was queued counts; refused, it all rolls back.
+      await this.budget.spend(manager, accountId, requeued.length);
+      return requeued.length;
+    });
+    if (queued > 0) this.wakeups.signal();
+    return queued;
   }
 
   /** A paused webhook would see its redeliveries canceled at once: say so instead. */

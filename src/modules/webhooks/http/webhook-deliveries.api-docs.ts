@@ -37,13 +37,13 @@ export const WEBHOOK_DELIVERIES_DOCS = {
   redeliver: {
     summary: 'Redeliver one delivery',
     description:
-      'Puts the delivery back into the outbox: it is sent again with the same X-Webhook-Delivery id and the same body bytes (new webhook-timestamp and signatures). A delivery still waiting is left as it is (queued: 0). The webhook must be active.',
+      'Puts the delivery back into the outbox: it is sent again with the same X-Webhook-Delivery id and the same body bytes (new webhook-timestamp and signatures). A delivery still waiting is left as it is (queued: 0). The webhook must be active. Each delivery queued counts against the account\'s redelivery budget (REDELIVERY_ROWS_PER_HOUR, default 10,000 per clock hour): past it, 429 rate_limited with Retry-After and nothing queued.',
     responses: { 202: { description: 'Queued.', schema: ref('Redelivery') } },
     errors: ['not_found', 'invalid_body'],
   },
   redeliverFailed: {
     summary: 'Redeliver the failed deliveries since a moment',
-    description: `Puts the oldest failed deliveries created after since back into the outbox, at most ${REDELIVERY_MAX} per call (repeat for more). The webhook must be active.`,
+    description: `Puts the oldest failed deliveries created after since back into the outbox, at most ${REDELIVERY_MAX} per call (repeat for more). The webhook must be active. The deliveries queued count against the account's redelivery budget (REDELIVERY_ROWS_PER_HOUR, default 10,000 per clock hour): a call that would pass it queues nothing and answers 429 rate_limited with Retry-After.`,
     body: { schema: ref('RedeliveryRequest') },
     responses: { 202: { description: 'Queued.', schema: ref('Redelivery') } },
     errors: ['not_found', 'invalid_body'],
