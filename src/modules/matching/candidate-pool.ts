@@ -1,6 +1,7 @@
 import type { KeywordDefinition } from './keyword-definition.js';
 import type { IndexedKeyword } from './indexed-keyword.js';
 import type { KeywordFilter } from './keyword-filter.js';
+import { PhraseSearchRule } from './phrase-search-rule.js';
 import { PRESENCE_RULE } from './presence-rule.js';
 import { grown } from './grown-array.js';
 
@@ -85,7 +86,10 @@ export class CandidatePool {
     this.nodes[base + REQUIRED_TERM] = keyword.requiredTermId;
     this.nodes[base + FLAGS] =
       keyword.tracks |
-      (keyword.rule === PRESENCE_RULE ? MATCHES_ON_ANCHOR : 0) |
+      // A presence rule is its anchor; a symbol phrase is found whole by the index.
+      (keyword.rule === PRESENCE_RULE || keyword.rule instanceof PhraseSearchRule
+        ? MATCHES_ON_ANCHOR
+        : 0) |
       (keyword.filter === null ? 0 : HAS_FILTER);
     this.nodes[base + NEXT] = head;
     this.nodes[base + MATCHED_STAMP] = 0;

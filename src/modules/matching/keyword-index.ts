@@ -5,12 +5,15 @@ import { PairFilter } from './pair-filter.js';
 import type { Term } from './term.js';
 import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, TermTable, UNNOTED } from './term-table.js';
 import { grown } from './grown-array.js';
+import { PhraseSearchRule } from './phrase-search-rule.js';
+import { SymbolPhraseLists } from './symbol-phrase-lists.js';
 
 /**
  * Files each keyword in a candidate list of its anchor term: verified once per field where
  * the term occurs, at each occurrence, or at each occurrence followed by a given token term.
  * List heads are kept in arrays indexed by term id, so the matcher reaches a term's keywords
- * without touching any object. Keywords without an anchor go to a list checked on every field.
+ * without touching any object. Keywords without an anchor (only symbols) go to a list per
+ * phrase, found in a field by one automaton pass.
  */
 export class KeywordIndex {
   readonly terms = new TermTable();
@@ -22,7 +25,7 @@ export class KeywordIndex {
   positionalHeads = new Int32Array(1024);
   /** By anchor term id, then by the id of the token term that must follow it: first node. */
   readonly followedBy: (Map<number, number> | undefined)[] = [];
-  unanchoredHead = 0;
+  readonly symbolPhrases = new SymbolPhraseLists();
 
   /** How many keywords are already filed under an anchor (its term, or term and follower). */
   keywordsFiledUnder(anchorTerm: Term, nextTerm: Term): number {
@@ -67,16 +70,18 @@ export class KeywordIndex {
     }
   }
 
-  private headOf({ anchorTerm, nextTerm, perField }: IndexedKeyword): number {
-    if (anchorTerm === null) return this.unanchoredHead;
+  private headOf(keyword: IndexedKeyword): number {
+    const { anchorTerm, nextTerm, perField } = keyword;
+    if (anchorTerm === null) return this.symbolPhrases.headOf(symbolPhraseOf(keyword));
     const id = anchorTerm.id;
     if (nextTerm !== null) return this.followedBy[id]?.get(nextTerm.id) ?? 0;
     return perField ? this.perFieldHeads[id] : this.positionalHeads[id];
   }
 
-  private setHead({ anchorTerm, nextTerm, perField }: IndexedKeyword, head: number): void {
+  private setHead(keyword: IndexedKeyword, head: number): void {
+    const { anchorTerm, nextTerm, perField } = keyword;
     if (anchorTerm === null) {
-      this.unanchoredHead = head;
+      this.symbolPhrases.setHead(symbolPhraseOf(keyword), head);
       return;
     }
     const id = anchorTerm.id;
@@ -102,4 +107,11 @@ export class KeywordIndex {
       (this.positionalHeads[id] !== 0 ? HAS_POSITIONAL : 0) |
       (this.followedBy[id] !== undefined ? HAS_FOLLOWERS : 0);
   }
+}
+
+/** A keyword without an anchor is all symbols; its rule, built when it is placed, holds its phrase. */
+function symbolPhraseOf({ rule }: IndexedKeyword): string {
+  if (!(rule instanceof PhraseSearchRule))
+    throw new Error('a keyword without an anchor has no phrase');
+  return rule.phrase;
 }

@@ -395,6 +395,28 @@ describe('KeywordMatcher', () => {
       matcher.remove(symbols.id);
       expect(matcher.match(comment('++'))).toHaveLength(0);
     });
+
+    it('finds each of many symbol-only keywords once per item, those sharing a phrase included, and drops removed ones', () => {
+      const shared = [
+        keyword('=>'),
+        keyword('=>', 'exact', { accountId: 'account-2', trackComments: false }),
+      ];
+      // 0 → "!", 1 → "@", …, 10 → "@!": 200 distinct phrases of symbols.
+      const many = Array.from({ length: 200 }, (_, index) =>
+        keyword(String(index).replace(/\d/g, (digit) => '!@#$%^&*()'[Number(digit)])),
+      );
+      const matcher = new KeywordMatcher([...shared, ...many]);
+      const present = many.filter((_, index) => index % 3 === 0);
+      const body = `${filler(2000)} ${present.map((d) => `x${d.text}y`).join(' ')} a => b => c`;
+
+      const found = matcher.match(post('title', body));
+
+      const expected = [...shared, ...many.filter((d) => body.includes(d.text))];
+      expect(found.map((d) => d.id).sort()).toEqual(expected.map((d) => d.id).sort());
+      expect(matcher.match(comment('a => b')).map((d) => d.id)).toEqual([shared[0].id]);
+      matcher.remove(shared[0].id);
+      expect(matcher.match(post('a => b'))).toEqual([shared[1]]);
+    });
   });
 
   describe('results', () => {

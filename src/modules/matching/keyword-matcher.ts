@@ -255,9 +255,9 @@ export class KeywordMatcher {
       const followers = followedBy[field.tokenIds[position]]?.get(field.tokenIds[position + 1]);
       if (followers !== undefined) this.verify(followers, field, position, matched);
     }
-    if (this.index.unanchoredHead !== 0) {
-      this.verify(this.index.unanchoredHead, field, -1, matched);
-    }
+    this.index.symbolPhrases.forEachListIn(field.text, (head) =>
+      this.verify(head, field, -1, matched),
+    );
   }
 
   /** Verifies the candidates of the list starting at node `head`. */

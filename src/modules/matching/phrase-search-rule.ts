@@ -5,16 +5,17 @@ const REGEXP_SYNTAX = /[.*+?^${}()|[\]\\/]/g;
 
 /**
  * `exact` matching for the rare keyword made only of symbols ("++", "$$$"): it has no token
- * to be indexed under, so it is searched for in the field text directly. No word boundaries
- * apply, since it neither starts nor ends with a letter or digit.
+ * to be indexed under, so the index finds its phrase in the field text (SymbolPhraseLists); this
+ * rule says the same of one field on its own. No word boundaries apply, since it neither starts
+ * nor ends with a letter or digit. A space in the phrase stands for any run of whitespace.
  */
 export class PhraseSearchRule implements MatchRule {
   readonly perField = true;
   private readonly pattern: RegExp;
 
-  /** `text` is folded, with whitespace runs collapsed to single spaces. */
-  constructor(text: string) {
-    const source = text
+  /** `phrase` is folded, with whitespace runs collapsed to single spaces. */
+  constructor(readonly phrase: string) {
+    const source = phrase
       .split(' ')
       .map((part) => part.replace(REGEXP_SYNTAX, '\\$&'))
       .join('\\s+');
