@@ -33,7 +33,10 @@ const FORGED: Array<[string, string]> = [
   ['an object instead of the pair', cursorOf({ at: 1_700_000_000_000, id: ID })],
   ['JSON null', cursorOf(null)],
   ['an empty array', cursorOf([])],
-  ['bytes that are not UTF-8', Buffer.from([0x5b, 0x31, 0x2c, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x5d]).toString('base64url')],
+  [
+    'bytes that are not UTF-8',
+    Buffer.from([0x5b, 0x31, 0x2c, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x5d]).toString('base64url'),
+  ],
   ['JSON with whitespace', Buffer.from(`[ 1700000000000 , "${ID}" ]`).toString('base64url')],
   ['padded base64', Buffer.from(JSON.stringify([17_000_000_000_000, ID])).toString('base64')],
   ['a valid cursor with text after it', `${cursorOf([1_700_000_000_000, ID])}.x`],
@@ -120,9 +123,9 @@ describe.each(testDatabaseKinds())('keyset cursors on %s', (kind) => {
     expect(rest.body.data.map((alert: { inbox_id: string }) => alert.inbox_id)).toEqual([third.id]);
 
     const res = await graphql(ALERTS_AFTER, { after: held });
-    expect(res.body.data.alerts.edges.map((edge: { node: { id: string } }) => edge.node.id)).toEqual(
-      [third.id],
-    );
+    expect(
+      res.body.data.alerts.edges.map((edge: { node: { id: string } }) => edge.node.id),
+    ).toEqual([third.id]);
   });
 
   it('gives out cursors it accepts back: REST next_cursor and GraphQL edge cursors', async () => {
