@@ -5,10 +5,8 @@ import { insertAlertSeries } from '../factories/alert.factory.js';
 import { createKeyword } from '../factories/keyword.factory.js';
 import { createWebhook } from '../factories/webhook.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { cursorOf } from '../utils/hostile-requests.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
-
-/** A cursor as the API issues it: base64url of the JSON array [time in epoch ms, id]. */
-const cursorOf = (json: unknown) => Buffer.from(JSON.stringify(json)).toString('base64url');
 
 const ID = '0195f3b2-7c4e-7a61-9d2b-3f0c8e1a5b6d';
 
