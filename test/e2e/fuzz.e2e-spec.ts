@@ -1,242 +1,203 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
 import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
+import { Registry } from 'prom-client';
 import { ERROR_CODES } from '../../src/common/errors/error-code.js';
+import { PRODUCTS, type Product } from '../../src/config/plans.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
+import { GRAPHQL_PATH } from '../../src/modules/graphql/graphql-options.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
 import { insertAlert } from '../factories/alert.factory.js';
 import { dumpPost } from '../factories/reddit-dump.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { fuzzTargets, type FuzzTarget } from '../utils/fuzz-targets.js';
 import {
   headerText,
   hostileBody,
   hostileContentType,
+  hostileCursor,
   hostileHeaders,
   hostileJsonValue,
   hostileQuery,
   hostileSegment,
   hostileText,
+  NUL_CURSOR,
   percentEncode,
 } from '../utils/hostile-requests.js';
 import { sendRaw, type RawRequest, type RawResponse } from '../utils/raw-http.js';
+import { routerSurface } from '../utils/served-routes.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 /**
- * Property: whatever a client sends to any route (REST, feeds, health, metrics, GraphQL), the
- * answer is never a 5xx, and every refusal says why in the API's error shape: `{ error, code }`
- * for REST, GraphQL's `errors[]` with one of those codes in extensions for GraphQL.
+ * Property: whatever a client sends to any route (REST, feeds, health, metrics, docs, GraphQL),
+ * the answer is never a 5xx, and every refusal says why in the API's error shape: `{ error, code }`
+ * for REST, GraphQL's `errors[]` with one of those codes in extensions for GraphQL. The routes are
+ * read from the booted app's router, and their query and body names from its OpenAPI document, so
+ * a new route is fuzzed as soon as it exists; a last check fails on any route no request reached.
  */
 
 const RUNS_PER_SURFACE = 400;
 const KEYS_PER_ACCOUNT = 12;
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'] as const;
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
-
-type Credential = 'alerts' | 'app' | 'none';
-
-interface Route {
-  /** `:id` and `:token` are filled in by the generator. */
-  path: string;
-  methods: readonly string[];
-  credential: Credential;
-  /** Which resource a real id for `:id` is taken from. */
-  resource?: 'keyword' | 'webhook' | 'alert' | 'inboxItem' | 'search';
-  bodyFields?: readonly string[];
-  queryNames?: readonly string[];
-}
-
-const KEYWORD_FIELDS = [
-  'keywords',
-  'text',
-  'mode',
-  'active',
-  'track_posts',
-  'track_comments',
-  'exclude',
-  'subreddits',
-  'exclude_subreddits',
-  'exclude_authors',
-];
-const WEBHOOK_FIELDS = ['url', 'name', 'active'];
-const SEARCH_FIELDS = ['name', 'description', 'keywords', 'subreddits'];
-const ALERT_QUERY = ['since', 'keyword_id', 'type', 'subreddit', 'after', 'limit'];
-const INBOX_QUERY = ['search_id', 'unread_only', 'min_score', 'type', 'sort_by', 'limit', 'offset'];
-
-const ROUTES: Route[] = [
-  {
-    path: '/api/v1/keywords',
-    methods: ['GET', 'POST'],
-    credential: 'alerts',
-    bodyFields: KEYWORD_FIELDS,
-  },
-  {
-    path: '/api/v1/keywords/:id',
-    methods: ['PATCH', 'DELETE'],
-    credential: 'alerts',
-    resource: 'keyword',
-    bodyFields: KEYWORD_FIELDS,
-  },
-  {
-    path: '/api/v1/webhooks',
-    methods: ['GET', 'POST'],
-    credential: 'alerts',
-    bodyFields: WEBHOOK_FIELDS,
-  },
-  {
-    path: '/api/v1/webhooks/:id',
-    methods: ['PATCH', 'DELETE'],
-    credential: 'alerts',
-    resource: 'webhook',
-    bodyFields: WEBHOOK_FIELDS,
-  },
-  {
-    path: '/api/v1/webhooks/:id/test',
-    methods: ['POST'],
-    credential: 'alerts',
-    resource: 'webhook',
-  },
-  {
-    path: '/api/v1/alerts',
-    methods: ['GET', 'HEAD'],
-    credential: 'alerts',
-    queryNames: ALERT_QUERY,
-  },
-  { path: '/api/v1/alerts/:id', methods: ['GET'], credential: 'alerts', resource: 'alert' },
-  { path: '/api/v1/usage', methods: ['GET'], credential: 'alerts' },
-  { path: '/api/v1/feeds', methods: ['GET'], credential: 'alerts' },
-  { path: '/api/v1/feeds/token', methods: ['POST', 'DELETE'], credential: 'alerts' },
-  { path: '/api/v1/inbox', methods: ['GET'], credential: 'app', queryNames: INBOX_QUERY },
-  {
-    path: '/api/v1/inbox/:id',
-    methods: ['GET', 'PATCH'],
-    credential: 'app',
-    resource: 'inboxItem',
-    bodyFields: ['is_read', 'is_declined'],
-  },
-  {
-    path: '/api/v1/searches',
-    methods: ['GET', 'POST'],
-    credential: 'app',
-    bodyFields: SEARCH_FIELDS,
-  },
-  {
-    path: '/api/v1/searches/:id',
-    methods: ['GET', 'PATCH', 'DELETE'],
-    credential: 'app',
-    resource: 'search',
-    bodyFields: SEARCH_FIELDS,
-  },
-  {
-    path: '/feeds/:token/alerts.rss',
-    methods: ['GET', 'HEAD'],
-    credential: 'none',
-    queryNames: ['keyword_id'],
-  },
-  {
-    path: '/feeds/:token/alerts.atom',
-    methods: ['GET'],
-    credential: 'none',
-    queryNames: ['keyword_id'],
-  },
-  { path: '/health', methods: ['GET'], credential: 'none' },
-  { path: '/health/ready', methods: ['GET'], credential: 'none' },
-  { path: '/metrics', methods: ['GET'], credential: 'none' },
-  { path: '/api/v1/:id', methods: ['GET'], credential: 'alerts' },
-];
+/** The histogram the app observes every request in, labelled with the route that served it. */
+const REQUEST_METRIC = 'alerts_http_request_duration_seconds';
 
 interface Fixture {
-  keys: Record<'alerts' | 'app', string[]>;
-  ids: Record<NonNullable<Route['resource']>, string>;
-  feedToken: string;
+  keys: Record<Product, string[]>;
+  /** A real value for a path parameter, by the segment before it and its name: `webhooks/:id`. */
+  pathValues: Record<string, string>;
 }
 
-function authorization(fixture: Fixture, wanted: Credential): fc.Arbitrary<string | undefined> {
-  const keysOf = (credential: 'alerts' | 'app') =>
-    fc.constantFrom(...fixture.keys[credential]).map((key) => `Bearer ${key}`);
-  const right = wanted === 'none' ? fc.constant(undefined) : keysOf(wanted);
+function authorization(
+  fixture: Fixture,
+  products: readonly Product[],
+): fc.Arbitrary<string | undefined> {
+  const keys = products.flatMap((product) => fixture.keys[product]);
   return fc.oneof(
-    { arbitrary: right, weight: 6 },
-    keysOf(wanted === 'app' ? 'alerts' : 'app'),
-    fc.constantFrom(undefined, 'Bearer', 'Basic YTpi', `Bearer alr_${'x'.repeat(3000)}`),
+    { arbitrary: fc.constantFrom(...keys).map((key) => `Bearer ${key}`), weight: 6 },
+    fc.constantFrom(
+      undefined,
+      'Bearer',
+      'Basic YTpi',
+      `Bearer alr_${'x'.repeat(3000)}`,
+      `Bearer ${fixture.keys.app[0]}`,
+    ),
     headerText.map((junk) => `Bearer ${junk}`),
   );
 }
 
-function restRequest(fixture: Fixture): fc.Arbitrary<RawRequest> {
-  return fc.constantFrom(...ROUTES).chain((route) => {
-    const realId = route.resource ? [fixture.ids[route.resource]] : [];
-    const id = fc.oneof(
-      { arbitrary: fc.constantFrom(...realId, ...Object.values(fixture.ids)), weight: 2 },
-      { arbitrary: hostileSegment, weight: 5 },
-      fc.uuid(),
-    );
-    const token = fc.oneof(
-      fc.constant(fixture.feedToken),
-      fc.constantFrom(...fixture.keys.alerts),
-      hostileSegment,
-    );
-    return fc
-      .record({
-        method: fc.oneof(
-          { arbitrary: fc.constantFrom(...route.methods), weight: 4 },
-          fc.constantFrom(...METHODS),
-        ),
-        id,
-        token,
-        query: route.queryNames
-          ? hostileQuery(route.queryNames)
-          : fc.constantFrom('', '%00', 'x=%zz'),
-        body: hostileBody(route.bodyFields ?? ['url']),
-        contentType: hostileContentType,
-        auth: authorization(fixture, route.credential),
-        headers: hostileHeaders,
-      })
-      .map(
-        ({ method, id: idValue, token: tokenValue, query, body, contentType, auth, headers }) => {
-          const path = route.path.replace(':id', idValue).replace(':token', tokenValue);
-          return {
-            method,
-            path: query === '' ? path : `${path}?${query}`,
-            headers: withOptional(
-              { ...headers },
-              { 'content-type': contentType, authorization: auth },
-            ),
-            body: method === 'GET' || method === 'HEAD' ? undefined : body,
-          };
-        },
-      );
+/** The template's parts: literal segments as they are, each `:name` as the key of its real value. */
+function templateParts(template: string): Array<{ literal: string } | { parameter: string }> {
+  const segments = template.split('/');
+  return segments.map((segment, index) => {
+    if (/[*{}()?+]/.test(segment)) throw new Error(`the fuzzer cannot fill ${template} yet`);
+    return segment.startsWith(':')
+      ? { parameter: `${segments[index - 1]}/${segment}` }
+      : { literal: segment };
   });
 }
 
-/** GraphQL literals: hostile strings, out-of-range numbers, unknown enums, wrong shapes. */
-const graphqlLiteral: fc.Arbitrary<string> = fc.oneof(
-  hostileText.map((text) => JSON.stringify(text)),
-  fc.constantFrom(
-    'null',
-    'true',
-    '0',
-    '-1',
-    '100',
-    '101',
-    '2147483648',
-    '1.5e400',
-    'post',
-    'comment',
-    'broad',
-    'bogus',
-    '[]',
-    '{}',
-    '$v',
-    '["a", 1]',
-    '{ text: "acme corp", mode: broad }',
-    '{ text: "acme", exclude: ["a\\u0000b"], subreddits: ["r/x"], excludeAuthors: [1] }',
-    '{ exclude: ["free trial"], excludeSubreddits: "pics" }',
-    '[{ text: "x" }, { text: 5 }]',
-    '{ url: "http://127.0.0.1:9/x" }',
-    '{ name: "a\\u0000b" }',
-    '"',
-  ),
-);
+function realValue(fixture: Fixture, parameter: string): string {
+  return fixture.pathValues[parameter] ?? Object.values(fixture.pathValues)[0];
+}
+
+/** A path of the template: each parameter its real value, another real one, a UUID or hostile text. */
+function filledPath(fixture: Fixture, template: string): fc.Arbitrary<string> {
+  const anyReal = fc.constantFrom(...Object.values(fixture.pathValues));
+  const parts = templateParts(template).map((part) =>
+    'literal' in part
+      ? fc.constant(part.literal)
+      : fc.oneof(
+          { arbitrary: fc.constant(realValue(fixture, part.parameter)), weight: 3 },
+          { arbitrary: hostileSegment, weight: 5 },
+          anyReal,
+          fc.uuid(),
+        ),
+  );
+  return fc.tuple(...parts).map((segments) => segments.join('/'));
+}
+
+const realPath = (fixture: Fixture, template: string): string =>
+  templateParts(template)
+    .map((part) => ('literal' in part ? part.literal : realValue(fixture, part.parameter)))
+    .join('/');
+
+function restRequest(fixture: Fixture, target: FuzzTarget): fc.Arbitrary<RawRequest> {
+  return fc
+    .record({
+      method: fc.oneof(
+        { arbitrary: fc.constantFrom(...target.methods), weight: 4 },
+        fc.constantFrom(...METHODS),
+      ),
+      path: filledPath(fixture, target.path),
+      query: hostileQuery(target.queryNames),
+      body: hostileBody(target.bodyFields),
+      contentType: hostileContentType,
+      auth: authorization(fixture, PRODUCTS),
+      headers: hostileHeaders,
+    })
+    .map(({ method, path, query, body, contentType, auth, headers }) => ({
+      method,
+      path: query === '' ? path : `${path}?${query}`,
+      headers: withOptional({ ...headers }, { 'content-type': contentType, authorization: auth }),
+      body: method === 'GET' || method === 'HEAD' ? undefined : body,
+    }));
+}
+
+/**
+ * Sent first, whatever the generator draws: each method of the target with real parameters, so
+ * every route is reached, and each documented query parameter holding a cursor whose id has a
+ * U+0000, with either product's key, so no listing's cursor is left to chance.
+ */
+function fixedRequests(fixture: Fixture, target: FuzzTarget): RawRequest[] {
+  const path = realPath(fixture, target.path);
+  const request = (method: string, query: string, apiKey: string): RawRequest => ({
+    method,
+    path: query === '' ? path : `${path}?${query}`,
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+  });
+  return [
+    ...target.methods.map((method, i) =>
+      request(method, '', fixture.keys.alerts[i % KEYS_PER_ACCOUNT]),
+    ),
+    ...target.documentedQuery.flatMap((name, i) =>
+      PRODUCTS.map((product) =>
+        request('GET', `${name}=${NUL_CURSOR}`, fixture.keys[product][i % KEYS_PER_ACCOUNT]),
+      ),
+    ),
+  ];
+}
+
+/** A path no route serves, under the API or not. */
+function unroutedRequest(fixture: Fixture): fc.Arbitrary<RawRequest> {
+  return fc
+    .record({
+      method: fc.constantFrom(...METHODS),
+      path: fc.tuple(fc.constantFrom('/api/v1/', '/', '/api/'), hostileSegment),
+      auth: authorization(fixture, PRODUCTS),
+    })
+    .map(({ method, path, auth }) => ({
+      method,
+      path: path.join(''),
+      headers: withOptional({}, { authorization: auth }),
+    }));
+}
+
+/** GraphQL literals: real ids, hostile strings and cursors, out-of-range numbers, unknown enums, wrong shapes. */
+const graphqlLiteral = (fixture: Fixture): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.constantFrom(...Object.values(fixture.pathValues)).map((id) => JSON.stringify(id)),
+    hostileText.map((text) => JSON.stringify(text)),
+    hostileCursor.map((cursor) => JSON.stringify(cursor)),
+    fc.constantFrom(
+      'null',
+      'true',
+      '0',
+      '-1',
+      '100',
+      '101',
+      '2147483648',
+      '1.5e400',
+      'post',
+      'comment',
+      'broad',
+      'bogus',
+      '[]',
+      '{}',
+      '$v',
+      '["a", 1]',
+      '{ text: "acme corp", mode: broad }',
+      '{ text: "acme", exclude: ["a\\u0000b"], subreddits: ["r/x"], excludeAuthors: [1] }',
+      '{ exclude: ["free trial"], excludeSubreddits: "pics" }',
+      '[{ text: "x" }, { text: 5 }]',
+      '{ url: "http://127.0.0.1:9/x" }',
+      '{ name: "a\\u0000b" }',
+      '"',
+    ),
+  );
 
 const OPERATIONS: Array<(a: string, b: string) => string> = [
   (a, b) =>
@@ -244,6 +205,8 @@ const OPERATIONS: Array<(a: string, b: string) => string> = [
   (a, b) =>
     `{ alerts(keywordId: ${a}, subreddit: ${b}, type: comment, since: ${a}) { edges { cursor } } }`,
   (a) => `{ alert(id: ${a}) { id title keyword { text } } }`,
+  (a, b) =>
+    `{ webhookDeliveries(webhookId: ${a}, after: ${b}) { edges { cursor node { id } } pageInfo { endCursor } } }`,
   () => '{ keywords { count nodes { id text } } usage { plan today { text } } webhooks { count } }',
   (a) => `mutation { createKeywords(keywords: ${a}) { created { id } rejected { reason } } }`,
   (a, b) => `mutation { updateKeyword(id: ${a}, input: ${b}) { id } }`,
@@ -261,19 +224,20 @@ const OPERATIONS: Array<(a: string, b: string) => string> = [
   (a) => `{ alerts { edges { node { keyword { id { ${a} } } } } } }`,
 ];
 
-const graphqlDocument: fc.Arbitrary<string> = fc.oneof(
-  {
-    arbitrary: fc
-      .tuple(fc.constantFrom(...OPERATIONS), graphqlLiteral, graphqlLiteral)
-      .map(([operation, a, b]) => operation(a, b)),
-    weight: 6,
-  },
-  fc
-    .integer({ min: 1, max: 40 })
-    .map((n) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: usage { plan }`).join(' ')} }`),
-  fc.integer({ min: 1, max: 3_000 }).map((n) => `{ ${'keywords { count } '.repeat(n)}}`),
-  fc.string({ maxLength: 60 }),
-);
+const graphqlDocument = (fixture: Fixture): fc.Arbitrary<string> =>
+  fc.oneof(
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom(...OPERATIONS), graphqlLiteral(fixture), graphqlLiteral(fixture))
+        .map(([operation, a, b]) => operation(a, b)),
+      weight: 6,
+    },
+    fc
+      .integer({ min: 1, max: 40 })
+      .map((n) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: usage { plan }`).join(' ')} }`),
+    fc.integer({ min: 1, max: 3_000 }).map((n) => `{ ${'keywords { count } '.repeat(n)}}`),
+    fc.string({ maxLength: 60 }),
+  );
 
 function graphqlRequest(fixture: Fixture): fc.Arbitrary<RawRequest> {
   const variables = fc.oneof(
@@ -283,7 +247,7 @@ function graphqlRequest(fixture: Fixture): fc.Arbitrary<RawRequest> {
   );
   const payload = fc
     .record({
-      query: graphqlDocument,
+      query: graphqlDocument(fixture),
       variables,
       operationName: fc.option(fc.oneof(fc.constant('Q'), hostileText)),
     })
@@ -302,10 +266,10 @@ function graphqlRequest(fixture: Fixture): fc.Arbitrary<RawRequest> {
         hostileContentType,
       ),
     })
-    .map(({ body, contentType }) => ({ method: 'POST', path: '/graphql', body, contentType }));
+    .map(({ body, contentType }) => ({ method: 'POST', path: GRAPHQL_PATH, body, contentType }));
   const get = payload.map((p) => ({
     method: 'GET',
-    path: `/graphql?${Object.entries(p)
+    path: `${GRAPHQL_PATH}?${Object.entries(p)
       .map(
         ([name, value]) =>
           `${name}=${percentEncode(typeof value === 'string' ? value : JSON.stringify(value))}`,
@@ -317,7 +281,7 @@ function graphqlRequest(fixture: Fixture): fc.Arbitrary<RawRequest> {
   return fc
     .record({
       request: fc.oneof({ arbitrary: post, weight: 4 }, get),
-      auth: authorization(fixture, 'alerts'),
+      auth: authorization(fixture, ['alerts']),
       headers: hostileHeaders,
     })
     .map(({ request, auth, headers }) => ({
@@ -329,6 +293,24 @@ function graphqlRequest(fixture: Fixture): fc.Arbitrary<RawRequest> {
         { 'content-type': request.contentType, authorization: auth },
       ),
     }));
+}
+
+/** Sent first: both keyset-paged connections given a cursor whose id holds U+0000. */
+function fixedGraphqlRequests(fixture: Fixture): RawRequest[] {
+  const webhookId = JSON.stringify(fixture.pathValues['webhooks/:id']);
+  const after = JSON.stringify(NUL_CURSOR);
+  return [
+    `{ alerts(after: ${after}) { edges { cursor } } }`,
+    `{ webhookDeliveries(webhookId: ${webhookId}, after: ${after}) { edges { cursor } } }`,
+  ].map((query) => ({
+    method: 'POST',
+    path: GRAPHQL_PATH,
+    headers: {
+      authorization: `Bearer ${fixture.keys.alerts[0]}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ query }),
+  }));
 }
 
 function withOptional<T extends object>(target: T, optional: Record<string, unknown>): T {
@@ -363,7 +345,7 @@ function violation(request: RawRequest, response: RawResponse): string | null {
   if (response.status >= 500)
     return `server error ${response.status}: ${response.text.slice(0, 300)}`;
   const body = parsedJson(response.text);
-  const graphqlErrors = request.path.startsWith('/graphql')
+  const graphqlErrors = request.path.startsWith(GRAPHQL_PATH)
     ? (body as { errors?: Array<{ extensions?: { code?: string; status?: unknown } }> } | undefined)
         ?.errors
     : undefined;
@@ -391,6 +373,7 @@ describe.each(testDatabaseKinds())('hostile requests, property-based, on %s', (k
   let t: TestApp;
   let port: number;
   let fixture: Fixture;
+  let targets: FuzzTarget[];
   const statuses = new Map<number, number>();
 
   async function check(request: RawRequest): Promise<boolean> {
@@ -401,11 +384,20 @@ describe.each(testDatabaseKinds())('hostile requests, property-based, on %s', (k
     return true;
   }
 
+  /** `METHOD /route/:template` of every request the app's router matched to a route. */
+  async function routedRequests(): Promise<string[]> {
+    const metric = t.app.get(Registry).getSingleMetric(REQUEST_METRIC);
+    const { values } = await metric!.get();
+    return values.map(({ labels }) => `${labels.method} ${labels.route}`);
+  }
+
   beforeAll(async () => {
     // Failed authentications are part of the fuzzing, not what it measures; the real limit has its own test.
+    // The explorer is on so that its routes are fuzzed too.
     t = await createTestApp(kind, {
       AUTH_FAILURES_PER_MINUTE: '1000000',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      GRAPHQL_EXPLORER: 'true',
     });
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
@@ -430,7 +422,7 @@ describe.each(testDatabaseKinds())('hostile requests, property-based, on %s', (k
     const keyword = (
       await api(alerts.apiKey).post('/keywords', { text: 'acme widget' }).expect(201)
     ).body.created[0].id as string;
-    // Test deliveries of the real webhook go to a closed port on loopback, never further.
+    // Deliveries and test deliveries of the real webhook go to a closed port on loopback, never further.
     const webhook = (
       await api(alerts.apiKey).post('/webhooks', { url: 'http://127.0.0.1:9/hook' }).expect(201)
     ).body.data.id as string;
@@ -442,22 +434,61 @@ describe.each(testDatabaseKinds())('hostile requests, property-based, on %s', (k
         .post('/searches', { name: 'Widgets', keywords: ['acme widget'] })
         .expect(201)
     ).body.data.id as string;
+    // Matches the alerts account's keyword (an alert and its delivery) and the search (an inbox item).
     const post = normalizeRedditThing(dumpPost({ title: 'acme widget review' }));
     await t.app.get(IngestionPipeline).process([post!]);
     const inbox = await t.http.get('/api/v1/inbox').set(bearer(app.apiKey)).expect(200);
-    const inboxItem = inbox.body.data[0].id as string;
-    fixture = { keys, ids: { keyword, webhook, alert, inboxItem, search }, feedToken };
+    const deliveries = await t.http
+      .get(`/api/v1/webhooks/${webhook}/deliveries`)
+      .set(bearer(alerts.apiKey))
+      .expect(200);
+    fixture = {
+      keys,
+      pathValues: {
+        'keywords/:id': keyword,
+        'webhooks/:id': webhook,
+        'alerts/:id': alert,
+        'inbox/:id': inbox.body.data[0].id as string,
+        'searches/:id': search,
+        'deliveries/:deliveryId': deliveries.body.data[0].id as string,
+        'feeds/:token': feedToken,
+      },
+    };
+    const document = (await t.http.get('/api/v1/openapi.json').expect(200)).body as OpenAPIObject;
+    targets = fuzzTargets(routerSurface(t.app), document, [GRAPHQL_PATH]);
   });
   afterAll(() => t.close());
 
-  it('answers any REST, feed, health or metrics request below 500, refusals as { error, code }', async () => {
-    await fc.assert(fc.asyncProperty(restRequest(fixture), check), { numRuns: RUNS_PER_SURFACE });
+  it('answers any request to any route of the router below 500, refusals as { error, code }', async () => {
+    // RUNS_PER_SURFACE drawn requests in all, shared by the targets and unrouted paths.
+    const runsPerTarget = Math.ceil(RUNS_PER_SURFACE / (targets.length + 1));
+    for (const target of targets) {
+      const fixed = fixedRequests(fixture, target).map((request): [RawRequest] => [request]);
+      await fc.assert(fc.asyncProperty(restRequest(fixture, target), check), {
+        numRuns: fixed.length + runsPerTarget,
+        examples: fixed,
+      });
+    }
+    await fc.assert(fc.asyncProperty(unroutedRequest(fixture), check), { numRuns: runsPerTarget });
   });
 
   it('answers any GraphQL request below 500, errors with a known code that is never internal_error', async () => {
+    const fixed = fixedGraphqlRequests(fixture).map((request): [RawRequest] => [request]);
     await fc.assert(fc.asyncProperty(graphqlRequest(fixture), check), {
-      numRuns: RUNS_PER_SURFACE,
+      numRuns: fixed.length + RUNS_PER_SURFACE,
+      examples: fixed,
     });
+  });
+
+  it('reached every route the router serves: a request of each method was routed to it', async () => {
+    const routed = await routedRequests();
+    // Routing is not strict: `/docs/` is `/docs`, and the first of the two registered serves both.
+    const unslashed = (route: string) => route.replace(/(.)\/$/, '$1');
+    const reached = new Set(routed.map(unslashed));
+    const unreached = routerSurface(t.app)
+      .routes.map(({ method, path }) => `${method} ${path}`)
+      .filter((route) => !reached.has(unslashed(route)));
+    expect(unreached).toEqual([]);
   });
 
   it('reached the handlers: successes and refusals both among the answers', () => {

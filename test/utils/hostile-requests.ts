@@ -130,9 +130,36 @@ export const headerText: fc.Arbitrary<string> = fc.string({
   maxLength: 40,
 });
 
+/** Any JSON value encoded the way the API encodes its keyset cursors: base64url of its JSON text. */
+export const cursorOf = (json: unknown): string =>
+  Buffer.from(JSON.stringify(json)).toString('base64url');
+
+/** A keyset cursor as the API gives them out (`[epoch ms, id]`), forged. */
+export const forgedCursor = (at: unknown, id: unknown): string => cursorOf([at, id]);
+
+/** A cursor whose id holds U+0000, which PostgreSQL refuses in text: it must never reach a query. */
+export const NUL_CURSOR = forgedCursor(1_700_000_000_000, 'a\u0000b');
+
+/** Cursors of the right encoding with hostile content: odd ids and times, other shapes, raw bytes. */
+export const hostileCursor: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(
+      fc.oneof(
+        fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+        fc.constantFrom(-1, 1.5, 2 ** 53 + 2, 1e308, '1700000000000', null),
+      ),
+      fc.oneof(fc.uuid(), hostileText, fc.constantFrom(42, null, ['x'])),
+    )
+    .map(([at, id]) => forgedCursor(at, id)),
+  fc.jsonValue({ maxDepth: 2 }).map(cursorOf),
+  fc.uint8Array({ maxLength: 40 }).map((bytes) => Buffer.from(bytes).toString('base64url')),
+  fc.constantFrom(NUL_CURSOR, forgedCursor(1, '\u0000'), forgedCursor(1, '\ud800')),
+);
+
 /** Query strings of known and unknown names, repeated names, hostile and broken values. */
 export function hostileQuery(names: readonly string[]): fc.Arbitrary<string> {
-  const pair = fc.tuple(fc.oneof(fc.constantFrom(...names), hostileText), hostileText);
+  const value = fc.oneof({ arbitrary: hostileText, weight: 3 }, hostileCursor);
+  const pair = fc.tuple(fc.oneof(fc.constantFrom(...names), hostileText), value);
   return fc.oneof(
     fc
       .array(pair, { maxLength: 4 })

@@ -7,26 +7,15 @@ import type {
 } from '@nestjs/swagger';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { INestApplication } from '@nestjs/common';
+import { openApiPath, routerSurface } from './served-routes.js';
 
 export type OpenApiDocument = OpenAPIObject & {
   webhooks: Record<string, { post: OperationObject }>;
 };
 
-interface ExpressLayer {
-  route?: { path: string; methods: Record<string, boolean> };
-}
-
 /** `METHOD /path/{param}` for every route the Express app really serves (Nest's and any other). */
 export function servedRoutes(app: INestApplication): string[] {
-  const stack = (app.getHttpAdapter().getInstance() as { router: { stack: ExpressLayer[] } }).router
-    .stack;
-  return stack.flatMap(({ route }) =>
-    route === undefined
-      ? []
-      : Object.keys(route.methods).map(
-          (method) => `${method.toUpperCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`,
-        ),
-  );
+  return routerSurface(app).routes.map(({ method, path }) => `${method} ${openApiPath(path)}`);
 }
 
 export function documentedRoutes(document: OpenAPIObject): string[] {

@@ -16,7 +16,11 @@ export function parseSince(since: string | undefined): number | null {
 export function parseAfter(after: string | undefined): KeysetCursor | null {
   if (after === undefined) return null;
   const cursor = decodeCursor(after);
-  if (cursor === null) throw AppError.invalidBody('after is not a valid cursor');
+  if (cursor === null) {
+    throw AppError.invalidBody(
+      'after is not a valid cursor: pass the next_cursor (GraphQL: a cursor) of a previous page, unchanged',
+    );
+  }
   return cursor;
 }
 

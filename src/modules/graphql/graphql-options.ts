@@ -13,7 +13,7 @@ import { OperationLimitGate } from './limits/operation-limit-gate.js';
 import { supportedOperationsRule } from './limits/supported-operations.rule.js';
 import { schemaFileTarget } from './schema-file.js';
 
-const GRAPHQL_PATH = '/graphql';
+export const GRAPHQL_PATH = '/graphql';
 
 export interface GraphqlDependencies {
   config: AppConfig;

@@ -1,4 +1,5 @@
 import type { RouteDoc } from '../../../common/api-docs/api-route.decorator.js';
+import { AFTER_PARAMETER } from '../../../common/api-docs/cursor-parameter.js';
 import { ref, wrapped } from '../../../common/api-docs/schema-helpers.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/http/page-query.js';
 
@@ -26,11 +27,7 @@ export const ALERTS_DOCS = {
         description: 'Only this subreddit, case-insensitive; a leading r/ is allowed.',
         schema: { type: 'string' },
       },
-      {
-        name: 'after',
-        description: 'The next_cursor of a previous page.',
-        schema: { type: 'string' },
-      },
+      AFTER_PARAMETER,
       {
         name: 'limit',
         description: 'Page size.',

@@ -1,4 +1,5 @@
 import type { RouteDoc } from '../../../common/api-docs/api-route.decorator.js';
+import { AFTER_PARAMETER } from '../../../common/api-docs/cursor-parameter.js';
 import { ref } from '../../../common/api-docs/schema-helpers.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/http/page-query.js';
 import { DELIVERY_LOG_STATUSES, REDELIVERY_MAX } from '../deliveries/delivery-log.query.js';
@@ -20,11 +21,7 @@ export const WEBHOOK_DELIVERIES_DOCS = {
           'ISO 8601 timestamp; only deliveries created after it (exclusive). URL-encode a + offset as %2B.',
         schema: { type: 'string', format: 'date-time' },
       },
-      {
-        name: 'after',
-        description: 'The next_cursor of a previous page.',
-        schema: { type: 'string' },
-      },
+      AFTER_PARAMETER,
       {
         name: 'limit',
         description: 'Page size.',
