@@ -237,7 +237,10 @@ describe.each(testDatabaseKinds())('webhook secrets at rest on %s', (kind) => {
 
     // A value under a key no instance has refuses a start; one altered under the key held does not.
     await expect(instance(settings, t)).rejects.toThrow(/does not hold/);
-    await t.http.post(`/api/v1/webhooks/${foreign.id}/rotate-secret`).set(bearer(apiKey)).expect(200);
+    await t.http
+      .post(`/api/v1/webhooks/${foreign.id}/rotate-secret`)
+      .set(bearer(apiKey))
+      .expect(200);
     expect((await storedSecrets(t, foreign.id)).previous_secret).toBeNull();
     const restarted = await instance(settings, t);
     const rotated = await restarted.http

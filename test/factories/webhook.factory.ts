@@ -55,6 +55,10 @@ export function sealedByEarlierVersion(key: Buffer, webhookId: string, secret: s
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
   cipher.setAAD(Buffer.from(webhookId, 'utf8'));
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  const sealed = Buffer.concat([
+    cipher.update(secret, 'utf8'),
+    cipher.final(),
+    cipher.getAuthTag(),
+  ]);
   return `enc:v1:${iv.toString('base64')}:${sealed.toString('base64')}`;
 }

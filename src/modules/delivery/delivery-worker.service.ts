@@ -256,7 +256,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const attemptedAt = this.clock.nowMs();
     if (target === null) return { claim, outcome: null, attemptedAt };
     const { alert, webhook } = target;
-    if (webhook.signingError !== null) return this.unsigned(claim, webhook.signingError, attemptedAt);
+    if (webhook.signingError !== null) {
+      return this.unsigned(claim, webhook.signingError, attemptedAt);
+    }
     const result = await this.sender.send(
       signedWebhookRequest({
         url: webhook.url,

@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createKeyFileOnce, readKeyFile, withKeyFileLock, writeKeyFile } from './webhook-key-file.js';
+import {
+  createKeyFileOnce,
+  readKeyFile,
+  withKeyFileLock,
+  writeKeyFile,
+} from './webhook-key-file.js';
 import { secretKeyId, WebhookKeyring } from './webhook-keyring.js';
 
 /** The built module, as a process started by `npm start` loads it. */
@@ -54,7 +59,9 @@ describe('the webhook secret key file', () => {
     const outputs = await Promise.all(
       Array.from({ length: 6 }, () => makeKeyFileInProcess(path, startAt)),
     );
-    const results = outputs.map((output) => JSON.parse(output) as { made: boolean; keys: string[] });
+    const results = outputs.map(
+      (output) => JSON.parse(output) as { made: boolean; keys: string[] },
+    );
 
     expect(results.filter((result) => result.made)).toHaveLength(1);
     const [first] = results;

@@ -110,6 +110,8 @@ export class WebhookSecretCipher {
       const opened = decrypt(key, webhookId, iv, ciphertext, tag);
       if (opened !== null) return opened;
     }
-    throw new SecretNotOpened('was sealed by an earlier version under a key this instance does not have');
+    throw new SecretNotOpened(
+      'was sealed by an earlier version under a key this instance does not have',
+    );
   }
 }
