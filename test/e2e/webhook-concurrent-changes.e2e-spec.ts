@@ -1,11 +1,11 @@
 import { createWebhook } from '../factories/webhook.factory.js';
-import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import { bearer, TestApps, type TestApp } from '../utils/create-test-app.js';
 import { webhookState } from '../utils/delivery-scenario.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import {
   hasValidSignature,
+  ReceiverPool,
   standardSignature,
-  startWebhookReceiver,
   type WebhookReceiver,
 } from '../utils/webhook-receiver.js';
 
@@ -13,16 +13,17 @@ const ROUNDS = 30;
 
 /** Changes a client sends at the same moment, each reading the row it changes in its own transaction. */
 describe.each(testDatabaseKinds())('changes to one webhook sent at once on %s', (kind) => {
+  const apps = new TestApps(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
+  const receivers = new ReceiverPool();
   let t: TestApp;
   let receiver: WebhookReceiver;
 
-  beforeAll(async () => {
-    receiver = await startWebhookReceiver();
-    t = await createTestApp(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
+  beforeEach(async () => {
+    [t, receiver] = await Promise.all([apps.start(), receivers.start()]);
   });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
+  afterEach(async () => {
+    await apps.closeAll();
+    await receivers.closeAll();
   });
 
   it('a rename and a pause sent together both apply, every time', async () => {

@@ -90,12 +90,21 @@ export class StoredSecrets {
   private async resealAllBut(keep: string): Promise<ResealSummary> {
     const summary: ResealSummary = { resealed: 0, wasPlain: 0, unreadable: 0 };
     for (const column of SECRET_COLUMNS) await this.resealColumn(column, keep, summary);
-    if (summary.wasPlain > 0 && !(await this.database.rewriteSqliteFile())) {
-      this.logger.warn(
-        'another process kept the SQLite WAL busy: secrets stored plain until now stay in it until its next checkpoint',
-      );
-    }
+    if (summary.wasPlain > 0) await this.wipePlainText();
     return summary;
+  }
+
+  /** Not worth refusing a start over: the secrets are sealed; their old text lingers a while. */
+  private async wipePlainText(): Promise<void> {
+    const failure = await this.database.rewriteSqliteFile().then(
+      (emptied) => (emptied ? null : 'another process kept the WAL busy'),
+      (error: unknown) => String((error as Error)?.message ?? error),
+    );
+    if (failure === null) return;
+    this.logger.warn(
+      { reason: failure },
+      'the SQLite file was not rewritten: the plain text of the secrets just sealed may stay in its free space until VACUUM runs',
+    );
   }
 
   private async resealColumn(
