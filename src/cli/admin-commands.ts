@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { INestApplicationContext } from '@nestjs/common';
+import { LazyModuleLoader } from '@nestjs/core';
 import { isoWithMillis } from '../common/time/timestamps.js';
 import {
   isPlanName,
@@ -14,6 +15,8 @@ import type { AccountEntity } from '../modules/accounts/account.entity.js';
 import type { ApiKeyEntity } from '../modules/accounts/api-key.entity.js';
 import { AccountsService } from '../modules/accounts/accounts.service.js';
 import { DumpImportService } from '../modules/ingestion/dump/dump-import.service.js';
+import { WebhookKeyRotation } from '../modules/webhooks/secrets/webhook-key-rotation.service.js';
+import { WebhookSecretsModule } from '../modules/webhooks/secrets/webhook-secrets.module.js';
 
 export class UsageError extends Error {}
 
@@ -174,6 +177,26 @@ const ingest: AdminCommand = async (app, args) => {
   return { ...summary };
 };
 
+/** Loaded for this command alone: no other command reads or makes the key file. */
+const rotateSecretKey: AdminCommand = async (app, args) => {
+  parse(args, {}, 0);
+  const secrets = await app.get(LazyModuleLoader).load(() => WebhookSecretsModule);
+  const rotation = await secrets.get(WebhookKeyRotation).rotate();
+  const result = {
+    key_id: rotation.keyId,
+    key_file: rotation.keyFile,
+    resealed: rotation.resealed,
+    unreadable: rotation.unreadable,
+  };
+  if (rotation.unreadable > 0) {
+    throw new CommandFailed(
+      `${rotation.unreadable} webhook secret(s) did not open and were left as they were: their webhooks' deliveries fail until their secret is rotated`,
+      result,
+    );
+  }
+  return result;
+};
+
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'create-account': createAccount,
   'create-key': createKey,
@@ -182,4 +205,5 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'list-accounts': listAccounts,
   'show-account': showAccount,
   ingest,
+  'rotate-secret-key': rotateSecretKey,
 };

@@ -14,7 +14,8 @@ const USAGE = `usage: npm run --silent admin -- <command> [...]
   set-plan <account_id> [--plan P] [--status active|canceled]
   list-accounts
   show-account <account_id>
-  ingest <file.ndjson | ->`;
+  ingest <file.ndjson | ->
+  rotate-secret-key`;
 
 /** stdout carries exactly one JSON line; everything else goes to stderr. */
 async function main(argv: string[], keywordIndexThread?: KeywordIndexThread): Promise<number> {

@@ -47,6 +47,33 @@ describe('WEBHOOK_SECRET_KEY', () => {
     expect(() => loadConfig({ WEBHOOK_SECRET_KEY: short })).toThrow(/WEBHOOK_SECRET_KEY/);
     expect(() => loadConfig({ WEBHOOK_SECRET_KEY: short })).not.toThrow(short);
   });
+
+  it('comes with the keys it replaced in WEBHOOK_SECRET_KEY_PREVIOUS, comma-separated', () => {
+    const [key, older, oldest] = [7, 8, 9].map((fill) => Buffer.alloc(32, fill));
+    const config = loadConfig({
+      WEBHOOK_SECRET_KEY: key.toString('base64'),
+      WEBHOOK_SECRET_KEY_PREVIOUS: `${older.toString('base64')},${oldest.toString('base64')}`,
+    });
+    expect(config.webhooks.previousSecretKeys).toEqual([older, oldest]);
+    expect(loadConfig({}).webhooks.previousSecretKeys).toEqual([]);
+    expect(() =>
+      loadConfig({ WEBHOOK_SECRET_KEY: key.toString('base64'), WEBHOOK_SECRET_KEY_PREVIOUS: 'x' }),
+    ).toThrow(/WEBHOOK_SECRET_KEY_PREVIOUS must be comma-separated keys/);
+  });
+
+  it('or from the key file, wherever WEBHOOK_SECRET_KEY_FILE says; not both', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ WEBHOOK_SECRET_KEY_FILE: '/keys/alerts' }).webhooks.secretKeyFile).toBe(
+      '/keys/alerts',
+    );
+    expect(loadConfig({}).webhooks.secretKeyFile).toBeNull();
+    expect(() =>
+      loadConfig({ WEBHOOK_SECRET_KEY: key, WEBHOOK_SECRET_KEY_FILE: '/keys/alerts' }),
+    ).toThrow('Set WEBHOOK_SECRET_KEY or WEBHOOK_SECRET_KEY_FILE, not both');
+    expect(() => loadConfig({ WEBHOOK_SECRET_KEY_PREVIOUS: key })).toThrow(
+      /WEBHOOK_SECRET_KEY_PREVIOUS is only read with WEBHOOK_SECRET_KEY/,
+    );
+  });
 });
 
 describe('METRICS_PORT', () => {

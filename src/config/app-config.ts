@@ -105,6 +105,17 @@ class EnvironmentVariables {
 
   @IsOptional()
   @IsString()
+  @Matches(/^[A-Za-z0-9+/]{43}=(,[A-Za-z0-9+/]{43}=)*$/, {
+    message: 'WEBHOOK_SECRET_KEY_PREVIOUS must be comma-separated keys of 32 bytes in base64',
+  })
+  WEBHOOK_SECRET_KEY_PREVIOUS?: string;
+
+  @IsOptional()
+  @IsString()
+  WEBHOOK_SECRET_KEY_FILE?: string;
+
+  @IsOptional()
+  @IsString()
   @Matches(/^https?:\/\/[^/?#\s]+\/?$/, {
     message: 'PUBLIC_BASE_URL must be a scheme and host, e.g. https://alerts.example.com',
   })
@@ -170,8 +181,12 @@ export interface AppConfig {
     concurrency: number;
     /** Deliveries an account's redeliveries (single and bulk) may queue per clock hour. */
     redeliveryRowsPerHour: number;
-    /** AES-256 key that seals signing secrets at rest; null: stored as they are. */
+    /** AES-256 key that seals signing secrets at rest; null: the key file's first key does. */
     secretKey: Buffer | null;
+    /** Keys that still open secrets sealed before WEBHOOK_SECRET_KEY changed; they never seal. */
+    previousSecretKeys: Buffer[];
+    /** Where the key file is, when WEBHOOK_SECRET_KEY is unset; null: the default place. */
+    secretKeyFile: string | null;
   };
   publicUrls: PublicUrlSettings;
   logLevel: LogLevel;
@@ -226,6 +241,18 @@ function metricsPort(vars: EnvironmentVariables): number | null {
   return vars.METRICS_PORT;
 }
 
+/** The key either comes from the environment, with its previous keys, or from a key file. */
+function checkSecretKeySource(vars: EnvironmentVariables): void {
+  if (vars.WEBHOOK_SECRET_KEY !== undefined && vars.WEBHOOK_SECRET_KEY_FILE !== undefined) {
+    throw new ConfigError('Set WEBHOOK_SECRET_KEY or WEBHOOK_SECRET_KEY_FILE, not both');
+  }
+  if (vars.WEBHOOK_SECRET_KEY === undefined && vars.WEBHOOK_SECRET_KEY_PREVIOUS !== undefined) {
+    throw new ConfigError(
+      'WEBHOOK_SECRET_KEY_PREVIOUS is only read with WEBHOOK_SECRET_KEY (a key file keeps its own previous keys)',
+    );
+  }
+}
+
 /** Validates the environment once; the error names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const raw = Object.fromEntries(
@@ -239,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
+  checkSecretKeySource(vars);
   const role = vars.ROLE ?? 'all';
   return {
     port: vars.PORT ?? DEFAULT_PORT,
@@ -260,6 +288,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         vars.WEBHOOK_SECRET_KEY === undefined
           ? null
           : Buffer.from(vars.WEBHOOK_SECRET_KEY, 'base64'),
+      previousSecretKeys: (vars.WEBHOOK_SECRET_KEY_PREVIOUS?.split(',') ?? []).map((key) =>
+        Buffer.from(key, 'base64'),
+      ),
+      secretKeyFile: vars.WEBHOOK_SECRET_KEY_FILE ?? null,
     },
     publicUrls: {
       baseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,

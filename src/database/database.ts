@@ -182,6 +182,30 @@ export class Database implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * For a find in a transaction that reads the row it then changes: PostgreSQL locks it (FOR
+   * UPDATE) until the transaction ends; SQLite's single writer already serialises.
+   */
+  get rowWriteLock(): { mode: 'pessimistic_write' } | undefined {
+    return this.kind === 'postgres' ? { mode: 'pessimistic_write' } : undefined;
+  }
+
+  /**
+   * SQLite: rebuilds the database file (VACUUM) and empties the WAL into it, so no free space
+   * keeps what was overwritten or deleted; false when a reader in another process kept the WAL
+   * from being emptied. Nothing to do on PostgreSQL.
+   */
+  async rewriteSqliteFile(): Promise<boolean> {
+    if (this.kind !== 'sqlite') return true;
+    return this.sqliteWriteLock.runExclusive(async () => {
+      await this.dataSource.query('VACUUM');
+      const [checkpoint] = (await this.dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)')) as {
+        busy: number;
+      }[];
+      return checkpoint.busy === 0;
+    });
+  }
+
   /** PostgreSQL: serialises concurrent writers on one account (keyword limit checks). */
   async lockAccount(manager: EntityManager, accountId: string): Promise<void> {
     if (this.kind === 'postgres') {

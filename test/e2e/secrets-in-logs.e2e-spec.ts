@@ -49,10 +49,10 @@ describe.each(testDatabaseKinds())('secrets in logs on %s', (kind) => {
         .expect(500);
 
       expect(res.body.code).toBe('internal_error');
-      // The secret the failed INSERT carried, as the database received it.
+      // The secret the failed INSERT carried, as the database received it (sealed).
       const [[, , parameters]] = failedQueries.mock.calls;
       const signingSecret = (parameters as unknown[]).find(
-        (value) => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value),
+        (value) => typeof value === 'string' && /^v1:[0-9a-f]{12}:/.test(value),
       ) as string;
       expect(signingSecret).toBeDefined();
       const logged = logs.text();

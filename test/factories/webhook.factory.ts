@@ -1,3 +1,4 @@
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { newId } from '../../src/common/ids.js';
 import { WebhookEntity } from '../../src/modules/webhooks/webhook.entity.js';
 import type { WebhookResponse } from '../../src/modules/webhooks/webhook.response.js';
@@ -47,4 +48,17 @@ export async function insertWebhook(
   });
   await storage.database.transaction((manager) => manager.insert(WebhookEntity, webhook));
   return webhook;
+}
+
+/** How versions before key ids sealed a secret: `enc:v1:<iv>:<ciphertext and tag>`, naming no key. */
+export function sealedByEarlierVersion(key: Buffer, webhookId: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
+  cipher.setAAD(Buffer.from(webhookId, 'utf8'));
+  const sealed = Buffer.concat([
+    cipher.update(secret, 'utf8'),
+    cipher.final(),
+    cipher.getAuthTag(),
+  ]);
+  return `enc:v1:${iv.toString('base64')}:${sealed.toString('base64')}`;
 }

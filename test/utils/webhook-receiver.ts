@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -112,6 +113,12 @@ export function hasValidSignature(request: ReceivedRequest, secret: string): Pro
   const signature = request.headers['x-webhook-signature'];
   if (typeof signature !== 'string') return Promise.resolve(false);
   return verify(secret, request.body.toString('utf8'), signature);
+}
+
+/** The Standard Webhooks signature `secret` (64 hex) gives the request: one of webhook-signature's. */
+export function standardSignature(request: ReceivedRequest, secret: string): string {
+  const signed = `${String(request.headers['webhook-id'])}.${String(request.headers['webhook-timestamp'])}.${request.body.toString('utf8')}`;
+  return `v1,${createHmac('sha256', Buffer.from(secret, 'hex')).update(signed).digest('base64')}`;
 }
 
 /** The receivers one test starts, so they can all be closed after it. */

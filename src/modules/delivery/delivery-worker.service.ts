@@ -261,6 +261,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const attemptedAt = this.clock.nowMs();
     if (target === null) return { claim, outcome: null, attemptedAt };
     const { alert, webhook } = target;
+    if (webhook.signingError !== null) {
+      return this.unsigned(claim, webhook.signingError, attemptedAt);
+    }
     const result = await this.sender.send(
       signedWebhookRequest({
         url: webhook.url,
@@ -286,6 +289,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       );
     }
     return { claim, outcome: result, attemptedAt };
+  }
+
+  /** Fails alone, unsent: the other webhooks of the batch are sent as usual. */
+  private unsigned(claim: ClaimedDelivery, error: string, attemptedAt: number): SettledDelivery {
+    this.logger.warn(
+      { webhookId: claim.webhookId, deliveryId: claim.id, error },
+      'webhook delivery failed',
+    );
+    return { claim, outcome: { ok: false, status: null, error, durationMs: 0 }, attemptedAt };
   }
 
   private async record(settled: SettledDelivery): Promise<DeliveryOutcome> {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { insertAccount } from '../../../test/factories/account.factory.js';
 import { insertAlert } from '../../../test/factories/alert.factory.js';
 import { insertWebhook } from '../../../test/factories/webhook.factory.js';
@@ -5,6 +6,7 @@ import { testDatabaseKinds } from '../../../test/utils/test-databases.js';
 import { openTestStorage, type OpenTestStorage } from '../../../test/utils/test-storage.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
 import { WebhookDeliveryState } from '../webhooks/delivery-state/webhook-delivery-state.js';
+import { WebhookKeyring } from '../webhooks/secrets/webhook-keyring.js';
 import { WebhookSecretCipher } from '../webhooks/secrets/webhook-secret-cipher.js';
 import { WebhookEntity } from '../webhooks/webhook.entity.js';
 import { DeliveryEntity } from './delivery.entity.js';
@@ -38,7 +40,10 @@ describe.each(testDatabaseKinds())('DeliveryStore on %s', (kind) => {
   const worker = () => {
     const store = new DeliveryStore(
       storage.database,
-      new WebhookDeliveryState(storage.database, new WebhookSecretCipher(null)),
+      new WebhookDeliveryState(
+        storage.database,
+        new WebhookSecretCipher(WebhookKeyring.ofKeys([randomBytes(32)])),
+      ),
     );
     stores.push(store);
     return store;

@@ -9,6 +9,8 @@ export interface DeliverableWebhook {
   url: string;
   /** The secrets that sign an attempt made at `nowMs` (a replaced secret signs for a while). */
   secretsAt(nowMs: number): SigningSecrets;
+  /** Why the webhook cannot be signed for (its stored secret does not open); null when it can. */
+  signingError: string | null;
 }
 
 /** An attempt that ended, as its webhook counts it. */

@@ -17,8 +17,8 @@ export class WebhookEntity {
   url: string;
 
   /**
-   * HMAC key, 64 hex characters, needed in clear to sign deliveries; stored sealed ("enc:v1:…")
-   * when WEBHOOK_SECRET_KEY is set (WebhookSecretCipher).
+   * HMAC key, 64 hex characters, needed in clear to sign deliveries; stored sealed
+   * ("v1:<key id>:…", WebhookSecretCipher), never plain once the instance has started.
    */
   @Column({ type: 'varchar', length: 200 })
   secret: string;

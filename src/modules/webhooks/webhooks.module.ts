@@ -5,6 +5,7 @@ import { WebhookDeliveryStateModule } from './delivery-state/webhook-delivery-st
 import { WebhookDeliveriesController } from './http/webhook-deliveries.controller.js';
 import { WebhooksController } from './http/webhooks.controller.js';
 import { PrivateTargetsWarning } from './private-targets-warning.js';
+import { WebhookSecretSealer } from './secrets/webhook-secret-sealer.service.js';
 import { WebhookSecretsModule } from './secrets/webhook-secrets.module.js';
 import { WebhookTester } from './test-delivery/webhook-tester.service.js';
 import { WebhookDeliveryModule } from './webhook-delivery.module.js';
@@ -19,6 +20,7 @@ import { WebhooksService } from './webhooks.service.js';
     RedeliveryBudget,
     WebhookTester,
     PrivateTargetsWarning,
+    WebhookSecretSealer,
   ],
   exports: [WebhooksService, DeliveryLogService, WebhookTester],
 })

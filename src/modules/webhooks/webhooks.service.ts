@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IsNull } from 'typeorm';
+import { IsNull, type EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { checkWebhookUrl, describeUrlRejection } from '../../common/network/webhook-url.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Database } from '../../database/database.js';
-import { WebhookSecretCipher } from './secrets/webhook-secret-cipher.js';
+import { SecretNotOpened, WebhookSecretCipher } from './secrets/webhook-secret-cipher.js';
 import { newWebhookSecret } from './signing-secrets.js';
 import { WebhookEntity } from './webhook.entity.js';
 import type { WebhookChange, WebhookDraft } from './webhook-rules.js';
@@ -64,7 +64,7 @@ export class WebhooksService {
       throw AppError.invalidBody('Provide at least one of name, active');
     }
     return this.database.transaction(async (manager) => {
-      const webhook = await this.findLive(accountId, webhookId);
+      const webhook = await this.findLiveToChange(manager, accountId, webhookId);
       webhook.name = change.name ?? webhook.name;
       webhook.active = change.active ?? webhook.active;
       await manager.update(
@@ -78,19 +78,20 @@ export class WebhooksService {
 
   /**
    * A new secret, shown once. The replaced one keeps signing (webhook-signature) for the overlap,
-   * so receivers can switch without losing a delivery; a second rotation drops the oldest.
+   * so receivers can switch without losing a delivery; a second rotation drops the oldest. A
+   * replaced secret that does not open is dropped instead: rotating is how its webhook recovers.
    */
   async rotateSecret(accountId: string, webhookId: string): Promise<string> {
     const secret = newWebhookSecret();
     await this.database.transaction(async (manager) => {
-      // The replaced secret moves over as stored (sealed with this webhook's id, or plain).
-      const webhook = await this.findLive(accountId, webhookId);
+      const webhook = await this.findLiveToChange(manager, accountId, webhookId);
       await manager.update(
         WebhookEntity,
         { id: webhook.id },
         {
           secret: this.cipher.seal(webhook.id, secret),
-          previousSecret: webhook.secret,
+          // Moves over as stored: sealed, bound to this webhook's id.
+          previousSecret: this.opens(webhook) ? webhook.secret : null,
           secretRotatedAt: this.clock.nowMs(),
         },
       );
@@ -100,13 +101,40 @@ export class WebhooksService {
 
   async remove(accountId: string, webhookId: string): Promise<void> {
     await this.database.transaction(async (manager) => {
-      const webhook = await this.findLive(accountId, webhookId);
+      const webhook = await this.findLiveToChange(manager, accountId, webhookId);
       await manager.update(
         WebhookEntity,
         { id: webhook.id },
         { deletedAt: this.clock.nowMs(), active: false },
       );
     });
+  }
+
+  private opens(webhook: WebhookEntity): boolean {
+    try {
+      this.cipher.open(webhook.id, webhook.secret);
+      return true;
+    } catch (error) {
+      if (error instanceof SecretNotOpened) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Read in the transaction that changes it, the row locked until it ends, so two changes made
+   * at once (a rename and a pause) both apply, neither writing over the other with what it read.
+   */
+  private async findLiveToChange(
+    manager: EntityManager,
+    accountId: string,
+    webhookId: string,
+  ): Promise<WebhookEntity> {
+    const webhook = await manager.findOne(WebhookEntity, {
+      where: { id: webhookId, accountId, deletedAt: IsNull() },
+      lock: this.database.rowWriteLock,
+    });
+    if (!webhook) throw AppError.notFound('Webhook');
+    return webhook;
   }
 
   async findLive(accountId: string, webhookId: string): Promise<WebhookEntity> {

@@ -7,9 +7,17 @@ import type {
   RecordedAttempt,
   WebhookTargets,
 } from '../../delivery/webhook-targets.js';
-import { WebhookSecretCipher } from '../secrets/webhook-secret-cipher.js';
+import { SecretNotOpened, WebhookSecretCipher } from '../secrets/webhook-secret-cipher.js';
 import { signingSecretsAt } from '../signing-secrets.js';
 import { tallyByWebhook } from './webhook-tally.js';
+
+interface StoredTarget {
+  id: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  secret_rotated_at: string | number | null;
+}
 
 /**
  * What delivery reads of the webhooks and writes on them (the WebhookTargets port): where and how
@@ -27,30 +35,40 @@ export class WebhookDeliveryState implements WebhookTargets {
   }
 
   async findDeliverable(webhookIds: readonly string[]): Promise<Map<string, DeliverableWebhook>> {
-    const rows = await this.database.query<{
-      id: string;
-      url: string;
-      secret: string;
-      previous_secret: string | null;
-      secret_rotated_at: string | number | null;
-    }>(
+    const rows = await this.database.query<StoredTarget>(
       this.database.manager,
       `SELECT id, url, secret, previous_secret, secret_rotated_at FROM webhooks
        WHERE ${this.sql.inList('id', 'ids')} AND active = TRUE AND deleted_at IS NULL`,
       { ids: this.sql.list([...new Set(webhookIds)]) },
     );
-    return new Map(
-      rows.map((row) => {
-        const { secret, previousSecret } = this.cipher.openSecrets({
-          id: row.id,
-          secret: row.secret,
-          previousSecret: row.previous_secret,
-        });
-        const rotatedAt = row.secret_rotated_at === null ? null : Number(row.secret_rotated_at);
-        const secrets = { secret, previousSecret, secretRotatedAt: rotatedAt };
-        return [row.id, { url: row.url, secretsAt: (nowMs) => signingSecretsAt(secrets, nowMs) }];
-      }),
-    );
+    return new Map(rows.map((row) => [row.id, this.deliverable(row)]));
+  }
+
+  /** A webhook whose stored secret does not open is still returned: its attempt fails alone. */
+  private deliverable(row: StoredTarget): DeliverableWebhook {
+    try {
+      const { secret, previousSecret } = this.cipher.openSecrets({
+        id: row.id,
+        secret: row.secret,
+        previousSecret: row.previous_secret,
+      });
+      const rotatedAt = row.secret_rotated_at === null ? null : Number(row.secret_rotated_at);
+      const secrets = { secret, previousSecret, secretRotatedAt: rotatedAt };
+      return {
+        url: row.url,
+        secretsAt: (nowMs) => signingSecretsAt(secrets, nowMs),
+        signingError: null,
+      };
+    } catch (error) {
+      if (!(error instanceof SecretNotOpened)) throw error;
+      return {
+        url: row.url,
+        secretsAt: () => {
+          throw error;
+        },
+        signingError: error.attemptError,
+      };
+    }
   }
 
   /** A test delivery has no outbox row; it counts on the webhook like any other attempt. */

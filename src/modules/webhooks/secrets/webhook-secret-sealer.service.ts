@@ -1,76 +1,59 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { ConfigError } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
-import { Database } from '../../../database/database.js';
-import { SEALED_PREFIX, WebhookSecretCipher } from './webhook-secret-cipher.js';
-
-const BATCH_SIZE = 500;
-/** The current secret and the one a rotation replaced: both are sealed once a key is set. */
-const SECRET_COLUMNS = ['secret', 'previous_secret'] as const;
-
-interface StoredSecret {
-  id: string;
-  secret: string;
-}
+import { StoredSecrets } from './stored-secrets.js';
+import { WebhookKeyring } from './webhook-keyring.js';
+import { SecretNotOpened, WebhookSecretCipher } from './webhook-secret-cipher.js';
 
 /**
- * At boot: makes sure the stored secrets open with the key given (refusing to start beats
- * failing every delivery), and once WEBHOOK_SECRET_KEY is set, seals the secrets still stored
- * plain, a batch per transaction.
+ * At start, before any delivery: refuses to start when the stored secrets are sealed under a key
+ * this instance does not hold (better than failing every delivery), then seals the secrets still
+ * stored plain or in an earlier version's form. A single value that does not open under a key
+ * held (altered, damaged) does not stop the start: its webhook's deliveries fail alone.
  */
 @Injectable()
-export class WebhookSecretSealer implements OnApplicationBootstrap {
+export class WebhookSecretSealer implements OnModuleInit {
   private readonly logger: Logger;
 
   constructor(
-    private readonly database: Database,
+    private readonly keyring: WebhookKeyring,
     private readonly cipher: WebhookSecretCipher,
+    private readonly stored: StoredSecrets,
     @Inject(ROOT_LOGGER) rootLogger: Logger,
   ) {
     this.logger = rootLogger.child({ component: 'webhook-secrets' });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    const sealed = await this.sealPlainSecrets();
-    if (sealed > 0) this.logger.info({ sealed }, 'webhook secrets sealed with WEBHOOK_SECRET_KEY');
+  async onModuleInit(): Promise<void> {
+    await this.refuseForeignKeys();
+    const { resealed, unreadable } = await this.stored.sealPlainAndUnnamed();
+    const keyId = this.cipher.sealingKeyId();
+    if (resealed > 0) this.logger.info({ sealed: resealed, keyId }, 'webhook secrets sealed');
+    if (unreadable > 0) {
+      this.logger.warn({ unreadable }, 'webhook secrets that do not open were left as they were');
+    }
   }
 
-  /** Returns how many secrets it sealed (current and replaced ones alike). */
-  async sealPlainSecrets(): Promise<number> {
-    const [sample] = await this.database.query<StoredSecret>(
-      this.database.manager,
-      'SELECT id, secret FROM webhooks WHERE secret LIKE :sealed LIMIT 1',
-      { sealed: `${SEALED_PREFIX}%` },
+  private async refuseForeignKeys(): Promise<void> {
+    const foreign = (await this.stored.keyIdsInUse()).filter(
+      (keyId) => this.keyring.find(keyId) === undefined,
     );
-    if (sample !== undefined) this.cipher.open(sample.id, sample.secret);
-    if (!this.cipher.sealing) return 0;
-    let total = 0;
-    for (const column of SECRET_COLUMNS) total += await this.sealColumn(column);
-    return total;
-  }
-
-  private async sealColumn(column: (typeof SECRET_COLUMNS)[number]): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const sealed = await this.database.transaction(async (manager) => {
-        const plain = await this.database.query<StoredSecret>(
-          manager,
-          `SELECT id, ${column} AS secret FROM webhooks
-           WHERE ${column} IS NOT NULL AND ${column} NOT LIKE :sealed ORDER BY id LIMIT :batch`,
-          { sealed: `${SEALED_PREFIX}%`, batch: BATCH_SIZE },
-        );
-        // Fenced on the plain value: another instance sealing the same row at once is a no-op.
-        for (const { id, secret } of plain) {
-          await this.database.query(
-            manager,
-            `UPDATE webhooks SET ${column} = :sealed WHERE id = :id AND ${column} = :plain`,
-            { sealed: this.cipher.seal(id, secret), id, plain: secret },
-          );
-        }
-        return plain.length;
-      });
-      total += sealed;
-      if (sealed < BATCH_SIZE) return total;
+    if (foreign.length > 0) {
+      const held = this.keyring.all().map((key) => key.id);
+      throw new ConfigError(
+        `Webhook signing secrets are stored sealed under key ${foreign.join(', ')}, which ${this.keyring.source} does not hold (it holds ${held.join(', ')}): start this instance with the key the others use`,
+      );
+    }
+    const unnamed = await this.stored.unnamedKeySample();
+    if (unnamed === undefined) return;
+    try {
+      this.cipher.open(unnamed.webhookId, unnamed.value);
+    } catch (error) {
+      if (!(error instanceof SecretNotOpened)) throw error;
+      throw new ConfigError(
+        `Webhook signing secrets sealed by an earlier version do not open with ${this.keyring.source}: start this instance with the WEBHOOK_SECRET_KEY they were sealed with`,
+      );
     }
   }
 }

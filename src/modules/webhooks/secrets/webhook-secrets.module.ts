@@ -1,18 +1,32 @@
 import { Module } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import { ROOT_LOGGER } from '../../../core.module.js';
+import { StoredSecrets } from './stored-secrets.js';
+import { WebhookKeyRotation } from './webhook-key-rotation.service.js';
+import { openWebhookKeyring, WebhookKeyring } from './webhook-keyring.js';
 import { WebhookSecretCipher } from './webhook-secret-cipher.js';
-import { WebhookSecretSealer } from './webhook-secret-sealer.service.js';
 
-/** Signing secrets at rest: sealed with WEBHOOK_SECRET_KEY when it is set. */
+/**
+ * Signing secrets at rest: sealed under WEBHOOK_SECRET_KEY, or under the key file's first key
+ * (made on first start). The checks and sealing at start are WebhookSecretSealer's, which the
+ * server provides; the admin command loads this module for `rotate-secret-key` alone.
+ */
 @Module({
   providers: [
     {
-      provide: WebhookSecretCipher,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => new WebhookSecretCipher(config.webhooks.secretKey),
+      provide: WebhookKeyring,
+      inject: [APP_CONFIG, ROOT_LOGGER],
+      useFactory: (config: AppConfig, logger: Logger) => openWebhookKeyring(config, logger),
     },
-    WebhookSecretSealer,
+    {
+      provide: WebhookSecretCipher,
+      inject: [WebhookKeyring],
+      useFactory: (keyring: WebhookKeyring) => new WebhookSecretCipher(keyring),
+    },
+    StoredSecrets,
+    WebhookKeyRotation,
   ],
-  exports: [WebhookSecretCipher],
+  exports: [WebhookKeyring, WebhookSecretCipher, StoredSecrets, WebhookKeyRotation],
 })
 export class WebhookSecretsModule {}

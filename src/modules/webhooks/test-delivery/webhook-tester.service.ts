@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '../../../common/ids.js';
 import { Clock } from '../../../common/time/clock.js';
 import { signedWebhookRequest } from '../../delivery/signed-webhook-request.js';
+import type { AttemptOutcome } from '../../delivery/webhook-targets.js';
 import { WebhookSender } from '../../delivery/webhook-sender.js';
 import { WebhookDeliveryState } from '../delivery-state/webhook-delivery-state.js';
-import { WebhookSecretCipher } from '../secrets/webhook-secret-cipher.js';
+import { SecretNotOpened, WebhookSecretCipher } from '../secrets/webhook-secret-cipher.js';
 import { signingSecretsAt } from '../signing-secrets.js';
+import type { WebhookEntity } from '../webhook.entity.js';
 import { WebhooksService } from '../webhooks.service.js';
 import { testPayload } from './test-payload.js';
 
@@ -31,10 +33,24 @@ export class WebhookTester {
   async test(accountId: string, webhookId: string): Promise<WebhookTestResult> {
     const webhook = await this.webhooks.findLive(accountId, webhookId);
     const attemptedAt = this.clock.nowMs();
-    const result = await this.sender.send(
+    const result = await this.attempt(webhook, attemptedAt);
+    await this.state.recordAttempt({ webhookId: webhook.id, outcome: result, attemptedAt });
+    return { ok: result.ok, status: result.status, error: result.error };
+  }
+
+  /** Fails unsent, like a delivery, when the webhook's stored secret does not open. */
+  private async attempt(webhook: WebhookEntity, attemptedAt: number): Promise<AttemptOutcome> {
+    let opened: WebhookEntity;
+    try {
+      opened = this.cipher.openSecrets(webhook);
+    } catch (error) {
+      if (!(error instanceof SecretNotOpened)) throw error;
+      return { ok: false, status: null, error: error.attemptError, durationMs: 0 };
+    }
+    return this.sender.send(
       signedWebhookRequest({
         url: webhook.url,
-        secrets: signingSecretsAt(this.cipher.openSecrets(webhook), attemptedAt),
+        secrets: signingSecretsAt(opened, attemptedAt),
         sentAtSeconds: Math.floor(attemptedAt / 1000),
         webhookId: webhook.id,
         deliveryId: newId(),
@@ -42,7 +58,5 @@ export class WebhookTester {
         payload: testPayload(webhook.id, attemptedAt),
       }),
     );
-    await this.state.recordAttempt({ webhookId: webhook.id, outcome: result, attemptedAt });
-    return { ok: result.ok, status: result.status, error: result.error };
   }
 }
