@@ -9,8 +9,10 @@ import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { ApiDocsModule } from './modules/api-docs/api-docs.module.js';
 import { ApiKeyGuard } from './modules/auth/api-key.guard.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { FeedsGraphqlModule } from './modules/feeds/graphql/feeds-graphql.module.js';
 import { FeedsModule } from './modules/feeds/feeds.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { InboxGraphqlModule } from './modules/inbox/graphql/inbox-graphql.module.js';
 import { InboxModule } from './modules/inbox/inbox.module.js';
 import { GraphqlModule } from './modules/graphql/graphql.module.js';
 import { IngestionModule } from './modules/ingestion/ingestion.module.js';
@@ -59,6 +61,8 @@ export class AppModule {
         AlertsGraphqlModule,
         WebhooksGraphqlModule,
         UsageGraphqlModule,
+        FeedsGraphqlModule,
+        InboxGraphqlModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],
       // Order matters: the caller is known before its rate budget is counted.

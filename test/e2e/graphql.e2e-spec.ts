@@ -2,7 +2,6 @@ import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { isInputObjectType, isInterfaceType, isObjectType, type GraphQLNamedType } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Response } from 'supertest';
 import type { AlertResponse } from '../../src/modules/alerts/alert-payload.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { SCHEMA_FILE_NAME, schemaFileContent } from '../../src/modules/graphql/schema-file.js';
@@ -11,6 +10,16 @@ import { UsageService } from '../../src/modules/usage/usage.service.js';
 import { insertAlert, insertAlertSeries, insertUsage } from '../factories/alert.factory.js';
 import { createKeywords, deleteKeyword } from '../factories/keyword.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
+import {
+  camelCased,
+  errorsOf,
+  expectGraphqlError,
+  postGraphql,
+  runGraphql,
+  type Fields,
+  type GraphqlBody,
+  type Variables,
+} from '../utils/graphql.js';
 import { TEST_NOW } from '../utils/test-storage.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import {
@@ -27,31 +36,6 @@ const WEBHOOK_FIELDS =
 const ALERT_FIELDS =
   'event timestamp id redditId title subreddit author selftext url keywordText keywordId ' +
   'relevanceScore upvotes replies createdUtc comment';
-const ERROR_FIELDS = ['message', 'locations', 'path', 'extensions'];
-
-interface GraphqlError {
-  message: string;
-  path?: string[];
-  extensions: { code: string; status: number };
-}
-
-interface GraphqlBody<T> {
-  data?: T | null;
-  errors?: GraphqlError[];
-}
-
-type Variables = Record<string, unknown>;
-type Fields = Record<string, unknown>;
-
-/** REST's snake_case keys as the schema spells them. */
-function camelCased(restObject: object): Fields {
-  return Object.fromEntries(
-    Object.entries(restObject).map(([key, value]) => [
-      key.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase()),
-      value,
-    ]),
-  );
-}
 
 /** The documented renames of an alert: inbox_id → id, id → redditId, keyword → keywordText. */
 function alertFromRest(alert: AlertResponse): Fields {
@@ -63,20 +47,6 @@ function alertFromRest(alert: AlertResponse): Fields {
     keywordText: keyword,
     comment: comment ?? null,
   };
-}
-
-function errorsOf(res: Response): GraphqlError[] {
-  return (res.body as GraphqlBody<unknown>).errors ?? [];
-}
-
-/** One error with REST's code and status in extensions, and nothing else in them. */
-function expectGraphqlError(res: Response, code: string, status: number, httpStatus = 200): void {
-  expect(res.status).toBe(httpStatus);
-  const errors = errorsOf(res);
-  expect(errors).toHaveLength(1);
-  expect(errors[0].extensions).toEqual({ code, status });
-  expect(errors[0].message.length).toBeGreaterThan(0);
-  for (const key of Object.keys(errors[0])) expect(ERROR_FIELDS).toContain(key);
 }
 
 /** Every field, argument and input field a type declares, as Type.name (arguments as Type.field(arg)). */
@@ -103,19 +73,10 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
     jest.restoreAllMocks();
   });
 
-  const post = (apiKey: string | null, query: string, variables?: Variables) => {
-    const request = t.http.post('/graphql');
-    if (apiKey !== null) request.set(bearer(apiKey));
-    return request.send({ query, variables });
-  };
-
-  /** Runs an operation that must succeed and returns its data. */
-  async function run<T>(apiKey: string, query: string, variables?: Variables): Promise<T> {
-    const res = await post(apiKey, query, variables);
-    expect(errorsOf(res)).toEqual([]);
-    expect(res.status).toBe(200);
-    return (res.body as GraphqlBody<T>).data as T;
-  }
+  const post = (apiKey: string | null, query: string, variables?: Variables) =>
+    postGraphql(t, apiKey, query, variables);
+  const run = <T>(apiKey: string, query: string, variables?: Variables) =>
+    runGraphql<T>(t, apiKey, query, variables);
 
   const newKey = async () => (await t.account('starter', 'alerts')).apiKey;
 
@@ -126,13 +87,19 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
       expect(committed).toBe(schemaFileContent(schema));
     });
 
-    it('has no secret anywhere but the createWebhook payload', () => {
+    it('has no secret anywhere but the createWebhook and rotateWebhookSecret payloads', () => {
       const { schema } = t.app.get(GraphQLSchemaHost);
       const secretNames = Object.values(schema.getTypeMap())
         .filter((type) => !type.name.startsWith('__'))
         .flatMap(namesIn)
         .filter((name) => /secret/i.test(name));
-      expect(secretNames).toEqual(['WebhookCreation.secret']);
+      expect(secretNames).toEqual([
+        'Mutation.rotateWebhookSecret',
+        'Mutation.rotateWebhookSecret(id)',
+        'WebhookCreation.secret',
+        'WebhookSecretRotation.secret',
+        'WebhookSecretRotation.webhook',
+      ]);
     });
   });
 

@@ -48,6 +48,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
     await dataSource.runMigrations();
     expect(await deliveryIndexNames()).toEqual([
       'idx_deliveries_open_lanes',
+      'idx_deliveries_webhook_attempted',
       'idx_deliveries_webhook_created',
       'uq_deliveries_alert_webhook',
     ]);

@@ -19,6 +19,11 @@ export function daysBefore(ms: number, days: number): number {
   return ms - days * MS_PER_DAY;
 }
 
+/** The `count` UTC days that end with the day of `ms`, oldest first. */
+export function utcDaysEndingAt(ms: number, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => utcDay(daysBefore(ms, count - 1 - index)));
+}
+
 const ISO_8601 =
   /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 

@@ -36,3 +36,13 @@ export function feedUrl(
   if (keywordId !== null) url.searchParams.set('keyword_id', keywordId);
   return url.href;
 }
+
+/** The URLs a newly issued token opens, as REST's token response and GraphQL's Feeds give them. */
+export function issuedFeedUrls(
+  request: Request,
+  settings: PublicUrlSettings,
+  token: string,
+): { rssUrl: string; atomUrl: string } {
+  const baseUrl = publicBaseUrl(request, settings);
+  return { rssUrl: feedUrl(baseUrl, token, 'rss'), atomUrl: feedUrl(baseUrl, token, 'atom') };
+}

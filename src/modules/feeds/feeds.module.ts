@@ -12,5 +12,6 @@ import { PublicFeedsController } from './http/public-feeds.controller.js';
   imports: [AlertsModule],
   controllers: [FeedTokensController, PublicFeedsController],
   providers: [FeedTokensService, FeedAccessService, AlertFeedService, FeedRateLimitGuard],
+  exports: [FeedTokensService],
 })
 export class FeedsModule {}

@@ -12,6 +12,6 @@ import { SearchesService } from './searches/searches.service.js';
   imports: [MetricsModule],
   controllers: [SearchesController, InboxController],
   providers: [SearchesService, InboxService, LiveSearchMatcher, InboxCollector],
-  exports: [InboxCollector],
+  exports: [InboxCollector, InboxService, SearchesService],
 })
 export class InboxModule {}

@@ -3,6 +3,7 @@ import { Clock } from '../../common/time/clock.js';
 import { utcDay } from '../../common/time/timestamps.js';
 import { Database } from '../../database/database.js';
 import type { Caller } from '../auth/caller.js';
+import { isCapReached } from './usage-history.js';
 
 /** One live keyword's counts for today. */
 export interface KeywordUsage {
@@ -55,7 +56,6 @@ export class UsageService {
         WHERE k.account_id = :accountId AND k.deleted_at IS NULL`,
       { day, accountId: caller.accountId },
     );
-    const cap = caller.limits.perKeywordDailyCap;
     const today = rows
       .map((row): KeywordUsage => {
         const delivered = Number(row.delivered ?? 0);
@@ -65,7 +65,7 @@ export class UsageService {
           active: Boolean(row.active),
           delivered,
           capped: Number(row.capped ?? 0),
-          capReached: delivered >= cap,
+          capReached: isCapReached(delivered, caller.limits),
         };
       })
       .sort(
@@ -76,7 +76,7 @@ export class UsageService {
       status: caller.status,
       keywordLimit: caller.limits.keywordLimit,
       keywordsUsed: today.filter((k) => k.active).length,
-      perKeywordDailyCap: cap,
+      perKeywordDailyCap: caller.limits.perKeywordDailyCap,
       historyDays: caller.limits.historyDays,
       rateLimitPerMinute: caller.limits.rateLimitPerMinute,
       day,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DeliveryLogService } from './deliveries/delivery-log.service.js';
 import { RedeliveryBudget } from './deliveries/redelivery-budget.js';
+import { WebhookHealthService } from './deliveries/webhook-health.service.js';
 import { WebhookDeliveryStateModule } from './delivery-state/webhook-delivery-state.module.js';
 import { WebhookDeliveriesController } from './http/webhook-deliveries.controller.js';
 import { WebhooksController } from './http/webhooks.controller.js';
@@ -21,7 +22,8 @@ import { WebhooksService } from './webhooks.service.js';
     WebhookTester,
     PrivateTargetsWarning,
     WebhookSecretSealer,
+    WebhookHealthService,
   ],
-  exports: [WebhooksService, DeliveryLogService, WebhookTester],
+  exports: [WebhooksService, DeliveryLogService, WebhookTester, WebhookHealthService],
 })
 export class WebhooksModule {}

@@ -81,9 +81,12 @@ export class WebhooksService {
    * so receivers can switch without losing a delivery; a second rotation drops the oldest. A
    * replaced secret that does not open is dropped instead: rotating is how its webhook recovers.
    */
-  async rotateSecret(accountId: string, webhookId: string): Promise<string> {
+  async rotateSecret(
+    accountId: string,
+    webhookId: string,
+  ): Promise<{ webhook: WebhookEntity; secret: string }> {
     const secret = newWebhookSecret();
-    await this.database.transaction(async (manager) => {
+    const webhook = await this.database.transaction(async (manager) => {
       const webhook = await this.findLiveToChange(manager, accountId, webhookId);
       await manager.update(
         WebhookEntity,
@@ -95,8 +98,9 @@ export class WebhooksService {
           secretRotatedAt: this.clock.nowMs(),
         },
       );
+      return webhook;
     });
-    return secret;
+    return { webhook, secret };
   }
 
   async remove(accountId: string, webhookId: string): Promise<void> {

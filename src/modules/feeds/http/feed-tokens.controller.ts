@@ -6,7 +6,7 @@ import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { toFeedSettingsResponse } from '../feed-settings.response.js';
 import { FeedTokensService } from '../feed-tokens.service.js';
-import { feedUrl, publicBaseUrl } from '../feed-urls.js';
+import { issuedFeedUrls } from '../feed-urls.js';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { FEED_TOKENS_DOCS } from './feeds.api-docs.js';
 
@@ -30,12 +30,12 @@ export class FeedTokensController {
   @ApiRoute(FEED_TOKENS_DOCS.issue)
   async issue(@CurrentCaller() caller: Caller, @Req() request: Request) {
     const { feedToken, token } = await this.tokens.issue(caller.accountId);
-    const baseUrl = publicBaseUrl(request, this.config.publicUrls);
+    const urls = issuedFeedUrls(request, this.config.publicUrls, token);
     return {
       data: toFeedSettingsResponse(feedToken),
       token,
-      rss_url: feedUrl(baseUrl, token, 'rss'),
-      atom_url: feedUrl(baseUrl, token, 'atom'),
+      rss_url: urls.rssUrl,
+      atom_url: urls.atomUrl,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { AppError } from '../../../common/errors/app-error.js';
 import type { AppRequest } from '../../../common/http/request-of.js';
 import type { RequestAuthenticator } from '../../auth/request-authenticator.service.js';
 import { graphqlRefusal } from '../errors/graphql-refusal.js';
@@ -13,7 +14,9 @@ export interface GraphqlContext {
 /**
  * Runs before Apollo parses the document: first the key (without a valid one nothing, not
  * `{ __typename }`, not a syntax error, is answered but 401; the guards that run for each root
- * field reuse this one authentication), then the operation limits.
+ * field reuse this one authentication), then the operation limits. A key of the other product is
+ * still a valid key: the guard of each root field answers 403 wrong_product where it does not
+ * belong (an App key on Alerts fields, an Alerts key on the inbox), as REST does per route.
  */
 export function graphqlContextFactory(
   authenticator: RequestAuthenticator,
@@ -23,7 +26,9 @@ export function graphqlContextFactory(
     try {
       await authenticator.authenticate(req, 'alerts');
     } catch (error) {
-      throw graphqlRefusal(error);
+      if (!(error instanceof AppError && error.code === 'wrong_product')) {
+        throw graphqlRefusal(error);
+      }
     }
     const exceeded = limits.refusalFor(req);
     if (exceeded) throw exceeded;

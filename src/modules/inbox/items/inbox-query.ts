@@ -15,11 +15,16 @@ export type InboxSort = (typeof INBOX_SORTS)[number];
 export const INBOX_PAGE_DEFAULT = 50;
 export const INBOX_PAGE_MAX = 100;
 
-export interface InboxQuery {
+/** What an inbox listing keeps, for both APIs. */
+export interface InboxFilters {
   searchId: string | null;
   unreadOnly: boolean;
   minScore: number | null;
   type: InboxItemType | null;
+}
+
+/** GET /inbox: the filters, an order and an offset page. */
+export interface InboxQuery extends InboxFilters {
   sortBy: InboxSort;
   limit: number;
   offset: number;
@@ -58,6 +63,18 @@ function numberIn(
   return number;
 }
 
+export function checkSearchId(searchId: string): string {
+  if (searchId.trim() === '') throw AppError.invalidBody('search_id must not be empty');
+  return searchId;
+}
+
+export function checkMinScore(minScore: number): number {
+  if (!(minScore >= 0 && minScore <= 100)) {
+    throw AppError.invalidBody('min_score must be a number from 0 to 100');
+  }
+  return minScore;
+}
+
 /** The filters of GET /inbox, validated in one place. */
 export function parseInboxQuery(input: InboxQueryInput): InboxQuery {
   const searchId = singleQueryParam('search_id', input.search_id);
@@ -68,17 +85,14 @@ export function parseInboxQuery(input: InboxQueryInput): InboxQuery {
   const limit = singleQueryParam('limit', input.limit);
   const offset = singleQueryParam('offset', input.offset);
 
-  if (searchId !== undefined && searchId.trim() === '') {
-    throw AppError.invalidBody('search_id must not be empty');
-  }
   return {
-    searchId: searchId ?? null,
+    searchId: searchId === undefined ? null : checkSearchId(searchId),
     unreadOnly:
       unreadOnly !== undefined && oneOf('unread_only', unreadOnly, ['true', 'false']) === 'true',
     minScore:
       minScore === undefined
         ? null
-        : numberIn(minScore, DECIMAL, 0, 100, 'min_score must be a number from 0 to 100'),
+        : checkMinScore(DECIMAL.test(minScore) ? Number(minScore) : NaN),
     type: type === undefined ? null : oneOf('type', type, INBOX_ITEM_TYPES),
     sortBy: sortBy === undefined ? 'newest' : oneOf('sort_by', sortBy, INBOX_SORTS),
     limit:

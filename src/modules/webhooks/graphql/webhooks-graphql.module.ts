@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { WebhooksModule } from '../webhooks.module.js';
+import { WebhookHealthLoader } from './webhook-health.loader.js';
+import { WebhookHealthResolver } from './webhook-health.resolver.js';
 import { WebhooksResolver } from './webhooks.resolver.js';
 
 /** Webhooks over GraphQL: imported by the API's root only, so the CLI never loads GraphQL. */
 @Module({
   imports: [WebhooksModule],
-  providers: [WebhooksResolver],
+  providers: [WebhooksResolver, WebhookHealthResolver, WebhookHealthLoader],
 })
 export class WebhooksGraphqlModule {}

@@ -8,6 +8,7 @@ import { DeliveryLogService } from '../deliveries/delivery-log.service.js';
 import { WebhooksService } from '../webhooks.service.js';
 import { DeletionModel, deletionOf } from '../../graphql/common/deletion.model.js';
 import { WebhookCreationModel } from './webhook-creation.model.js';
+import { WebhookSecretRotationModel } from './webhook-secret-rotation.model.js';
 import {
   RedeliverInput,
   toDeliveryLogFilters,
@@ -95,6 +96,18 @@ export class WebhooksResolver {
     @Args('input') input: UpdateWebhookInput,
   ): Promise<WebhookModel> {
     return toWebhookModel(await this.webhooks.update(caller.accountId, id, input));
+  }
+
+  @Mutation(() => WebhookSecretRotationModel, {
+    name: 'rotateWebhookSecret',
+    description: 'POST /webhooks/:id/rotate-secret: a new signing secret, shown once.',
+  })
+  async rotateSecret(
+    @CurrentCaller() caller: Caller,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<WebhookSecretRotationModel> {
+    const { webhook, secret } = await this.webhooks.rotateSecret(caller.accountId, id);
+    return { webhook: toWebhookModel(webhook), secret };
   }
 
   @Mutation(() => DeletionModel, { name: 'deleteWebhook' })

@@ -61,7 +61,8 @@ export class WebhooksController {
   @HttpCode(200)
   @ApiRoute(WEBHOOKS_DOCS.rotateSecret)
   async rotateSecret(@CurrentCaller() caller: Caller, @Param('id') id: string) {
-    return { secret: await this.webhooks.rotateSecret(caller.accountId, id) };
+    const { secret } = await this.webhooks.rotateSecret(caller.accountId, id);
+    return { secret };
   }
 
   /** Answers { ok, status, error } unwrapped, as the spec shows. */
