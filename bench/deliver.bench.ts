@@ -19,19 +19,16 @@
  *   0 stores them all at once.
  */
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import pg from 'pg';
 import { pino } from 'pino';
 import { CliModule } from '../src/cli/cli.module.js';
+import { openBenchDatabase } from './bench-database.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { planLimits } from '../src/config/plans.js';
 import { callerFor } from '../src/modules/auth/caller.js';
@@ -175,43 +172,6 @@ async function serveReceivers({ kinds, slowMs }: ReceiverSetup): Promise<void> {
       arrivals: arrivals.map((a) => [...a]),
     } satisfies ReceiverMessage);
   });
-}
-
-interface Target {
-  url: string;
-  label: string;
-  drop(): Promise<void>;
-}
-
-async function openTarget(scenario: string): Promise<Target> {
-  const given = process.env.DATABASE_URL;
-  if (given === undefined || given === '') {
-    const dir = mkdtempSync(join(tmpdir(), 'deliver-bench-'));
-    return {
-      url: `sqlite:${join(dir, 'bench.sqlite')}`,
-      label: 'SQLite (temporary file)',
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  if (given.startsWith('sqlite:')) return { url: given, label: 'SQLite', drop: async () => {} };
-  const name = `deliver_bench_${scenario}_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: given });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(given);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    label: 'PostgreSQL',
-    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
 }
 
 async function boot(databaseUrl: string, timeoutMs: number): Promise<INestApplicationContext> {
@@ -453,7 +413,7 @@ async function withApp(
   timeoutMs: number,
   work: (app: INestApplicationContext, label: string) => Promise<void>,
 ): Promise<void> {
-  const target = await openTarget(scenario);
+  const target = await openBenchDatabase(`deliver_bench_${scenario}`);
   const app = await boot(target.url, timeoutMs);
   try {
     await work(app, target.label);

@@ -11,6 +11,7 @@ import { WebhookSecretRotation1763701410000 } from './1763701410000-webhook-secr
 import { KeywordFilters1763701500000 } from './1763701500000-keyword-filters.js';
 import { RedeliveryBudgets1763701600000 } from './1763701600000-redelivery-budgets.js';
 import { WebhookHealth1763701720000 } from './1763701720000-webhook-health.js';
+import { AlertsBySubredditInOrder1763701730000 } from './1763701730000-alerts-by-subreddit-in-order.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   KeywordFilters1763701500000,
   RedeliveryBudgets1763701600000,
   WebhookHealth1763701720000,
+  AlertsBySubredditInOrder1763701730000,
 ];
