@@ -8,8 +8,13 @@ import type { AppRequest } from '../../../common/http/request-of.js';
 export class RequestLoaders<K, V> {
   private readonly perRequest = new WeakMap<AppRequest, Map<string, DataLoader<K, V>>>();
 
-  /** The request's loader named `name`; `batch` makes it on first use. */
-  of(req: AppRequest, name: string, batch: DataLoader.BatchLoadFn<K, V>): DataLoader<K, V> {
+  /** The request's loader named `name`; `batch` (and `options`) make it on first use. */
+  of(
+    req: AppRequest,
+    name: string,
+    batch: DataLoader.BatchLoadFn<K, V>,
+    options?: DataLoader.Options<K, V>,
+  ): DataLoader<K, V> {
     let loaders = this.perRequest.get(req);
     if (!loaders) {
       loaders = new Map();
@@ -17,7 +22,7 @@ export class RequestLoaders<K, V> {
     }
     let loader = loaders.get(name);
     if (!loader) {
-      loader = new DataLoader(batch);
+      loader = new DataLoader(batch, options);
       loaders.set(name, loader);
     }
     return loader;

@@ -5,10 +5,19 @@ import { RequestLoaders } from '../../graphql/common/request-loaders.js';
 import { checkHistoryDays, type UsageDay } from '../usage-history.js';
 import { UsageHistoryService } from '../usage-history.service.js';
 
-/** Keywords' daily counters for one request: a list of keywords costs one query per window. */
+interface KeywordWindow {
+  keywordId: string;
+  days: number;
+}
+
+/**
+ * Keywords' daily counters for one request: the fields of a keyword list (today's matches, the
+ * cap, a 30-day series, another window) cost one query, read for the longest window asked for
+ * and cut for each field. Not cached: a later load may want a longer window.
+ */
 @Injectable()
 export class KeywordUsageLoader {
-  private readonly loaders = new RequestLoaders<string, UsageDay[]>();
+  private readonly loaders = new RequestLoaders<KeywordWindow, UsageDay[]>();
 
   constructor(private readonly history: UsageHistoryService) {}
 
@@ -16,10 +25,17 @@ export class KeywordUsageLoader {
   load(req: AppRequest, scope: AccountScope, keywordId: string, days: number): Promise<UsageDay[]> {
     // Checked before batching, so a bad window fails alone instead of failing the batch's loads.
     checkHistoryDays(days, scope.limits);
-    const loader = this.loaders.of(req, `days:${days}`, async (ids) => {
-      const byKeyword = await this.history.keywordDays(scope, ids, days);
-      return ids.map((id) => byKeyword.get(id) ?? []);
-    });
-    return loader.load(keywordId);
+    const loader = this.loaders.of(
+      req,
+      'windows',
+      async (windows) => {
+        const longest = Math.max(...windows.map((window) => window.days));
+        const ids = [...new Set(windows.map((window) => window.keywordId))];
+        const byKeyword = await this.history.keywordDays(scope, ids, longest);
+        return windows.map((window) => byKeyword.get(window.keywordId)!.slice(-window.days));
+      },
+      { cache: false },
+    );
+    return loader.load({ keywordId, days });
   }
 }
