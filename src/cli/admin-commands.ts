@@ -141,9 +141,7 @@ const showAccount: AdminCommand = async (app, args) => {
 const createUser: AdminCommand = async (app, args) => {
   const { values, positionals } = parse(args, { email: { type: 'string' } }, 1);
   if (values.email === undefined) throw new UsageError('give --email');
-  const { user, password } = await app
-    .get(UsersService)
-    .createUser(positionals[0], values.email);
+  const { user, password } = await app.get(UsersService).createUser(positionals[0], values.email);
   return { user_id: user.id, account_id: user.accountId, email: user.email, password };
 };
 

@@ -199,7 +199,10 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
       const before = await userCount();
 
       const taken = await runAdmin(['create-user', accountId, '--email', email.toUpperCase()], env);
-      const notEmail = await runAdmin(['create-user', accountId, '--email', 'grace at example'], env);
+      const notEmail = await runAdmin(
+        ['create-user', accountId, '--email', 'grace at example'],
+        env,
+      );
 
       expect([taken.code, taken.stdout, taken.stderr]).toEqual([
         1,

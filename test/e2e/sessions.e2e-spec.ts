@@ -11,11 +11,14 @@ import { TEST_NOW } from '../utils/test-storage.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 const HOUR_MS = 3_600_000;
-const VIEWER_FIELDS = 'csrfToken user { id email } account { id name product plan status keywordLimit }';
+const VIEWER_FIELDS =
+  'csrfToken user { id email } account { id name product plan status keywordLimit }';
 const SIGN_IN = `mutation($input: SignInInput!) { signIn(input: $input) { ${VIEWER_FIELDS} } }`;
 const VIEWER = `{ viewer { ${VIEWER_FIELDS} } }`;
-const CREATE_API_KEY = 'mutation { createApiKey { key apiKey { id prefix createdAt lastUsedAt revokedAt } } }';
-const CREATE_KEYWORDS = 'mutation { createKeywords(keywords: [{ text: "forged keyword" }]) { created { id } } }';
+const CREATE_API_KEY =
+  'mutation { createApiKey { key apiKey { id prefix createdAt lastUsedAt revokedAt } } }';
+const CREATE_KEYWORDS =
+  'mutation { createKeywords(keywords: [{ text: "forged keyword" }]) { created { id } } }';
 
 interface GraphqlError {
   message: string;
@@ -221,7 +224,11 @@ describe.each(testDatabaseKinds())('dashboard sessions on %s', (kind) => {
       const who = await member();
       for (let attempt = 0; attempt < SIGN_IN_LIMITS.perEmail; attempt += 1) {
         // From many addresses: the per-email limit is what stops a distributed guesser.
-        expectRefusal(await signInRequest(who.email, 'wrong password', newAddress()), 'unauthorized', 401);
+        expectRefusal(
+          await signInRequest(who.email, 'wrong password', newAddress()),
+          'unauthorized',
+          401,
+        );
       }
       const refused = await signInRequest(who.email, who.password, newAddress());
 
@@ -440,7 +447,7 @@ describe.each(testDatabaseKinds())('dashboard sessions on %s', (kind) => {
       expect(await keywordCount(who)).toBe(0);
     });
 
-    it("refuses a missing or wrong X-CSRF-Token, changing nothing; the viewer query alone may go without", async () => {
+    it('refuses a missing or wrong X-CSRF-Token, changing nothing; the viewer query alone may go without', async () => {
       const who = await member();
       const session = await signIn(who);
       const keysBefore = await apiKeyCount(who);
@@ -450,7 +457,21 @@ describe.each(testDatabaseKinds())('dashboard sessions on %s', (kind) => {
       expectRefusal(await graphql(CREATE_API_KEY, {}, wrongToken), 'forbidden', 403);
       expectRefusal(await graphql(VIEWER, {}, wrongToken), 'forbidden', 403);
       expectRefusal(
-        await graphql(`{ viewer { csrfToken } apiKeys { id } }`, {}, session, false),
+        await graphql(
+          `
+            {
+              viewer {
+                csrfToken
+              }
+              apiKeys {
+                id
+              }
+            }
+          `,
+          {},
+          session,
+          false,
+        ),
         'forbidden',
         403,
       );
@@ -472,7 +493,9 @@ describe.each(testDatabaseKinds())('dashboard sessions on %s', (kind) => {
         post().set('Origin', otherPort).send(body),
         post().set('Sec-Fetch-Site', 'cross-site').send(body),
         post().set('Content-Type', 'application/merge-patch+json').send(JSON.stringify(body)),
-        post().type('form').send({ query: SIGN_IN, variables: JSON.stringify({ input }) }),
+        post()
+          .type('form')
+          .send({ query: SIGN_IN, variables: JSON.stringify({ input }) }),
         post().send({
           query: `mutation($input: SignInInput!) { a: signIn(input: $input) { csrfToken } b: signIn(input: $input) { csrfToken } }`,
           variables: { input },
@@ -520,8 +543,18 @@ describe.each(testDatabaseKinds())('dashboard sessions on %s', (kind) => {
 
       const listed = await graphql('{ apiKeys { id prefix lastUsedAt revokedAt } }', {}, session);
       expect(listed.body.data.apiKeys).toEqual([
-        { id: apiKey.id, prefix: apiKey.prefix, lastUsedAt: '2026-11-21T10:00:00.000+00:00', revokedAt: null },
-        { id: expect.any(String), prefix: who.apiKey.slice(0, 10), lastUsedAt: null, revokedAt: null },
+        {
+          id: apiKey.id,
+          prefix: apiKey.prefix,
+          lastUsedAt: '2026-11-21T10:00:00.000+00:00',
+          revokedAt: null,
+        },
+        {
+          id: expect.any(String),
+          prefix: who.apiKey.slice(0, 10),
+          lastUsedAt: null,
+          revokedAt: null,
+        },
       ]);
       t.clock.advance(31_000);
       await request(origin).get('/api/v1/usage').set(bearer(key)).expect(200);
@@ -564,13 +597,19 @@ describe.each(testDatabaseKinds())('dashboard sessions on %s', (kind) => {
       const session = await signIn(who);
       for (let read = 1; read <= 60; read += 1) {
         const res = await graphql('{ apiKeys { id } }', {}, session);
-        expect([res.status, res.headers['x-ratelimit-remaining']]).toEqual([200, String(60 - read)]);
+        expect([res.status, res.headers['x-ratelimit-remaining']]).toEqual([
+          200,
+          String(60 - read),
+        ]);
       }
       const refused = await graphql('{ apiKeys { id } }', {}, session);
       expectRefusal(refused, 'rate_limited', 429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 
-      const byKey = await request(origin).get('/api/v1/keywords').set(bearer(who.apiKey)).expect(200);
+      const byKey = await request(origin)
+        .get('/api/v1/keywords')
+        .set(bearer(who.apiKey))
+        .expect(200);
       expect(byKey.headers['x-ratelimit-remaining']).toBe('59');
     });
   });

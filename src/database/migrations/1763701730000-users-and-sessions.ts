@@ -31,7 +31,11 @@ export class UsersAndSessions1763701730000 implements MigrationInterface {
         ],
         checks: [{ name: 'ck_users_role', expression: "role IN ('user', 'operator')" }],
         indices: [
-          new TableIndex({ name: 'uq_users_email_key', columnNames: ['email_key'], isUnique: true }),
+          new TableIndex({
+            name: 'uq_users_email_key',
+            columnNames: ['email_key'],
+            isUnique: true,
+          }),
           new TableIndex({ name: 'idx_users_account', columnNames: ['account_id'] }),
         ],
         foreignKeys: [

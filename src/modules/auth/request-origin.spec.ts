@@ -13,7 +13,12 @@ describe('isCrossOrigin', () => {
     expect(isCrossOrigin(requestWith({ 'sec-fetch-site': 'same-origin', origin: OWN }), OWN)).toBe(
       false,
     );
-    expect(isCrossOrigin(requestWith({ origin: 'HTTPS://Alerts.Example.com:443' }), 'https://alerts.example.com')).toBe(false);
+    expect(
+      isCrossOrigin(
+        requestWith({ origin: 'HTTPS://Alerts.Example.com:443' }),
+        'https://alerts.example.com',
+      ),
+    ).toBe(false);
   });
 
   it('refuses another port, host or scheme, an opaque origin and any other Sec-Fetch-Site', () => {

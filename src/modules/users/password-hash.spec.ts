@@ -19,7 +19,7 @@ describe('password hashes', () => {
     expect(first).not.toContain('same password');
   });
 
-  it("compare passwords as NFKC, so a composed and a decomposed é are the same", async () => {
+  it('compare passwords as NFKC, so a composed and a decomposed é are the same', async () => {
     const stored = await hashPassword('caf\u00e9 au lait!', LOW_COST);
     expect(await verifyPassword('cafe\u0301 au lait!', stored)).toBe(true);
   });

@@ -17,7 +17,8 @@ export const PASSWORD_HASH_COST: ScryptCost = { logN: 15, r: 8, p: 3 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 /** A PHC string: `$scrypt$ln=15,r=8,p=3$<salt>$<key>`, both in base64 without padding. */
-const STORED_HASH = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
+const STORED_HASH =
+  /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
 
 interface StoredHash {
   cost: ScryptCost;

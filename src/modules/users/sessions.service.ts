@@ -82,7 +82,11 @@ export class SessionsService implements SessionAuthenticator {
   }
 
   /** Ends every session of a user but `keep` (the one changing the password), in the caller's transaction. */
-  async endAllOf(manager: EntityManager, userId: string, keep: string | null = null): Promise<void> {
+  async endAllOf(
+    manager: EntityManager,
+    userId: string,
+    keep: string | null = null,
+  ): Promise<void> {
     const query = manager
       .createQueryBuilder()
       .delete()

@@ -8,7 +8,8 @@ function operationIn(document: DocumentNode, name: unknown): OperationDefinition
     (definition): definition is OperationDefinitionNode =>
       definition.kind === Kind.OPERATION_DEFINITION,
   );
-  if (typeof name === 'string') return operations.find((operation) => operation.name?.value === name);
+  if (typeof name === 'string')
+    return operations.find((operation) => operation.name?.value === name);
   return operations.length === 1 ? operations[0] : undefined;
 }
 

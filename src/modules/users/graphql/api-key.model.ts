@@ -4,7 +4,9 @@ import type { ApiKeyEntity } from '../../accounts/api-key.entity.js';
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : isoWithMillis(ms));
 
-@ObjectType('ApiKey', { description: 'An API key as listed: never the key itself, which is shown once.' })
+@ObjectType('ApiKey', {
+  description: 'An API key as listed: never the key itself, which is shown once.',
+})
 export class ApiKeyModel {
   @Field(() => ID)
   id: string;

@@ -9,7 +9,10 @@ import { ApiKeyCreationModel, ApiKeyModel, toApiKeyModel } from './api-key.model
 export class ApiKeysResolver {
   constructor(private readonly accounts: AccountsService) {}
 
-  @Query(() => [ApiKeyModel], { name: 'apiKeys', description: 'Newest first, revoked ones included.' })
+  @Query(() => [ApiKeyModel], {
+    name: 'apiKeys',
+    description: 'Newest first, revoked ones included.',
+  })
   async list(@CurrentCaller() caller: Caller): Promise<ApiKeyModel[]> {
     return (await this.accounts.listKeys(caller.accountId)).map(toApiKeyModel);
   }

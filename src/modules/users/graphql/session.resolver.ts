@@ -43,7 +43,10 @@ export class SessionResolver {
     return toViewerModel(signedIn.user, signedIn.account, signedIn.session.csrfToken);
   }
 
-  @Mutation(() => Boolean, { name: 'signOut', description: 'Ends this session and clears its cookie.' })
+  @Mutation(() => Boolean, {
+    name: 'signOut',
+    description: 'Ends this session and clears its cookie.',
+  })
   async signOut(@CurrentCaller() caller: Caller, @Context('res') res: Response): Promise<boolean> {
     await this.sessions.end(sessionOf(caller).sessionId);
     clearSessionCookie(res, this.config.publicUrls);
@@ -57,7 +60,8 @@ export class SessionResolver {
       this.users.findById(session.userId),
       this.accounts.findAccount(caller.accountId),
     ]);
-    if (!user || !account) throw new AppError('unauthorized', 'Not signed in, or the session has ended');
+    if (!user || !account)
+      throw new AppError('unauthorized', 'Not signed in, or the session has ended');
     return toViewerModel(user, account, session.csrfToken);
   }
 

@@ -40,7 +40,9 @@ export class AccountModel {
   keywordLimit: number;
 }
 
-@ObjectType('Viewer', { description: 'The signed-in user, their account, and the session CSRF token.' })
+@ObjectType('Viewer', {
+  description: 'The signed-in user, their account, and the session CSRF token.',
+})
 export class ViewerModel {
   @Field(() => UserModel)
   user: UserModel;
