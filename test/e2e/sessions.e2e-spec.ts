@@ -614,3 +614,35 @@ describe.each(testDatabaseKinds())('dashboard sessions on %s', (kind) => {
     });
   });
 });
+
+describe('dashboard sessions behind an https PUBLIC_BASE_URL', () => {
+  const PUBLIC = 'https://alerts.example.com';
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { PUBLIC_BASE_URL: PUBLIC });
+  });
+  afterAll(() => t.close());
+
+  it('sets a Secure cookie and takes the public origin, not the Host, as its own', async () => {
+    const { accountId } = await t.account();
+    const email = `secure.${accountId.slice(-12)}@example.com`;
+    const { password } = await t.app.get(UsersService).createUser(accountId, email);
+    const body = { query: SIGN_IN, variables: { input: { email, password } } };
+    const server = t.app.getHttpServer();
+
+    // A page served from the Host the request names, which is not the public origin.
+    const fromHost = await request(server)
+      .post('/graphql')
+      .set({ Host: 'internal.example:3000', Origin: 'http://internal.example:3000' })
+      .send(body);
+    const fromPublic = await request(server).post('/graphql').set('Origin', PUBLIC).send(body);
+
+    expectRefusal(fromHost, 'forbidden', 403);
+    expect(errorsOf(fromPublic)).toEqual([]);
+    const cookie = ([] as string[]).concat(fromPublic.headers['set-cookie'] ?? [])[0];
+    expect(cookie.split(';').map((part) => part.trim())).toEqual(
+      expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Secure']),
+    );
+  });
+});
