@@ -48,6 +48,12 @@ export interface RedditSimOptions {
   now?: () => number;
   /** Keep every request in `requests` (tests); a benchmark only counts them. */
   recordRequests?: boolean;
+  /**
+   * X-Ratelimit-Used, -Remaining and -Reset on every answer, as Reddit sends them (default);
+   * false leaves them out, so the client paces on its nominal allowance alone. The allowance
+   * is enforced either way (429 beyond it).
+   */
+  rateLimitHeaders?: boolean;
 }
 
 interface Window {
@@ -85,6 +91,7 @@ export class RedditSimServer {
       requestsPerMinute: options.requestsPerMinute ?? 100,
       windowSeconds: options.windowSeconds ?? 600,
       recordRequests: options.recordRequests ?? true,
+      rateLimitHeaders: options.rateLimitHeaders ?? true,
     };
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -309,8 +316,10 @@ export class RedditSimServer {
       this.windows.set(clientId, window);
     }
     window.used += 1;
+    const exceeded = window.used > limit;
+    if (!this.options.rateLimitHeaders) return { exceeded, headers: {} };
     return {
-      exceeded: window.used > limit,
+      exceeded,
       headers: {
         'x-ratelimit-used': String(window.used),
         'x-ratelimit-remaining': Math.max(0, limit - window.used).toFixed(1),

@@ -22,6 +22,10 @@ const COVERAGE_METRICS: Record<PlainCounter, { name: string; help: string }> = {
     name: 'alerts_reddit_ids_asked_total',
     help: 'Walk ids sent to /api/info (first asks, second asks, backfill)',
   },
+  idsAskedAhead: {
+    name: 'alerts_reddit_ids_asked_ahead_total',
+    help: 'Ids too new for the walk sent to /api/info in room a request had left, to meet new items early',
+  },
   idsAbsentOnce: {
     name: 'alerts_reddit_ids_absent_once_total',
     help: 'Ids /api/info did not return at their first ask (asked once more later)',
