@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
@@ -43,6 +44,13 @@ const WORKER_FILE = new URL(
 
 const startThread = (databaseUrl: string) =>
   KeywordIndexThread.start({ databaseUrl, workerFile: WORKER_FILE });
+
+/** The same worker with a test seam: a batch holding this text blocks the thread for good. */
+const HANGING_WORKER_FILE = new URL(
+  '../fixtures/hanging-keyword-index.worker.mjs',
+  import.meta.url,
+);
+const HANG_MARKER = 'the index thread hangs here';
 
 const post = (title: string, extra: Partial<MatchInput> = {}): MatchInput => ({
   type: 'post',
@@ -141,6 +149,41 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
     await thread.close();
     expect(await alertsFor('another omega lantern')).toBe(1);
     expect(logs.text()).toContain('keyword index thread stopped; index rebuilt here');
+    expect(logs.text()).toMatch(
+      /"keywords":1,"ms":\d+,"thread":false,"waitedMs":\d+,"msg":"keyword index loaded"/,
+    );
+  });
+
+  it('replaces a thread that does not answer in time: error logged, thread terminated, the batch matched here', async () => {
+    const logs = capturedLogger();
+    const editor = await apps.start();
+    const thread = KeywordIndexThread.start({
+      databaseUrl: editor.databaseUrl,
+      workerFile: HANGING_WORKER_FILE,
+      answerDeadlineMs: 1_000,
+    });
+    const ingester = await apps.start(
+      {},
+      { databaseUrl: editor.databaseUrl, keywordIndexThread: thread, logger: logs.logger },
+    );
+    const { apiKey } = await editor.account('scale');
+    await createKeywords(editor, apiKey, ['omega lantern']);
+    const pipeline = ingester.app.get(IngestionPipeline);
+    const alertsFor = async (title: string) =>
+      (await pipeline.process([normalizedItem(dumpPost({ title }))])).alerts;
+    expect(await alertsFor('an omega lantern')).toBe(1);
+    const terminate = jest.spyOn(Worker.prototype, 'terminate');
+
+    try {
+      expect(await alertsFor(`an omega lantern: ${HANG_MARKER}`)).toBe(1);
+      expect(terminate).toHaveBeenCalled();
+    } finally {
+      terminate.mockRestore();
+    }
+    expect(await alertsFor('one more omega lantern')).toBe(1);
+    expect(logs.text()).toContain(
+      '"reason":"keyword index thread did not answer a match within 1000 ms and was terminated","msg":"keyword index thread stopped; index rebuilt here"',
+    );
     expect(logs.text()).toMatch(
       /"keywords":1,"ms":\d+,"thread":false,"waitedMs":\d+,"msg":"keyword index loaded"/,
     );
