@@ -11,6 +11,7 @@ import {
   validateSync,
 } from 'class-validator';
 import { DEFAULT_DATABASE_URL } from '../database/database-url.js';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../database/postgres-session-limits.js';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -132,6 +133,12 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(['all', 'api', 'worker'])
   ROLE?: ProcessRole;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  DATABASE_STATEMENT_TIMEOUT_MS?: number;
 }
 
 export interface RedditCredentials {
@@ -142,6 +149,8 @@ export interface RedditCredentials {
 export interface AppConfig {
   port: number;
   databaseUrl: string;
+  /** PostgreSQL: statements running longer fail (0: no limit); postgres-session-limits.ts. */
+  databaseStatementTimeoutMs: number;
   redisUrl: string | null;
   reddit: {
     /** Several comma-separated ids/secrets give one request budget each. */
@@ -214,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: vars.PORT ?? 3000,
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+    databaseStatementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     redisUrl: vars.REDIS_URL ?? null,
     reddit: {
       credentials: parseCredentials(vars.REDDIT_CLIENT_ID, vars.REDDIT_CLIENT_SECRET),

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import pg from 'pg';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
@@ -188,6 +189,30 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
       /"keywords":1,"ms":\d+,"thread":false,"waitedMs":\d+,"msg":"keyword index loaded"/,
     );
   });
+
+  if (kind === 'postgres') {
+    it("fails a read that outlives the statement timeout on the thread's own connections instead of hanging", async () => {
+      const t = await apps.start();
+      const thread = KeywordIndexThread.start({
+        databaseUrl: t.databaseUrl,
+        workerFile: WORKER_FILE,
+        statementTimeoutMs: 300,
+      });
+      const blocker = new pg.Client({ connectionString: t.databaseUrl });
+      await blocker.connect();
+      try {
+        // A transaction that holds the keywords table, as a stuck migration or session would.
+        await blocker.query('BEGIN');
+        await blocker.query('LOCK TABLE keywords IN ACCESS EXCLUSIVE MODE');
+        await expect(thread.refresh()).rejects.toMatchObject({ code: '57014' });
+        await blocker.query('ROLLBACK');
+        expect((await thread.refresh()).size).toBe(0);
+      } finally {
+        await blocker.end();
+        await thread.close();
+      }
+    });
+  }
 
   it('builds the index on a database created and migrated only after the thread started', async () => {
     const fresh = await createEmptyTestDatabase(kind);

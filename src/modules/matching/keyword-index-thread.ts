@@ -34,6 +34,8 @@ export const DEFAULT_ANSWER_DEADLINE_MS = 60_000;
 export interface KeywordIndexThreadOptions {
   /** The thread reads DATABASE_URL as the application does when none is given. */
   databaseUrl?: string;
+  /** PostgreSQL's statement timeout on the thread's connections; DATABASE_STATEMENT_TIMEOUT_MS when not given. */
+  statementTimeoutMs?: number;
   workerFile?: URL;
   answerDeadlineMs?: number;
 }
@@ -65,7 +67,8 @@ export class KeywordIndexThread {
   }
 
   static start(options: KeywordIndexThreadOptions = {}): KeywordIndexThread {
-    const workerData: IndexThreadData = { databaseUrl: options.databaseUrl };
+    const { databaseUrl, statementTimeoutMs } = options;
+    const workerData: IndexThreadData = { databaseUrl, statementTimeoutMs };
     return new KeywordIndexThread(
       new Worker(options.workerFile ?? WORKER_FILE, { workerData }),
       options.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS,
