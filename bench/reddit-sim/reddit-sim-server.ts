@@ -69,6 +69,8 @@ export class RedditSimServer {
   private readonly scripted: { pathPrefix: string; response: ScriptedResponse }[] = [];
   private readonly windows = new Map<string, Window>();
   private outage: ScriptedResponse | null = null;
+  /** While Reddit hangs: the answers it owes and will never give. */
+  private unanswered: ServerResponse[] | null = null;
   private tokensIssued = 0;
   private clock: () => number;
 
@@ -171,6 +173,17 @@ export class RedditSimServer {
     this.outage = null;
   }
 
+  /** Every call from now on (tokens too) is taken and never answered, until `endHang`. */
+  startHang(): void {
+    this.unanswered ??= [];
+  }
+
+  /** Drops the connections of the calls left unanswered, and answers again. */
+  endHang(): void {
+    for (const response of this.unanswered ?? []) response.destroy();
+    this.unanswered = null;
+  }
+
   /** Every token issued so far is refused from now on (401). */
   revokeTokens(): void {
     this.tokens.clear();
@@ -209,6 +222,11 @@ export class RedditSimServer {
         at: this.clock(),
         status: 0,
       };
+      if (this.unanswered !== null) {
+        this.count(recorded);
+        this.unanswered.push(response);
+        return;
+      }
       const answer = this.answer(recorded);
       recorded.status = answer.status;
       this.count(recorded);

@@ -73,6 +73,12 @@ class EnvironmentVariables {
   INGEST_POLL_MS?: number;
 
   @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1000)
+  INGEST_STALL_MS?: number;
+
+  @IsOptional()
   @Transform(toBoolean)
   @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE?: boolean;
@@ -159,6 +165,8 @@ export interface AppConfig {
     apiBase: string;
     authBase: string;
     pollMs: number;
+    /** No progress for this long while polling: the poller shows as stalled (metrics, error log). */
+    stallMs: number;
   };
   webhooks: {
     allowPrivate: boolean;
@@ -231,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiBase: (vars.REDDIT_API_BASE ?? 'https://oauth.reddit.com').replace(/\/+$/, ''),
       authBase: (vars.REDDIT_AUTH_BASE ?? 'https://www.reddit.com').replace(/\/+$/, ''),
       pollMs: vars.INGEST_POLL_MS ?? 2000,
+      stallMs: vars.INGEST_STALL_MS ?? 90_000,
     },
     webhooks: {
       allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE ?? false,

@@ -65,6 +65,8 @@ export class PollerMetrics {
   private readonly lagSeconds: Gauge<'kind'>;
   private readonly lastSuccess: Gauge;
   private readonly leader: Gauge;
+  private readonly sinceProgress: Gauge;
+  private readonly stalled: Gauge;
 
   constructor(registry: Registry) {
     const entries = Object.entries(COVERAGE_METRICS) as [
@@ -105,6 +107,16 @@ export class PollerMetrics {
       help: '1 while this instance holds the poller lease, else 0',
       registers: [registry],
     });
+    this.sinceProgress = new Gauge({
+      name: 'alerts_reddit_seconds_since_progress',
+      help: 'While this instance polls: seconds since a Reddit answer was last handed to the pipeline and the walk stored (0 otherwise)',
+      registers: [registry],
+    });
+    this.stalled = new Gauge({
+      name: 'alerts_reddit_poller_stalled',
+      help: '1 while this instance polls but has made no progress for INGEST_STALL_MS, else 0',
+      registers: [registry],
+    });
   }
 
   addCoverage(delta: CoverageCounters): void {
@@ -129,5 +141,10 @@ export class PollerMetrics {
 
   setLeader(leader: boolean): void {
     this.leader.set(leader ? 1 : 0);
+  }
+
+  setProgress(secondsSince: number, stalled: boolean): void {
+    this.sinceProgress.set(Math.round(secondsSince * 10) / 10);
+    this.stalled.set(stalled ? 1 : 0);
   }
 }

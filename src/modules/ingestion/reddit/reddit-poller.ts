@@ -123,9 +123,19 @@ export class RedditPoller {
   private readonly missingParents = new Set<string>();
   private readySince: number | null = null;
   private backoffUntil: number | null = null;
+  private progressAt: number | null = null;
 
   constructor(private readonly deps: RedditPollerDeps) {
     this.options = { ...DEFAULT_POLLER_OPTIONS, ...deps.options };
+  }
+
+  /**
+   * Epoch ms of the last progress: a Reddit answer whose items the pipeline took and after which
+   * the walk's state was stored (on a quiet stream, an answer with nothing new counts). Null
+   * before the first.
+   */
+  get lastProgressAt(): number | null {
+    return this.progressAt;
   }
 
   /** Running totals as last persisted or reached. */
@@ -204,7 +214,7 @@ export class RedditPoller {
       this.coverageTotals[
         error instanceof RedditRateLimitedError ? 'rateLimitedCount' : 'unavailableCount'
       ] += 1;
-      this.enqueueDelivery(walks);
+      this.enqueueDelivery(walks, false);
       summary.rateLimitedUntil = this.backoffUntil;
     }
     summary.requestsUsed = summary.listingRequests + summary.infoRequests;
@@ -240,9 +250,13 @@ export class RedditPoller {
 
   /**
    * Hands the outbox to the pipeline after the deliveries before it, then stores the state as it
-   * is now (which has moved past exactly these items).
+   * is now (which has moved past exactly these items). `answered`: it follows a Reddit answer,
+   * so once stored it is progress.
    */
-  private enqueueDelivery(walks: Record<ListingKind, KindWalk>): {
+  private enqueueDelivery(
+    walks: Record<ListingKind, KindWalk>,
+    answered: boolean,
+  ): {
     posts: number;
     comments: number;
   } {
@@ -264,6 +278,7 @@ export class RedditPoller {
         if (this.deliveryFailure !== null) return;
         if (items.length > 0) await this.deps.sink.process(items);
         await this.deps.stateStore.save(state);
+        if (answered) this.progressAt = this.deps.clock.nowMs();
       } catch (error) {
         this.deliveryFailure = error;
       } finally {
@@ -378,7 +393,7 @@ export class RedditPoller {
       summary.infoRequests += 1;
       await this.lookUp(walks, request.lookAhead, now);
     }
-    const delivered = this.enqueueDelivery(walks);
+    const delivered = this.enqueueDelivery(walks, true);
     summary.posts += delivered.posts;
     summary.comments += delivered.comments;
   }
