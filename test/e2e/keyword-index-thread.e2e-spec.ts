@@ -132,10 +132,14 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
     expect(await rowsRead(threaded, 'accounts')).toBeGreaterThanOrEqual(2);
   });
 
-  it('keeps matching in-process when its thread stops', async () => {
+  /**
+   * An app that ingests on the thread `start` makes, beside one that edits the keyword "omega
+   * lantern"; `alertsFor` ingests a post of that title and answers its alerts.
+   */
+  const ingestingOnThread = async (start: (databaseUrl: string) => KeywordIndexThread) => {
     const logs = capturedLogger();
     const editor = await apps.start();
-    const thread = startThread(editor.databaseUrl);
+    const thread = start(editor.databaseUrl);
     const ingester = await apps.start(
       {},
       { databaseUrl: editor.databaseUrl, keywordIndexThread: thread, logger: logs.logger },
@@ -145,6 +149,11 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
     const pipeline = ingester.app.get(IngestionPipeline);
     const alertsFor = async (title: string) =>
       (await pipeline.process([normalizedItem(dumpPost({ title }))])).alerts;
+    return { logs, thread, alertsFor };
+  };
+
+  it('keeps matching in-process when its thread stops', async () => {
+    const { logs, thread, alertsFor } = await ingestingOnThread(startThread);
 
     expect(await alertsFor('an omega lantern')).toBe(1);
     await thread.close();
@@ -156,22 +165,13 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
   });
 
   it('replaces a thread that does not answer in time: error logged, thread terminated, the batch matched here', async () => {
-    const logs = capturedLogger();
-    const editor = await apps.start();
-    const thread = KeywordIndexThread.start({
-      databaseUrl: editor.databaseUrl,
-      workerFile: HANGING_WORKER_FILE,
-      answerDeadlineMs: 1_000,
-    });
-    const ingester = await apps.start(
-      {},
-      { databaseUrl: editor.databaseUrl, keywordIndexThread: thread, logger: logs.logger },
+    const { logs, alertsFor } = await ingestingOnThread((databaseUrl) =>
+      KeywordIndexThread.start({
+        databaseUrl,
+        workerFile: HANGING_WORKER_FILE,
+        answerDeadlineMs: 1_000,
+      }),
     );
-    const { apiKey } = await editor.account('scale');
-    await createKeywords(editor, apiKey, ['omega lantern']);
-    const pipeline = ingester.app.get(IngestionPipeline);
-    const alertsFor = async (title: string) =>
-      (await pipeline.process([normalizedItem(dumpPost({ title }))])).alerts;
     expect(await alertsFor('an omega lantern')).toBe(1);
     const terminate = jest.spyOn(Worker.prototype, 'terminate');
 

@@ -34,7 +34,7 @@ export const DEFAULT_ANSWER_DEADLINE_MS = 60_000;
 export interface KeywordIndexThreadOptions {
   /** The thread reads DATABASE_URL as the application does when none is given. */
   databaseUrl?: string;
-  /** PostgreSQL's statement timeout on the thread's connections; DATABASE_STATEMENT_TIMEOUT_MS when not given. */
+  /** PostgreSQL's statement timeout on the thread's connections (DATABASE_STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs?: number;
   workerFile?: URL;
   answerDeadlineMs?: number;
