@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freePort } from './free-port.js';
 import { RedditSimServer } from './reddit-sim/reddit-sim-server.js';
 
 const KEYWORDS = 500;
@@ -90,14 +91,6 @@ class WebhookReceiver {
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {

@@ -26,6 +26,8 @@ import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { RetentionModule } from './modules/retention/retention.module.js';
 import { UsageGraphqlModule } from './modules/usage/graphql/usage-graphql.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
+import { UsersGraphqlModule } from './modules/users/graphql/users-graphql.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 import { WebhooksGraphqlModule } from './modules/webhooks/graphql/webhooks-graphql.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
@@ -47,6 +49,7 @@ export class AppModule {
         AuthModule,
         RateLimitModule,
         AccountsModule,
+        UsersModule,
         ...PUBLIC_API_MODULES,
         IngestionModule.forRoot({ sinks: PIPELINE_SINKS }),
         RedditPollingModule,
@@ -63,6 +66,7 @@ export class AppModule {
         UsageGraphqlModule,
         FeedsGraphqlModule,
         InboxGraphqlModule,
+        UsersGraphqlModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],
       // Order matters: the caller is known before its rate budget is counted.

@@ -48,6 +48,12 @@ export interface RedditSimOptions {
   now?: () => number;
   /** Keep every request in `requests` (tests); a benchmark only counts them. */
   recordRequests?: boolean;
+  /**
+   * X-Ratelimit-Used, -Remaining and -Reset on every answer, as Reddit sends them (default);
+   * false leaves them out, so the client paces on its nominal allowance alone. The allowance
+   * is enforced either way (429 beyond it).
+   */
+  rateLimitHeaders?: boolean;
 }
 
 interface Window {
@@ -63,6 +69,8 @@ export class RedditSimServer {
   private readonly scripted: { pathPrefix: string; response: ScriptedResponse }[] = [];
   private readonly windows = new Map<string, Window>();
   private outage: ScriptedResponse | null = null;
+  /** While Reddit hangs: the answers it owes and will never give. */
+  private unanswered: ServerResponse[] | null = null;
   private tokensIssued = 0;
   private clock: () => number;
 
@@ -85,6 +93,7 @@ export class RedditSimServer {
       requestsPerMinute: options.requestsPerMinute ?? 100,
       windowSeconds: options.windowSeconds ?? 600,
       recordRequests: options.recordRequests ?? true,
+      rateLimitHeaders: options.rateLimitHeaders ?? true,
     };
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -164,6 +173,17 @@ export class RedditSimServer {
     this.outage = null;
   }
 
+  /** Every call from now on (tokens too) is taken and never answered, until `endHang`. */
+  startHang(): void {
+    this.unanswered ??= [];
+  }
+
+  /** Drops the connections of the calls left unanswered, and answers again. */
+  endHang(): void {
+    for (const response of this.unanswered ?? []) response.destroy();
+    this.unanswered = null;
+  }
+
   /** Every token issued so far is refused from now on (401). */
   revokeTokens(): void {
     this.tokens.clear();
@@ -202,6 +222,11 @@ export class RedditSimServer {
         at: this.clock(),
         status: 0,
       };
+      if (this.unanswered !== null) {
+        this.count(recorded);
+        this.unanswered.push(response);
+        return;
+      }
       const answer = this.answer(recorded);
       recorded.status = answer.status;
       this.count(recorded);
@@ -309,8 +334,10 @@ export class RedditSimServer {
       this.windows.set(clientId, window);
     }
     window.used += 1;
+    const exceeded = window.used > limit;
+    if (!this.options.rateLimitHeaders) return { exceeded, headers: {} };
     return {
-      exceeded: window.used > limit,
+      exceeded,
       headers: {
         'x-ratelimit-used': String(window.used),
         'x-ratelimit-remaining': Math.max(0, limit - window.used).toFixed(1),

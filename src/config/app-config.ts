@@ -11,6 +11,7 @@ import {
   validateSync,
 } from 'class-validator';
 import { DEFAULT_DATABASE_URL } from '../database/database-url.js';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../database/postgres-session-limits.js';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -70,6 +71,12 @@ class EnvironmentVariables {
   @IsInt()
   @Min(100)
   INGEST_POLL_MS?: number;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1000)
+  INGEST_STALL_MS?: number;
 
   @IsOptional()
   @Transform(toBoolean)
@@ -156,6 +163,12 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(['all', 'api', 'worker'])
   ROLE?: ProcessRole;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  DATABASE_STATEMENT_TIMEOUT_MS?: number;
 }
 
 export interface RedditCredentials {
@@ -166,6 +179,8 @@ export interface RedditCredentials {
 export interface AppConfig {
   port: number;
   databaseUrl: string;
+  /** PostgreSQL: statements running longer fail (0: no limit); postgres-session-limits.ts. */
+  databaseStatementTimeoutMs: number;
   redisUrl: string | null;
   reddit: {
     /** Several comma-separated ids/secrets give one request budget each. */
@@ -174,6 +189,8 @@ export interface AppConfig {
     apiBase: string;
     authBase: string;
     pollMs: number;
+    /** No progress for this long while polling: the poller shows as stalled (metrics, error log). */
+    stallMs: number;
   };
   webhooks: {
     allowPrivate: boolean;
@@ -271,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: vars.PORT ?? DEFAULT_PORT,
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+    databaseStatementTimeoutMs: vars.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     redisUrl: vars.REDIS_URL ?? null,
     reddit: {
       credentials: parseCredentials(vars.REDDIT_CLIENT_ID, vars.REDDIT_CLIENT_SECRET),
@@ -278,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiBase: (vars.REDDIT_API_BASE ?? 'https://oauth.reddit.com').replace(/\/+$/, ''),
       authBase: (vars.REDDIT_AUTH_BASE ?? 'https://www.reddit.com').replace(/\/+$/, ''),
       pollMs: vars.INGEST_POLL_MS ?? 2000,
+      stallMs: vars.INGEST_STALL_MS ?? 90_000,
     },
     webhooks: {
       allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE ?? false,

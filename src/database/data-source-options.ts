@@ -5,9 +5,16 @@ import type { BetterSqlite3DataSourceOptions } from 'typeorm/driver/better-sqlit
 import { databaseKind, SQLITE_BUSY_TIMEOUT_MS, sqliteFile } from './database-url.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { DEFAULT_STATEMENT_TIMEOUT_MS, postgresSessionLimits } from './postgres-session-limits.js';
 
-/** One place that turns DATABASE_URL into TypeORM options, for the app, the CLI and the TypeORM CLI. */
-export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
+/**
+ * One place that turns DATABASE_URL into TypeORM options, for the app, the CLI and the TypeORM
+ * CLI. `statementTimeoutMs`: DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL; postgres-session-limits.ts).
+ */
+export function buildDataSourceOptions(
+  databaseUrl: string,
+  statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
+): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
@@ -30,7 +37,12 @@ export function buildDataSourceOptions(databaseUrl: string): DataSourceOptions {
       },
     };
   }
-  return { ...common, type: 'postgres', url: databaseUrl, extra: { max: 20 } };
+  return {
+    ...common,
+    type: 'postgres',
+    url: databaseUrl,
+    extra: { max: 20, ...postgresSessionLimits(statementTimeoutMs) },
+  };
 }
 
 /**

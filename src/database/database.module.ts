@@ -10,7 +10,8 @@ import { Database } from './database.js';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => buildDataSourceOptions(config.databaseUrl),
+      useFactory: (config: AppConfig) =>
+        buildDataSourceOptions(config.databaseUrl, config.databaseStatementTimeoutMs),
     }),
   ],
   providers: [

@@ -1,6 +1,6 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Mutex } from 'async-mutex';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, MigrationExecutor, type EntityManager } from 'typeorm';
 import { sqliteReadOptions } from './data-source-options.js';
 import type { DatabaseKind } from './database-url.js';
 import type { ReadQuery, RowReader } from './row-reader.js';
@@ -215,18 +215,24 @@ export class Database implements OnApplicationShutdown {
 
   /**
    * Applies pending migrations, on PostgreSQL one instance at a time under an advisory lock;
-   * answers how many it applied.
+   * answers how many it applied. They run on that lock's session without the statement timeout:
+   * a migration may rewrite a large table, and the lock may wait for another instance's.
    */
   async migrate(): Promise<number> {
     if (this.kind === 'sqlite') return (await this.dataSource.runMigrations()).length;
     const runner = this.dataSource.createQueryRunner();
     try {
+      await runner.query('SET statement_timeout = 0');
       await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      return (await this.dataSource.runMigrations()).length;
+      const migrations = new MigrationExecutor(this.dataSource, runner);
+      migrations.transaction = this.dataSource.options.migrationsTransactionMode ?? 'all';
+      return (await migrations.executePendingMigrations()).length;
     } finally {
       await runner
         .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
         .catch(() => undefined);
+      // The connection goes back to the pool with the timeout it opened with.
+      await runner.query('RESET statement_timeout').catch(() => undefined);
       await runner.release();
     }
   }

@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { createEmptyTestDatabase, testDatabaseKinds } from '../../test/utils/test-databases.js';
 import { openTestStorage, type OpenTestStorage } from '../../test/utils/test-storage.js';
 import { sqliteFile } from './database-url.js';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './postgres-session-limits.js';
 import {
   openStandaloneReader,
   positionalParameters,
@@ -34,7 +35,7 @@ describe.each(testDatabaseKinds())('a standalone reader on %s', (kind) => {
         "INSERT INTO reader_probe (n, label) VALUES (1, 'one'), (2, 'two'), (3, 'three')",
       );
     });
-    reader = await openStandaloneReader(storage.databaseUrl);
+    reader = await openStandaloneReader(storage.databaseUrl, DEFAULT_STATEMENT_TIMEOUT_MS);
   });
   afterEach(async () => {
     await reader.close();
@@ -70,7 +71,7 @@ describe.each(testDatabaseKinds())('a standalone reader on %s', (kind) => {
 describe('a standalone SQLite reader made before its database file exists', () => {
   it('fails to read until the file is there, then reads it', async () => {
     const empty = await createEmptyTestDatabase('sqlite');
-    const reader = await openStandaloneReader(empty.url);
+    const reader = await openStandaloneReader(empty.url, DEFAULT_STATEMENT_TIMEOUT_MS);
     try {
       await expect(reader.query('SELECT 1 AS one')).rejects.toMatchObject({
         code: 'SQLITE_CANTOPEN',

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { databaseKind, SQLITE_BUSY_TIMEOUT_MS, sqliteFile } from './database-url.js';
+import { postgresSessionLimits } from './postgres-session-limits.js';
 import type { RowReader } from './row-reader.js';
 import { scanPostgres, scanSqlite, type BorrowedClient } from './row-scan.js';
 
@@ -13,14 +14,20 @@ export interface StandaloneReader extends RowReader {
   close(): Promise<void>;
 }
 
-/** Loads only the driver the URL needs: the other one would cost the thread its loading time. */
-export async function openStandaloneReader(databaseUrl: string): Promise<StandaloneReader> {
+/**
+ * Loads only the driver the URL needs: the other one would cost the thread its loading time.
+ * `statementTimeoutMs`: PostgreSQL's, as the application's connections have it.
+ */
+export async function openStandaloneReader(
+  databaseUrl: string,
+  statementTimeoutMs: number,
+): Promise<StandaloneReader> {
   if (databaseKind(databaseUrl) === 'sqlite') {
     const { default: Sqlite } = await import('better-sqlite3');
     return sqliteReader(Sqlite, sqliteFile(databaseUrl));
   }
   const { default: pg } = await import('pg');
-  return postgresReader(pg.Pool, databaseUrl);
+  return postgresReader(pg.Pool, databaseUrl, statementTimeoutMs);
 }
 
 /**
@@ -49,8 +56,16 @@ function sqliteReader(Sqlite: typeof BetterSqlite3, file: string): StandaloneRea
   };
 }
 
-function postgresReader(Pool: typeof pg.Pool, url: string): StandaloneReader {
-  const pool = new Pool({ connectionString: url, max: 2 });
+function postgresReader(
+  Pool: typeof pg.Pool,
+  url: string,
+  statementTimeoutMs: number,
+): StandaloneReader {
+  const pool = new Pool({
+    connectionString: url,
+    max: 2,
+    ...postgresSessionLimits(statementTimeoutMs),
+  });
   // An idle connection the server dropped: the pool replaces it at the next read.
   pool.on('error', () => undefined);
   const borrow = async (): Promise<BorrowedClient> => {

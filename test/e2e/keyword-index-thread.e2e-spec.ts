@@ -1,3 +1,5 @@
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
@@ -43,6 +45,13 @@ const WORKER_FILE = new URL(
 
 const startThread = (databaseUrl: string) =>
   KeywordIndexThread.start({ databaseUrl, workerFile: WORKER_FILE });
+
+/** The same worker with a test seam: a batch holding this text blocks the thread for good. */
+const HANGING_WORKER_FILE = new URL(
+  '../fixtures/hanging-keyword-index.worker.mjs',
+  import.meta.url,
+);
+const HANG_MARKER = 'the index thread hangs here';
 
 const post = (title: string, extra: Partial<MatchInput> = {}): MatchInput => ({
   type: 'post',
@@ -123,10 +132,14 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
     expect(await rowsRead(threaded, 'accounts')).toBeGreaterThanOrEqual(2);
   });
 
-  it('keeps matching in-process when its thread stops', async () => {
+  /**
+   * An app that ingests on the thread `start` makes, beside one that edits the keyword "omega
+   * lantern"; `alertsFor` ingests a post of that title and answers its alerts.
+   */
+  const ingestingOnThread = async (start: (databaseUrl: string) => KeywordIndexThread) => {
     const logs = capturedLogger();
     const editor = await apps.start();
-    const thread = startThread(editor.databaseUrl);
+    const thread = start(editor.databaseUrl);
     const ingester = await apps.start(
       {},
       { databaseUrl: editor.databaseUrl, keywordIndexThread: thread, logger: logs.logger },
@@ -136,6 +149,11 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
     const pipeline = ingester.app.get(IngestionPipeline);
     const alertsFor = async (title: string) =>
       (await pipeline.process([normalizedItem(dumpPost({ title }))])).alerts;
+    return { logs, thread, alertsFor };
+  };
+
+  it('keeps matching in-process when its thread stops', async () => {
+    const { logs, thread, alertsFor } = await ingestingOnThread(startThread);
 
     expect(await alertsFor('an omega lantern')).toBe(1);
     await thread.close();
@@ -145,6 +163,56 @@ describe.each(testDatabaseKinds())('the keyword index on its own thread on %s', 
       /"keywords":1,"ms":\d+,"thread":false,"waitedMs":\d+,"msg":"keyword index loaded"/,
     );
   });
+
+  it('replaces a thread that does not answer in time: error logged, thread terminated, the batch matched here', async () => {
+    const { logs, alertsFor } = await ingestingOnThread((databaseUrl) =>
+      KeywordIndexThread.start({
+        databaseUrl,
+        workerFile: HANGING_WORKER_FILE,
+        answerDeadlineMs: 1_000,
+      }),
+    );
+    expect(await alertsFor('an omega lantern')).toBe(1);
+    const terminate = jest.spyOn(Worker.prototype, 'terminate');
+
+    try {
+      expect(await alertsFor(`an omega lantern: ${HANG_MARKER}`)).toBe(1);
+      expect(terminate).toHaveBeenCalled();
+    } finally {
+      terminate.mockRestore();
+    }
+    expect(await alertsFor('one more omega lantern')).toBe(1);
+    expect(logs.text()).toContain(
+      '"reason":"keyword index thread did not answer a match within 1000 ms and was terminated","msg":"keyword index thread stopped; index rebuilt here"',
+    );
+    expect(logs.text()).toMatch(
+      /"keywords":1,"ms":\d+,"thread":false,"waitedMs":\d+,"msg":"keyword index loaded"/,
+    );
+  });
+
+  if (kind === 'postgres') {
+    it("fails a read that outlives the statement timeout on the thread's own connections instead of hanging", async () => {
+      const t = await apps.start();
+      const thread = KeywordIndexThread.start({
+        databaseUrl: t.databaseUrl,
+        workerFile: WORKER_FILE,
+        statementTimeoutMs: 300,
+      });
+      const blocker = new pg.Client({ connectionString: t.databaseUrl });
+      await blocker.connect();
+      try {
+        // A transaction that holds the keywords table, as a stuck migration or session would.
+        await blocker.query('BEGIN');
+        await blocker.query('LOCK TABLE keywords IN ACCESS EXCLUSIVE MODE');
+        await expect(thread.refresh()).rejects.toMatchObject({ code: '57014' });
+        await blocker.query('ROLLBACK');
+        expect((await thread.refresh()).size).toBe(0);
+      } finally {
+        await blocker.end();
+        await thread.close();
+      }
+    });
+  }
 
   it('builds the index on a database created and migrated only after the thread started', async () => {
     const fresh = await createEmptyTestDatabase(kind);

@@ -1,5 +1,6 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { buildDataSourceOptions } from '../../src/database/data-source-options.js';
+import { Database } from '../../src/database/database.js';
 import { DeliveryLanes1763700700000 } from '../../src/database/migrations/1763700700000-delivery-lanes.js';
 import { KeywordFilters1763701500000 } from '../../src/database/migrations/1763701500000-keyword-filters.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
@@ -10,6 +11,18 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../utils/test-databases.js';
+
+/** A migration that takes longer than the statement timeout the test sets, as a big rewrite may. */
+class SlowRewrite9999999999999 implements MigrationInterface {
+  name = 'SlowRewrite9999999999999';
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('SELECT pg_sleep(0.6)');
+  }
+  async down(): Promise<void> {}
+}
+
+/** SQLSTATE query_canceled: what PostgreSQL answers a statement that outlived statement_timeout. */
+const QUERY_CANCELED = '57014';
 
 describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
   let database: TestDatabase;
@@ -135,6 +148,49 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
     expect(await dataSource.showMigrations()).toBe(false);
     expect(await tableNames()).toEqual(expect.arrayContaining(['alerts', 'deliveries']));
   });
+
+  if (kind === 'postgres') {
+    it('run past the statement timeout, which every other statement has: one outliving it fails', async () => {
+      await dataSource.destroy();
+      dataSource = new DataSource({
+        ...buildDataSourceOptions(database.url, 300),
+        migrations: [...MIGRATIONS, SlowRewrite9999999999999],
+      });
+      const opened = await Database.open(await dataSource.initialize());
+
+      expect(opened.migrationsApplied).toBe(MIGRATIONS.length + 1);
+      // Also on the connection the migrations ran on, back in the pool.
+      const timeouts = await Promise.all(
+        [1, 2, 3].map(() => opened.query(opened.manager, 'SHOW statement_timeout')),
+      );
+      expect(timeouts).toEqual([1, 2, 3].map(() => [{ statement_timeout: '300ms' }]));
+      await expect(opened.query(opened.manager, 'SELECT pg_sleep(60)')).rejects.toMatchObject({
+        driverError: { code: QUERY_CANCELED },
+      });
+      await expect(
+        opened.transaction((manager) => opened.query(manager, 'SELECT pg_sleep(60)')),
+      ).rejects.toMatchObject({ driverError: { code: QUERY_CANCELED } });
+      expect(
+        await opened.query(opened.manager, 'SHOW idle_in_transaction_session_timeout'),
+      ).toEqual([{ idle_in_transaction_session_timeout: '1min' }]);
+    });
+
+    it('take the statement timeout from DATABASE_STATEMENT_TIMEOUT_MS, 30 s by default', async () => {
+      const app = await createTestApp(kind, { DATABASE_STATEMENT_TIMEOUT_MS: '250' });
+      const byDefault = await createTestApp(kind);
+      try {
+        await expect(
+          app.database.query(app.database.manager, 'SELECT pg_sleep(60)'),
+        ).rejects.toMatchObject({ driverError: { code: QUERY_CANCELED } });
+        expect(
+          await byDefault.database.query(byDefault.database.manager, 'SHOW statement_timeout'),
+        ).toEqual([{ statement_timeout: '30s' }]);
+      } finally {
+        await app.close();
+        await byDefault.close();
+      }
+    });
+  }
 
   it('have all been applied to the copy of the template that every other test starts from', async () => {
     const copy = await createTestDatabase(kind);

@@ -1,3 +1,4 @@
+import { UsersService } from '../../src/modules/users/users.service.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { capturedLogger } from '../utils/captured-logs.js';
 
@@ -33,5 +34,28 @@ describe('request log', () => {
 
     expect(logs.text()).not.toContain(token);
     expect(logs.text()).toContain('/feeds/[REDACTED]/alerts.rss');
+  });
+
+  it('never writes a password, a session token or a CSRF token of a dashboard sign-in', async () => {
+    const { accountId } = await t.account();
+    const { password } = await t.app
+      .get(UsersService)
+      .createUser(accountId, `logged.${accountId.slice(-12)}@example.com`);
+    const res = await t.http.post('/graphql').send({
+      query: 'mutation($input: SignInInput!) { signIn(input: $input) { csrfToken } }',
+      variables: { input: { email: `logged.${accountId.slice(-12)}@example.com`, password } },
+    });
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0].split(';')[0];
+    const csrfToken = res.body.data.signIn.csrfToken as string;
+    await t.http
+      .post('/graphql')
+      .set({ Cookie: cookie, 'X-CSRF-Token': csrfToken })
+      .send({ query: '{ viewer { user { id } } }' })
+      .expect(200);
+
+    expect(logs.text()).toContain('"url":"/graphql"');
+    for (const secret of [password, cookie.split('=')[1], csrfToken]) {
+      expect(logs.text()).not.toContain(secret);
+    }
   });
 });

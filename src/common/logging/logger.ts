@@ -15,7 +15,12 @@ export function createRootLogger(
     {
       level,
       base: { service: 'alerts' },
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+        'res.headers["set-cookie"]',
+      ],
       serializers: { err: serializeError },
     },
     destination,

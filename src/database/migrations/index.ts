@@ -10,8 +10,9 @@ import { DeliveryAttempts1763701400000 } from './1763701400000-delivery-attempts
 import { WebhookSecretRotation1763701410000 } from './1763701410000-webhook-secret-rotation.js';
 import { KeywordFilters1763701500000 } from './1763701500000-keyword-filters.js';
 import { RedeliveryBudgets1763701600000 } from './1763701600000-redelivery-budgets.js';
-import { WebhookHealth1763701720000 } from './1763701720000-webhook-health.js';
-import { AlertsBySubredditInOrder1763701730000 } from './1763701730000-alerts-by-subreddit-in-order.js';
+import { UsersAndSessions1763701730000 } from './1763701730000-users-and-sessions.js';
+import { WebhookHealth1763701740000 } from './1763701740000-webhook-health.js';
+import { AlertsBySubredditInOrder1763701750000 } from './1763701750000-alerts-by-subreddit-in-order.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   WebhookSecretRotation1763701410000,
   KeywordFilters1763701500000,
   RedeliveryBudgets1763701600000,
-  WebhookHealth1763701720000,
-  AlertsBySubredditInOrder1763701730000,
+  UsersAndSessions1763701730000,
+  WebhookHealth1763701740000,
+  AlertsBySubredditInOrder1763701750000,
 ];

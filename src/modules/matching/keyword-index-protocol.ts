@@ -25,7 +25,11 @@ export type IndexResult = RefreshAnswer | MatchedKeyword[][] | null;
 export type IndexReply =
   { id: number; ok: true; result: IndexResult } | { id: number; ok: false; error: ThreadError };
 
-/** What the thread is started with; with no URL it reads DATABASE_URL as the application does. */
+/**
+ * What the thread is started with; what is not given it reads from the environment as the
+ * application does (DATABASE_URL, DATABASE_STATEMENT_TIMEOUT_MS).
+ */
 export interface IndexThreadData {
   databaseUrl?: string;
+  statementTimeoutMs?: number;
 }

@@ -9,17 +9,36 @@ import type {
 import type { MatchInput } from './keyword-matcher.js';
 import type { MatchedKeyword } from './live-keyword-index.js';
 
-/** The thread stopped (crashed, ran out of memory, was terminated): it answers nothing more. */
+/**
+ * The thread stopped (crashed, ran out of memory, was terminated, or did not answer in time and
+ * was terminated for it): it answers nothing more.
+ */
 export class KeywordIndexThreadGone extends Error {}
 
 interface Waiting {
   resolve(result: unknown): void;
   reject(error: Error): void;
+  deadline: NodeJS.Timeout;
 }
 
 const WORKER_FILE = new URL('./keyword-index.worker.js', import.meta.url);
 /** How long `close` lets the thread close its connections before it is terminated anyway. */
 const CLOSE_TIMEOUT_MS = 5_000;
+/**
+ * A question unanswered this long means the thread hangs: it is terminated. Matching a batch
+ * takes milliseconds and loading 100,000 keywords about a second (docs/performance.md); a refresh
+ * may wait for such a load, and reads go through the database's statement timeout.
+ */
+export const DEFAULT_ANSWER_DEADLINE_MS = 60_000;
+
+export interface KeywordIndexThreadOptions {
+  /** The thread reads DATABASE_URL as the application does when none is given. */
+  databaseUrl?: string;
+  /** PostgreSQL's statement timeout on the thread's connections (DATABASE_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+  workerFile?: URL;
+  answerDeadlineMs?: number;
+}
 
 /**
  * The Alerts keyword index on a thread of its own (keyword-index.worker.ts). Started first thing
@@ -36,7 +55,10 @@ export class KeywordIndexThread {
   private nextId = 1;
   private gone: KeywordIndexThreadGone | undefined;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly answerDeadlineMs: number,
+  ) {
     worker.on('message', (reply: IndexReply) => this.settle(reply));
     worker.on('error', (error) => this.stop(`failed: ${error.message}`));
     worker.on('exit', (code) => this.stop(`exited with code ${code}`));
@@ -44,10 +66,13 @@ export class KeywordIndexThread {
     worker.unref();
   }
 
-  /** `databaseUrl`: the thread reads DATABASE_URL as the application does when none is given. */
-  static start(options: { databaseUrl?: string; workerFile?: URL } = {}): KeywordIndexThread {
-    const workerData: IndexThreadData = { databaseUrl: options.databaseUrl };
-    return new KeywordIndexThread(new Worker(options.workerFile ?? WORKER_FILE, { workerData }));
+  static start(options: KeywordIndexThreadOptions = {}): KeywordIndexThread {
+    const { databaseUrl, statementTimeoutMs } = options;
+    const workerData: IndexThreadData = { databaseUrl, statementTimeoutMs };
+    return new KeywordIndexThread(
+      new Worker(options.workerFile ?? WORKER_FILE, { workerData }),
+      options.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS,
+    );
   }
 
   refresh(): Promise<RefreshAnswer> {
@@ -80,14 +105,22 @@ export class KeywordIndexThread {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (this.waiting.size === 0) this.worker.ref();
-      this.waiting.set(id, { resolve, reject });
+      const deadline = setTimeout(() => this.giveUp(question.op), this.answerDeadlineMs);
+      this.waiting.set(id, { resolve, reject, deadline });
       this.worker.postMessage({ ...question, id } satisfies IndexRequest);
     });
+  }
+
+  /** A thread that hangs (a loop, a read that never ends) is stopped: its answers would never come. */
+  private giveUp(op: IndexQuestion['op']): void {
+    this.stop(`did not answer a ${op} within ${this.answerDeadlineMs} ms and was terminated`);
+    void this.worker.terminate();
   }
 
   private settle(reply: IndexReply): void {
     const waiting = this.waiting.get(reply.id);
     if (waiting === undefined) return;
+    clearTimeout(waiting.deadline);
     this.waiting.delete(reply.id);
     if (this.waiting.size === 0) this.worker.unref();
     if (reply.ok) waiting.resolve(reply.result);
@@ -97,7 +130,10 @@ export class KeywordIndexThread {
   private stop(reason: string): void {
     if (this.gone !== undefined) return;
     this.gone = new KeywordIndexThreadGone(`keyword index thread ${reason}`);
-    for (const waiting of this.waiting.values()) waiting.reject(this.gone);
+    for (const waiting of this.waiting.values()) {
+      clearTimeout(waiting.deadline);
+      waiting.reject(this.gone);
+    }
     this.waiting.clear();
     this.worker.unref();
   }

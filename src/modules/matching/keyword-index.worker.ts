@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { DEFAULT_DATABASE_URL } from '../../database/database-url.js';
+import { statementTimeoutFromEnvironment } from '../../database/postgres-session-limits.js';
 import { openStandaloneReader } from '../../database/standalone-reader.js';
 import type {
   IndexReply,
@@ -18,10 +19,13 @@ import { LiveKeywordIndex } from './live-keyword-index.js';
 const port = parentPort;
 if (port === null) throw new Error('keyword-index.worker runs as a worker thread only');
 
-const { databaseUrl } = workerData as IndexThreadData;
+const { databaseUrl, statementTimeoutMs } = workerData as IndexThreadData;
 // The application checks DATABASE_URL as it starts, and stops when it is wrong.
 const url = databaseUrl ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-const reader = await openStandaloneReader(url);
+const reader = await openStandaloneReader(
+  url,
+  statementTimeoutMs ?? statementTimeoutFromEnvironment(),
+);
 const index = new LiveKeywordIndex(reader);
 index.refresh().catch(() => undefined);
 

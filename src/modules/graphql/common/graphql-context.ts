@@ -4,6 +4,7 @@ import type { AppRequest } from '../../../common/http/request-of.js';
 import type { RequestAuthenticator } from '../../auth/request-authenticator.service.js';
 import { graphqlRefusal } from '../errors/graphql-refusal.js';
 import type { OperationLimitGate } from '../limits/operation-limit-gate.js';
+import { requestOperation } from './request-operation.js';
 
 /** What every resolver and guard sees as the GraphQL context: httpOf() reads req and res from it. */
 export interface GraphqlContext {
@@ -12,11 +13,12 @@ export interface GraphqlContext {
 }
 
 /**
- * Runs before Apollo parses the document: first the key (without a valid one nothing, not
- * `{ __typename }`, not a syntax error, is answered but 401; the guards that run for each root
- * field reuse this one authentication), then the operation limits. A key of the other product is
- * still a valid key: the guard of each root field answers 403 wrong_product where it does not
- * belong (an App key on Alerts fields, an Alerts key on the inbox), as REST does per route.
+ * Runs before Apollo parses the document: first the key or the session (without a valid one
+ * nothing, not `{ __typename }`, not a syntax error, is answered but 401, except a lone signIn;
+ * the guards that run for each root field reuse this one authentication), then the operation
+ * limits. A key or user of the other product is still a valid caller: the guard of each root
+ * field answers 403 wrong_product where it does not belong (the App product on Alerts fields,
+ * the Alerts product on the inbox), as REST does per route.
  */
 export function graphqlContextFactory(
   authenticator: RequestAuthenticator,
@@ -24,7 +26,7 @@ export function graphqlContextFactory(
 ) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<GraphqlContext> => {
     try {
-      await authenticator.authenticate(req, 'alerts');
+      await authenticator.authenticateGraphql(req, 'alerts', () => requestOperation(req));
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'wrong_product')) {
         throw graphqlRefusal(error);

@@ -22,6 +22,10 @@ const COVERAGE_METRICS: Record<PlainCounter, { name: string; help: string }> = {
     name: 'alerts_reddit_ids_asked_total',
     help: 'Walk ids sent to /api/info (first asks, second asks, backfill)',
   },
+  idsAskedAhead: {
+    name: 'alerts_reddit_ids_asked_ahead_total',
+    help: 'Ids too new for the walk sent to /api/info in room a request had left, to meet new items early',
+  },
   idsAbsentOnce: {
     name: 'alerts_reddit_ids_absent_once_total',
     help: 'Ids /api/info did not return at their first ask (asked once more later)',
@@ -61,6 +65,8 @@ export class PollerMetrics {
   private readonly lagSeconds: Gauge<'kind'>;
   private readonly lastSuccess: Gauge;
   private readonly leader: Gauge;
+  private readonly sinceProgress: Gauge;
+  private readonly stalled: Gauge;
 
   constructor(registry: Registry) {
     const entries = Object.entries(COVERAGE_METRICS) as [
@@ -101,6 +107,16 @@ export class PollerMetrics {
       help: '1 while this instance holds the poller lease, else 0',
       registers: [registry],
     });
+    this.sinceProgress = new Gauge({
+      name: 'alerts_reddit_seconds_since_progress',
+      help: 'While this instance polls: seconds since a Reddit answer was last handed to the pipeline and the walk stored (0 otherwise)',
+      registers: [registry],
+    });
+    this.stalled = new Gauge({
+      name: 'alerts_reddit_poller_stalled',
+      help: '1 while this instance polls but has made no progress for INGEST_STALL_MS, else 0',
+      registers: [registry],
+    });
   }
 
   addCoverage(delta: CoverageCounters): void {
@@ -125,5 +141,10 @@ export class PollerMetrics {
 
   setLeader(leader: boolean): void {
     this.leader.set(leader ? 1 : 0);
+  }
+
+  setProgress(secondsSince: number, stalled: boolean): void {
+    this.sinceProgress.set(Math.round(secondsSince * 10) / 10);
+    this.stalled.set(stalled ? 1 : 0);
   }
 }

@@ -13,6 +13,7 @@ import type { PollSummary, RedditPoller } from '../reddit/reddit-poller.js';
 import { PollCycleReporter } from './poll-cycle-reporter.js';
 import { PollerLease } from './poller-lease.js';
 import { PollerMetrics } from './poller-metrics.js';
+import { PollerStallWatch } from './poller-stall-watch.js';
 import { RedditPollerFactory } from './reddit-poller.factory.js';
 import { RepeatingTask } from './repeating-task.js';
 
@@ -34,6 +35,7 @@ const MAX_SLEEP_MS = 1_000;
 export class RedditPollingService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger: Logger;
   private readonly poller: RedditPoller | null;
+  private readonly stallWatch: PollerStallWatch | null;
   private readonly cycles = new Mutex();
   private loop: RepeatingTask | null = null;
   private leading = false;
@@ -48,7 +50,18 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
     private readonly clock: Clock,
   ) {
     this.logger = rootLogger.child({ context: 'RedditPoller' });
-    this.poller = factory.create();
+    const poller = factory.create();
+    this.poller = poller;
+    this.stallWatch =
+      poller === null
+        ? null
+        : new PollerStallWatch({
+            stallMs: config.reddit.stallMs,
+            clock,
+            logger: this.logger,
+            metrics,
+            lastProgressAt: () => poller.lastProgressAt,
+          });
   }
 
   onApplicationBootstrap(): void {
@@ -72,10 +85,12 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
       },
     );
     this.loop.start();
+    this.stallWatch?.start();
     this.logger.info({ pollMs, credentials: credentials.length }, 'Reddit poller started');
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.stallWatch?.stop();
     await this.loop?.stop();
     await this.cycles.runExclusive(async () => {
       await this.poller?.drain().catch((error: unknown) => {
@@ -110,6 +125,7 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
     await this.setLeading(await this.lease.acquire());
     if (!this.leading) return { status: 'skipped', reason: 'another-instance-polls' };
     const summary = await this.poller.pollOnce();
+    this.stallWatch?.check();
     this.reporter.cycleDone(
       summary,
       this.poller.coverage(),
@@ -130,6 +146,7 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
       // Another instance may have walked meanwhile: start again from the stored state.
       await this.poller?.drain().catch(() => undefined);
       this.poller?.forget();
+      this.stallWatch?.setExpected(leading);
     }
     this.leading = leading;
     this.metrics.setLeader(leading);

@@ -64,6 +64,27 @@ describe('KindWalk', () => {
     expect(walk.snapshot().retries).toEqual([]);
   });
 
+  it('looks ahead at the ids too new for the walk and beyond the newest known, leaving the walk its own asks', () => {
+    const walk = walkWithHistory(FIRST + 500, T0, 10);
+    walk.startAt(FIRST + 400);
+    walk.markFound(FIRST + 475);
+
+    const ahead = walk.packAhead(T0, 40);
+    // Ids of the last 3 s (above the ceiling, 30 at 10/s), then past the head, skipping listed ones.
+    expect(ahead[0]).toBe(FIRST + 471);
+    expect(ahead).not.toContain(FIRST + 475);
+    expect(ahead.at(-1)).toBe(FIRST + 511);
+    // Found ahead, an item is skipped like a listed one; the others stay the walk's to ask.
+    walk.markFound(FIRST + 505);
+    expect(walk.packAhead(T0, 100)).not.toContain(FIRST + 505);
+    expect(walk.pack(T0 + 3_000, 200, { live: true, retry: false, backfill: false }).live).toEqual(
+      Array.from({ length: 101 }, (_, index) => FIRST + 400 + index).filter(
+        (id) => id !== FIRST + 475,
+      ),
+    );
+    expect(new KindWalk(emptyWalkState()).packAhead(T0, 10)).toEqual([]);
+  });
+
   it('jumps near the newest ids when more than a minute behind, leaving the gap to the backfill', () => {
     const walk = walkWithHistory(FIRST + 10_000, T0, 10);
     walk.startAt(FIRST);

@@ -201,6 +201,23 @@ export class KindWalk {
     return countIds(skipped);
   }
 
+  /**
+   * Up to `room` ids the live walk may not ask yet, oldest first: made less than `minAgeMs` ago,
+   * or newer than any id known. On a quiet stream they are the only early sign of a new item: no
+   * newer item bounds its id, and the listing may show it seconds late. An id absent here is not
+   * absent for the walk, which asks it in its turn.
+   */
+  packAhead(now: number, room: number): number[] {
+    const ids: number[] = [];
+    if (this.frontier === null) return ids;
+    const ceiling = this.ceiling(now);
+    const first = ceiling === null ? this.frontier : Math.max(this.frontier, ceiling + 1);
+    for (let id = first; ids.length < room; id += 1) {
+      if (!this.listed.has(id) && !this.held.has(id)) ids.push(id);
+    }
+    return ids;
+  }
+
   /** Up to `room` ids to ask now, in order: live, due retries, backfill (oldest first). */
   pack(now: number, room: number, parts: WalkPackOptions): WalkAsk {
     const live = parts.live ? this.packLive(now, room) : [];

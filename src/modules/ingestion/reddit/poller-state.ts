@@ -12,6 +12,8 @@ export interface CoverageCounters {
   infoRequests: number;
   /** Walk ids sent to /api/info (first asks, second asks and backfill). */
   idsAsked: number;
+  /** Ids ahead of the walk sent to /api/info in room a request had left (KindWalk.packAhead). */
+  idsAskedAhead: number;
   /** Absent at their first ask: asked once more later. */
   idsAbsentOnce: number;
   /** Absent at their second ask too: taken for never visible. */
@@ -45,6 +47,7 @@ export function emptyCoverage(): CoverageCounters {
     listingRequests: 0,
     infoRequests: 0,
     idsAsked: 0,
+    idsAskedAhead: 0,
     idsAbsentOnce: 0,
     idsGivenUp: 0,
     idsDropped: 0,

@@ -85,8 +85,9 @@ const RECENT_POSTS_KEPT = 20_000;
 /** Parents Reddit did not return, remembered so that their next comments cost no request. */
 const MISSING_PARENTS_KEPT = 50_000;
 
+/** `lookAhead`: an /api/info request that also asks the ids ahead of the walks (KindWalk.packAhead). */
 type PollRequest =
-  { endpoint: 'listing'; kind: ListingKind } | { endpoint: 'info'; includeBackfill: boolean };
+  { endpoint: 'listing'; kind: ListingKind } | { endpoint: 'info'; lookAhead: boolean };
 
 /**
  * Covers Reddit's new posts and comments within the credentials' request allowance: walks each
@@ -102,6 +103,8 @@ export class RedditPoller {
     posts: null,
     comments: null,
   };
+  /** When the last look ahead (an /api/info request for the ids ahead of the walks) went out. */
+  private lastAheadAt: number | null = null;
   private readonly visible: Record<ListingKind, { asked: number; found: number }> = {
     posts: { asked: 0, found: 0 },
     comments: { asked: 0, found: 0 },
@@ -120,9 +123,19 @@ export class RedditPoller {
   private readonly missingParents = new Set<string>();
   private readySince: number | null = null;
   private backoffUntil: number | null = null;
+  private progressAt: number | null = null;
 
   constructor(private readonly deps: RedditPollerDeps) {
     this.options = { ...DEFAULT_POLLER_OPTIONS, ...deps.options };
+  }
+
+  /**
+   * Epoch ms of the last progress: a Reddit answer whose items the pipeline took and after which
+   * the walk's state was stored (on a quiet stream, an answer with nothing new counts). Null
+   * before the first.
+   */
+  get lastProgressAt(): number | null {
+    return this.progressAt;
   }
 
   /** Running totals as last persisted or reached. */
@@ -155,6 +168,7 @@ export class RedditPoller {
     this.readySince = null;
     this.lastListingAt.posts = null;
     this.lastListingAt.comments = null;
+    this.lastAheadAt = null;
   }
 
   /** Earliest epoch ms at which another pollOnce may send something. */
@@ -200,7 +214,7 @@ export class RedditPoller {
       this.coverageTotals[
         error instanceof RedditRateLimitedError ? 'rateLimitedCount' : 'unavailableCount'
       ] += 1;
-      this.enqueueDelivery(walks);
+      this.enqueueDelivery(walks, false);
       summary.rateLimitedUntil = this.backoffUntil;
     }
     summary.requestsUsed = summary.listingRequests + summary.infoRequests;
@@ -236,9 +250,13 @@ export class RedditPoller {
 
   /**
    * Hands the outbox to the pipeline after the deliveries before it, then stores the state as it
-   * is now (which has moved past exactly these items).
+   * is now (which has moved past exactly these items). `answered`: it follows a Reddit answer,
+   * so once stored it is progress.
    */
-  private enqueueDelivery(walks: Record<ListingKind, KindWalk>): {
+  private enqueueDelivery(
+    walks: Record<ListingKind, KindWalk>,
+    answered: boolean,
+  ): {
     posts: number;
     comments: number;
   } {
@@ -260,6 +278,7 @@ export class RedditPoller {
         if (this.deliveryFailure !== null) return;
         if (items.length > 0) await this.deps.sink.process(items);
         await this.deps.stateStore.save(state);
+        if (answered) this.progressAt = this.deps.clock.nowMs();
       } catch (error) {
         this.deliveryFailure = error;
       } finally {
@@ -279,24 +298,26 @@ export class RedditPoller {
   /**
    * The next request worth its cost: parents that hold comments back and full /api/info batches
    * first, then listings that should bring a page of new items; partly filled batches and fresh
-   * listings only while requests are to spare (or a batch waited long enough); backfill last.
+   * looks (listings, ids ahead of the walks) only while requests are to spare (or a batch waited
+   * long enough); backfill last. Nothing but volume makes a request due: a quiet kind's listing
+   * never takes the requests the other kind's freshness needs.
    */
   private choose(walks: Record<ListingKind, KindWalk>, now: number): PollRequest | null {
     const ready = this.readyIds(walks, now);
     if (ready === 0) this.readySince = null;
     else this.readySince ??= now;
     if (this.wantedParents.size > 0 || ready >= INFO_BATCH_SIZE) {
-      return { endpoint: 'info', includeBackfill: true };
+      return { endpoint: 'info', lookAhead: false };
     }
-    const dueListing = this.mostOverdueListing(walks, now, false);
+    const dueListing = this.mostOverdueListing(walks, now);
     if (dueListing !== null) return { endpoint: 'listing', kind: dueListing };
     const spare = this.deps.api.availableRequests(now) >= 2;
     const waited = this.readySince !== null && now - this.readySince >= this.options.maxBatchWaitMs;
-    if (ready > 0 && (spare || waited)) return { endpoint: 'info', includeBackfill: true };
-    const freshListing = spare ? this.mostOverdueListing(walks, now, true) : null;
-    if (freshListing !== null) return { endpoint: 'listing', kind: freshListing };
+    if (ready > 0 && (spare || waited)) return { endpoint: 'info', lookAhead: false };
+    const freshLook = spare ? this.stalestFreshLook(walks, now) : null;
+    if (freshLook !== null) return freshLook;
     if (KINDS.some((kind) => walks[kind].hasBackfill())) {
-      return { endpoint: 'info', includeBackfill: true };
+      return { endpoint: 'info', lookAhead: false };
     }
     return null;
   }
@@ -311,27 +332,43 @@ export class RedditPoller {
   }
 
   /**
-   * A listing is due when a page should be full of new items (or after maxListingGapMs); with
-   * `fresh`, already after listingIntervalMs.
+   * A listing is due when it was never read, when a page should be full of new items, or after
+   * maxListingGapMs (a kind with no known rate, or none shown yet).
    */
   private mostOverdueListing(
     walks: Record<ListingKind, KindWalk>,
     now: number,
-    fresh: boolean,
   ): ListingKind | null {
     let best: { kind: ListingKind; overdue: number } | null = null;
     for (const kind of KINDS) {
       const last = this.lastListingAt[kind];
       if (last === null) return kind;
-      // Until a listing has shown an item there is nothing to walk: look every listingIntervalMs.
-      const interval =
-        fresh || !walks[kind].started
-          ? this.options.listingIntervalMs
-          : this.worthListingAfterMs(walks, kind);
-      const overdue = now - last - interval;
+      const overdue = now - last - this.worthListingAfterMs(walks, kind);
       if (overdue >= 0 && (best === null || overdue > best.overdue)) best = { kind, overdue };
     }
     return best?.kind ?? null;
+  }
+
+  /**
+   * With requests to spare, every listingIntervalMs: each kind's listing, and an /api/info
+   * request for the ids ahead of the walks. The one waited for longest goes first, so at any
+   * INGEST_POLL_MS they share the spare requests evenly.
+   */
+  private stalestFreshLook(walks: Record<ListingKind, KindWalk>, now: number): PollRequest | null {
+    const looks: { request: PollRequest; last: number | null }[] = KINDS.map((kind) => ({
+      request: { endpoint: 'listing', kind },
+      last: this.lastListingAt[kind],
+    }));
+    if (KINDS.some((kind) => walks[kind].started)) {
+      looks.push({ request: { endpoint: 'info', lookAhead: true }, last: this.lastAheadAt });
+    }
+    let best: { request: PollRequest; last: number } | null = null;
+    for (const { request, last } of looks) {
+      if (last === null) return request;
+      if (now - last < this.options.listingIntervalMs) continue;
+      if (best === null || last < best.last) best = { request, last };
+    }
+    return best?.request ?? null;
   }
 
   private worthListingAfterMs(walks: Record<ListingKind, KindWalk>, kind: ListingKind): number {
@@ -354,9 +391,9 @@ export class RedditPoller {
       await this.readListing(walks, request.kind, now);
     } else {
       summary.infoRequests += 1;
-      await this.lookUp(walks, request.includeBackfill, now);
+      await this.lookUp(walks, request.lookAhead, now);
     }
-    const delivered = this.enqueueDelivery(walks);
+    const delivered = this.enqueueDelivery(walks, true);
     summary.posts += delivered.posts;
     summary.comments += delivered.comments;
   }
@@ -379,10 +416,13 @@ export class RedditPoller {
     await this.accept(walks, fresh);
   }
 
-  /** One /api/info request: wanted parents first, then each walk's ids. */
+  /**
+   * One /api/info request: wanted parents first, then each walk's live ids and due retries, then
+   * (when it is a look ahead) the ids ahead of the walks, then backfill in the room left.
+   */
   private async lookUp(
     walks: Record<ListingKind, KindWalk>,
-    includeBackfill: boolean,
+    lookAhead: boolean,
     now: number,
   ): Promise<void> {
     const parents = [...this.wantedParents].slice(0, INFO_BATCH_SIZE);
@@ -393,36 +433,49 @@ export class RedditPoller {
       room -= askSize(asks[kind]);
     }
     for (const kind of KINDS) {
-      const more = walks[kind].pack(now, room, {
-        live: false,
-        retry: true,
-        backfill: includeBackfill,
-      });
-      asks[kind] = { ...asks[kind], retry: more.retry, backfill: more.backfill };
-      room -= more.retry.length + more.backfill.length;
+      const only = { live: false, retry: true, backfill: false };
+      asks[kind].retry = walks[kind].pack(now, room, only).retry;
+      room -= asks[kind].retry.length;
     }
-    const walkFullnames = KINDS.flatMap((kind) => {
-      const ask = asks[kind];
-      return [...ask.live, ...ask.retry, ...ask.backfill].map((id) =>
-        fullnameOf(kind, numberToId(id)),
-      );
+    const ahead = lookAhead ? this.packAhead(walks, now, room) : { posts: [], comments: [] };
+    room -= ahead.posts.length + ahead.comments.length;
+    for (const kind of KINDS) {
+      const only = { live: false, retry: false, backfill: true };
+      asks[kind].backfill = walks[kind].pack(now, room, only).backfill;
+      room -= asks[kind].backfill.length;
+    }
+    const fullnamesOf = (ids: Record<ListingKind, number[]>) =>
+      KINDS.flatMap((kind) => ids[kind].map((id) => fullnameOf(kind, numberToId(id))));
+    const walkFullnames = fullnamesOf({
+      posts: [...asks.posts.live, ...asks.posts.retry, ...asks.posts.backfill],
+      comments: [...asks.comments.live, ...asks.comments.retry, ...asks.comments.backfill],
     });
+    const aheadFullnames = fullnamesOf(ahead);
     const parentFullnames = parents.map((id) => fullnameOf('posts', id));
-    const fullnames = [...new Set([...parentFullnames, ...walkFullnames])];
+    const fullnames = [...new Set([...parentFullnames, ...walkFullnames, ...aheadFullnames])];
     this.coverageTotals.infoRequests += 1;
+    if (lookAhead) this.lastAheadAt = now;
     const items = await this.deps.api.info(fullnames);
     this.coverageTotals.idsAsked += walkFullnames.length;
+    this.coverageTotals.idsAskedAhead += aheadFullnames.length;
     this.coverageTotals.parentsAsked += parents.length;
 
     this.observe(walks, items);
     const fresh: RedditItem[] = [];
     for (const kind of KINDS) {
-      const asked = new Set([...asks[kind].live, ...asks[kind].retry, ...asks[kind].backfill]);
+      const asked = new Set([
+        ...asks[kind].live,
+        ...asks[kind].retry,
+        ...asks[kind].backfill,
+        ...ahead[kind],
+      ]);
       const ofKind = items.filter((item) => itemKind(item) === kind);
       const found = new Set(ofKind.map(itemNumber).filter((id) => asked.has(id)));
       const outcome = walks[kind].settle(asks[kind], found, now);
-      this.visible[kind].asked += asks[kind].live.length;
-      this.visible[kind].found += asks[kind].live.filter((id) => found.has(id)).length;
+      // Each id counts once: found ahead (the walk then skips it), or at its live ask.
+      const foundAhead = ahead[kind].filter((id) => found.has(id)).length;
+      this.visible[kind].asked += asks[kind].live.length + foundAhead;
+      this.visible[kind].found += asks[kind].live.filter((id) => found.has(id)).length + foundAhead;
       this.coverageTotals.idsAbsentOnce += outcome.absentOnce;
       this.coverageTotals.idsGivenUp += outcome.givenUp;
       for (const item of ofKind) {
@@ -446,6 +499,31 @@ export class RedditPoller {
       if (!returned.has(id)) this.rememberMissingParent(id);
     }
     await this.accept(walks, fresh, new Set(parents));
+  }
+
+  /**
+   * Up to `room` ids ahead of the walks that have begun, shared by each kind's id rate (at least
+   * a tenth of it each; evenly while no rate is known), where new ids are likeliest.
+   */
+  private packAhead(
+    walks: Record<ListingKind, KindWalk>,
+    now: number,
+    room: number,
+  ): Record<ListingKind, number[]> {
+    const ahead: Record<ListingKind, number[]> = { posts: [], comments: [] };
+    const begun = KINDS.filter((kind) => walks[kind].started);
+    const rates = begun.map((kind) => walks[kind].timeline.idsPerSecond() ?? 0);
+    const total = rates.reduce((sum, rate) => sum + rate, 0);
+    const weights = rates.map((rate) => (total > 0 ? Math.max(rate, total / 10) : 1));
+    let weightLeft = weights.reduce((sum, weight) => sum + weight, 0);
+    let left = room;
+    for (const [index, kind] of begun.entries()) {
+      const share = Math.round((left * weights[index]) / weightLeft);
+      ahead[kind] = walks[kind].packAhead(now, share);
+      left -= ahead[kind].length;
+      weightLeft -= weights[index];
+    }
+    return ahead;
   }
 
   /** Bounds the age of unseen ids: by each item, and a post by each comment made on it. */

@@ -10,8 +10,8 @@ const bySubreddit = (columnNames: string[]) => new TableIndex({ name: NAME, colu
  * SQLite preferred walking all of the account's alerts in time order, checking each one's
  * subreddit: 5 ms for a rare subreddit in an account of 10,000 alerts, and growing with it.
  */
-export class AlertsBySubredditInOrder1763701730000 implements MigrationInterface {
-  name = 'AlertsBySubredditInOrder1763701730000';
+export class AlertsBySubredditInOrder1763701750000 implements MigrationInterface {
+  name = 'AlertsBySubredditInOrder1763701750000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropIndex('alerts', NAME);
