@@ -3,6 +3,7 @@ import { AccountPage } from '../pages/AccountPage';
 import { AlertsPage } from '../pages/AlertsPage';
 import { ApiKeysPage } from '../pages/ApiKeysPage';
 import { FeedsPage } from '../pages/FeedsPage';
+import { InboxPage } from '../pages/InboxPage';
 import { KeywordsPage } from '../pages/KeywordsPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { UsagePage } from '../pages/UsagePage';
@@ -27,7 +28,14 @@ export function SignedIn() {
     <Shell viewer={viewer.data}>
       <Switch>
         <Route path="/">
-          <AlertsPage />
+          {viewer.data.account.product === 'app' ? (
+            <Redirect to="/inbox" replace />
+          ) : (
+            <AlertsPage />
+          )}
+        </Route>
+        <Route path="/inbox">
+          <InboxPage />
         </Route>
         <Route path="/keywords">
           <KeywordsPage viewer={viewer.data} />

@@ -1,0 +1,253 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { formatInstant } from '../components/format';
+import { Page } from '../components/Page';
+import { graphql } from '../gql';
+import type { InboxItemType, InboxQuery, InboxSort } from '../gql/graphql';
+import { graphqlRequest } from '../app/graphql';
+
+const INBOX_QUERY = graphql(`
+  query Inbox(
+    $after: String
+    $type: InboxItemType
+    $unreadOnly: Boolean
+    $minScore: Float
+    $searchId: ID
+    $sortBy: InboxSort
+  ) {
+    inbox(
+      first: 50
+      after: $after
+      type: $type
+      unreadOnly: $unreadOnly
+      minScore: $minScore
+      searchId: $searchId
+      sortBy: $sortBy
+    ) {
+      edges {
+        node {
+          id
+          type
+          relevanceScore
+          isRead
+          isDeclined
+          matchedKeyword
+          postTitle
+          postSubreddit
+          postAuthor
+          postUrl
+          postScore
+          postNumComments
+          commentContent
+          createdAt
+        }
+      }
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+    }
+  }
+`);
+
+const SEARCHES_QUERY = graphql(`
+  query SearchChoices {
+    searches {
+      id
+      name
+    }
+  }
+`);
+
+const UPDATE_INBOX_ITEM = graphql(`
+  mutation UpdateInboxItem($id: ID!, $input: UpdateInboxItemInput!) {
+    updateInboxItem(id: $id, input: $input) {
+      id
+      isRead
+      isDeclined
+    }
+  }
+`);
+
+type InboxItem = InboxQuery['inbox']['edges'][number]['node'];
+interface InboxFilters {
+  type?: InboxItemType;
+  unreadOnly?: boolean;
+  minScore?: number;
+  searchId?: string;
+  sortBy?: InboxSort;
+}
+
+const SORTS: Array<[InboxSort, string]> = [
+  ['newest', 'Newest'],
+  ['oldest', 'Oldest'],
+  ['score_high', 'Highest score'],
+  ['score_low', 'Lowest score'],
+  ['upvotes', 'Most upvotes'],
+  ['comments', 'Most comments'],
+];
+
+function InboxEntry({ item }: { item: InboxItem }) {
+  const queryClient = useQueryClient();
+  const update = useMutation({
+    mutationFn: (input: { isRead?: boolean; isDeclined?: boolean }) =>
+      graphqlRequest(UPDATE_INBOX_ITEM, { id: item.id, input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['inbox'] }),
+  });
+  return (
+    <li className={`alert-item${item.isRead ? ' read' : ''}`}>
+      <article aria-labelledby={`item-${item.id}`}>
+        <h2 id={`item-${item.id}`} className="alert-title">
+          {item.postTitle}
+        </h2>
+        <p className="meta">
+          <span className="badge">score {item.relevanceScore}</span>{' '}
+          <span className="badge">{item.type}</span> r/{item.postSubreddit} · u/{item.postAuthor} ·
+          “{item.matchedKeyword}” · {formatInstant(item.createdAt)} · {item.postScore} upvotes ·{' '}
+          {item.postNumComments} comments
+          {item.isDeclined && <span className="badge warn"> declined</span>}
+        </p>
+        {item.commentContent && <p className="excerpt">{item.commentContent}</p>}
+        <div className="actions">
+          <a href={item.postUrl} target="_blank" rel="noopener noreferrer">
+            Open on Reddit<span className="visually-hidden">: {item.postTitle}</span>
+          </a>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => update.mutate({ isRead: !item.isRead })}
+          >
+            {item.isRead ? 'Mark unread' : 'Mark read'}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => update.mutate({ isDeclined: !item.isDeclined })}
+          >
+            {item.isDeclined ? 'Undo decline' : 'Decline'}
+          </button>
+        </div>
+        <ErrorNotice error={update.error} />
+      </article>
+    </li>
+  );
+}
+
+/** App accounts' scored inbox: filters, keyset pages, read and decline. */
+export function InboxPage() {
+  const id = useId();
+  const [filters, setFilters] = useState<InboxFilters>({});
+  const set = (change: InboxFilters) => setFilters({ ...filters, ...change });
+  const searches = useQuery({
+    queryKey: ['search-choices'],
+    queryFn: () => graphqlRequest(SEARCHES_QUERY),
+  });
+  const pages = useInfiniteQuery({
+    queryKey: ['inbox', filters],
+    queryFn: ({ pageParam }) => graphqlRequest(INBOX_QUERY, { ...filters, after: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) =>
+      last.inbox.pageInfo.hasNextPage ? (last.inbox.pageInfo.endCursor ?? undefined) : undefined,
+  });
+  const items =
+    pages.data?.pages.flatMap((page) => page.inbox.edges.map((edge) => edge.node)) ?? [];
+  return (
+    <Page title="Inbox">
+      <form
+        className="filters"
+        role="search"
+        aria-label="Filter the inbox"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-search`}>Search</label>
+          <select
+            id={`${id}-search`}
+            value={filters.searchId ?? ''}
+            onChange={(e) => set({ searchId: e.target.value || undefined })}
+          >
+            <option value="">All searches</option>
+            {searches.data?.searches.map((search) => (
+              <option key={search.id} value={search.id}>
+                {search.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>Type</label>
+          <select
+            id={`${id}-type`}
+            value={filters.type ?? ''}
+            onChange={(e) =>
+              set({ type: (e.target.value || undefined) as InboxItemType | undefined })
+            }
+          >
+            <option value="">Any type</option>
+            <option value="realtime">Realtime</option>
+            <option value="seo">SEO</option>
+            <option value="comment">Comment</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-score`}>Minimum score</label>
+          <input
+            id={`${id}-score`}
+            type="number"
+            min={0}
+            max={100}
+            value={filters.minScore ?? ''}
+            onChange={(e) =>
+              set({ minScore: e.target.value === '' ? undefined : Number(e.target.value) })
+            }
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <select
+            id={`${id}-sort`}
+            value={filters.sortBy ?? 'newest'}
+            onChange={(e) => set({ sortBy: e.target.value as InboxSort })}
+          >
+            {SORTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={filters.unreadOnly ?? false}
+            onChange={(e) => set({ unreadOnly: e.target.checked || undefined })}
+          />
+          Unread only
+        </label>
+      </form>
+      <ErrorNotice error={pages.error} />
+      {pages.isPending ? (
+        <p className="loading">Loading…</p>
+      ) : items.length === 0 ? (
+        <p className="empty">Nothing in the inbox for these filters.</p>
+      ) : (
+        <ol className="alerts" aria-label="Inbox items">
+          {items.map((item) => (
+            <InboxEntry key={item.id} item={item} />
+          ))}
+        </ol>
+      )}
+      {pages.hasNextPage && (
+        <button
+          type="button"
+          className="secondary"
+          disabled={pages.isFetchingNextPage}
+          onClick={() => void pages.fetchNextPage()}
+        >
+          Load more
+        </button>
+      )}
+    </Page>
+  );
+}
