@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate and init scripts run in the page: they are typed with the DOM.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -135,3 +137,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** The requests that went anywhere but the app's own origin. */
 export const foreignRequests = (requests: string[], origin: string): string[] =>
   requests.filter((url) => new URL(url).origin !== origin && !url.startsWith('data:'));
+
+/** Signs in through /dashboard/login as a person would, and waits for the signed-in shell. */
+export async function signIn(page: Page, origin: string, email: string, password: string) {
+  await page.goto(`${origin}/dashboard/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}

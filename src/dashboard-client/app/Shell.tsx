@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { graphql } from '../gql';
 import { graphqlRequest, setCsrfToken } from './graphql';
-import type { Viewer } from './session';
+import { HOME, type Viewer } from './session';
 
 const SIGN_OUT = graphql(`
   mutation SignOut {
@@ -16,7 +16,7 @@ function navigationOf(viewer: Viewer): Array<{ href: string; name: string }> {
   const feed =
     viewer.account.product === 'app'
       ? { href: '/inbox', name: 'Inbox' }
-      : { href: '/', name: 'Alerts' };
+      : { href: HOME, name: 'Alerts' };
   return [
     feed,
     { href: '/keywords', name: 'Keywords' },
@@ -29,7 +29,7 @@ function navigationOf(viewer: Viewer): Array<{ href: string; name: string }> {
 }
 
 const isCurrent = (location: string, href: string) =>
-  href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+  href === HOME ? location === '/' : location === href || location.startsWith(`${href}/`);
 
 export function SignOutButton() {
   const queryClient = useQueryClient();

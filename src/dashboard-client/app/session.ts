@@ -28,6 +28,8 @@ export type Viewer = ViewerQuery['viewer'];
 
 export const VIEWER_KEY = ['viewer'] as const;
 export const DASHBOARD_BASE = '/dashboard';
+/** The Alerts page: /dashboard itself, not /dashboard/ (wouter prefixes "/" with the base). */
+export const HOME = `~${DASHBOARD_BASE}`;
 
 /** The signed-in user and account; the CSRF token it carries goes with every later request. */
 export function useViewer() {
