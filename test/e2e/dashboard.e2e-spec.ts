@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { listenOnLoopback } from '../utils/browser.js';
+import { sendRaw } from '../utils/raw-http.js';
 
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
@@ -13,32 +13,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The issue's budget for the JavaScript and CSS of the first load, compressed. */
 const FIRST_LOAD_BUDGET = 300 * 1024;
 
-interface Fetched {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The bytes as they came over the wire, still compressed. */
-  body: Buffer;
-}
-
-/** A GET as a browser sends it, the body left as sent (Node's client decompresses nothing). */
-function get(origin: string, path: string, headers: Record<string, string> = {}): Promise<Fetched> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${origin}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
+/** A GET as a browser sends it; the body stays as sent (Node's client decompresses nothing). */
+const get = (port: number, path: string, headers: Record<string, string> = {}) =>
+  sendRaw(port, { method: 'GET', path, headers });
 
 /** The scripts and stylesheets index.html loads: the whole first load, the app being one bundle. */
 const firstLoadAssets = (html: string) =>
@@ -46,13 +23,13 @@ const firstLoadAssets = (html: string) =>
 
 describe('the dashboard client served at /dashboard', () => {
   let t: TestApp;
-  let origin: string;
+  let port: number;
   let index: string;
 
   beforeAll(async () => {
     t = await createTestApp('sqlite');
-    origin = await listenOnLoopback(t);
-    const page = await get(origin, '/dashboard');
+    port = Number(new URL(await listenOnLoopback(t)).port);
+    const page = await get(port, '/dashboard');
     if (page.status !== 200) {
       throw new Error(`GET /dashboard answered ${page.status}: run npm run build first`);
     }
@@ -67,7 +44,7 @@ describe('the dashboard client served at /dashboard', () => {
       '/dashboard/login',
       '/dashboard/webhooks/some-id',
     ]) {
-      const res = await get(origin, path);
+      const res = await get(port, path);
       expect({ path, status: res.status, type: res.headers['content-type'] }).toEqual({
         path,
         status: 200,
@@ -82,7 +59,7 @@ describe('the dashboard client served at /dashboard', () => {
 
   it('sends the strict Content-Security-Policy, nosniff and a Referrer-Policy on its pages and assets', async () => {
     for (const path of ['/dashboard/login', firstLoadAssets(index)[0]]) {
-      const res = await get(origin, path);
+      const res = await get(port, path);
       expect({
         path,
         csp: res.headers['content-security-policy'],
@@ -97,7 +74,7 @@ describe('the dashboard client served at /dashboard', () => {
     expect(assets.length).toBeGreaterThanOrEqual(2);
     for (const asset of assets) {
       expect(asset).toMatch(/^\/dashboard\/assets\/[\w-]+-[\w-]{8}\.(js|css)$/);
-      const res = await get(origin, asset);
+      const res = await get(port, asset);
       expect({ asset, status: res.status, cache: res.headers['cache-control'] }).toEqual({
         asset,
         status: 200,
@@ -109,10 +86,10 @@ describe('the dashboard client served at /dashboard', () => {
 
   it('serves the precompressed file the browser accepts, brotli first, with Vary: Accept-Encoding', async () => {
     const [script] = firstLoadAssets(index);
-    const plain = await get(origin, script);
-    const brotli = await get(origin, script, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
-    const gzip = await get(origin, script, { 'Accept-Encoding': 'gzip' });
-    const noBrotli = await get(origin, script, { 'Accept-Encoding': 'br;q=0, gzip' });
+    const plain = await get(port, script);
+    const brotli = await get(port, script, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    const gzip = await get(port, script, { 'Accept-Encoding': 'gzip' });
+    const noBrotli = await get(port, script, { 'Accept-Encoding': 'br;q=0, gzip' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -128,8 +105,8 @@ describe('the dashboard client served at /dashboard', () => {
   });
 
   it('answers a revalidation of an unchanged page with 304', async () => {
-    const first = await get(origin, '/dashboard', { 'Accept-Encoding': 'br' });
-    const again = await get(origin, '/dashboard', {
+    const first = await get(port, '/dashboard', { 'Accept-Encoding': 'br' });
+    const again = await get(port, '/dashboard', {
       'Accept-Encoding': 'br',
       'If-None-Match': String(first.headers.etag),
     });
@@ -139,7 +116,7 @@ describe('the dashboard client served at /dashboard', () => {
 
   it('answers a missing file with a 404 { error, code }, not with the page', async () => {
     for (const path of ['/dashboard/assets/missing-12345678.js', '/dashboard/robots.txt']) {
-      const res = await get(origin, path);
+      const res = await get(port, path);
       expect({ path, status: res.status, body: JSON.parse(res.body.toString('utf8')) }).toEqual({
         path,
         status: 404,
@@ -155,8 +132,8 @@ describe('the dashboard client served at /dashboard', () => {
     const sizes = await Promise.all(
       firstLoadAssets(index).map(async (asset) => {
         const [br, gzip] = await Promise.all([
-          get(origin, asset, { 'Accept-Encoding': 'br' }),
-          get(origin, asset, { 'Accept-Encoding': 'gzip' }),
+          get(port, asset, { 'Accept-Encoding': 'br' }),
+          get(port, asset, { 'Accept-Encoding': 'gzip' }),
         ]);
         return { br: br.body.length, gzip: gzip.body.length };
       }),

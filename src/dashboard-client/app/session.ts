@@ -4,22 +4,28 @@ import { graphql } from '../gql';
 import type { ViewerQuery } from '../gql/graphql';
 import { errorCodeOf, graphqlRequest, setCsrfToken } from './graphql';
 
+graphql(`
+  fragment ViewerFields on Viewer {
+    csrfToken
+    user {
+      id
+      email
+    }
+    account {
+      id
+      name
+      product
+      plan
+      status
+      keywordLimit
+    }
+  }
+`);
+
 const VIEWER_QUERY = graphql(`
   query Viewer {
     viewer {
-      csrfToken
-      user {
-        id
-        email
-      }
-      account {
-        id
-        name
-        product
-        plan
-        status
-        keywordLimit
-      }
+      ...ViewerFields
     }
   }
 `);

@@ -2,7 +2,9 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatInstant } from '../components/format';
+import { LoadMore } from '../components/LoadMore';
 import { Page } from '../components/Page';
+import { SelectField } from '../components/SelectField';
 import { graphql } from '../gql';
 import type { AlertEvent } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
@@ -21,6 +23,11 @@ const KEYWORD_CHOICES = graphql(`
 `);
 
 const PAGE_SIZE = 50;
+const ALERT_TYPES = [
+  { value: '', label: 'Posts and comments' },
+  { value: 'post', label: 'Posts' },
+  { value: 'comment', label: 'Comments' },
+];
 
 function AlertItem({ alert }: { alert: Alert }) {
   return (
@@ -73,35 +80,23 @@ function Filters({
         applySubreddit();
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-keyword`}>Keyword</label>
-        <select
-          id={`${id}-keyword`}
-          value={value.keywordId ?? ''}
-          onChange={(e) => onChange({ ...value, keywordId: e.target.value || undefined })}
-        >
-          <option value="">All keywords</option>
-          {keywords.data?.keywords.nodes.map((keyword) => (
-            <option key={keyword.id} value={keyword.id}>
-              {keyword.text}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-type`}>Type</label>
-        <select
-          id={`${id}-type`}
-          value={value.type ?? ''}
-          onChange={(e) =>
-            onChange({ ...value, type: (e.target.value || undefined) as AlertEvent | undefined })
-          }
-        >
-          <option value="">Posts and comments</option>
-          <option value="post">Posts</option>
-          <option value="comment">Comments</option>
-        </select>
-      </div>
+      <SelectField
+        label="Keyword"
+        value={value.keywordId ?? ''}
+        choices={[
+          { value: '', label: 'All keywords' },
+          ...(keywords.data?.keywords.nodes.map((k) => ({ value: k.id, label: k.text })) ?? []),
+        ]}
+        onChange={(keywordId) => onChange({ ...value, keywordId: keywordId || undefined })}
+      />
+      <SelectField
+        label="Type"
+        value={value.type ?? ''}
+        choices={ALERT_TYPES}
+        onChange={(type) =>
+          onChange({ ...value, type: (type || undefined) as AlertEvent | undefined })
+        }
+      />
       <div className="field">
         <label htmlFor={`${id}-subreddit`}>Subreddit</label>
         <input
@@ -149,16 +144,7 @@ export function AlertsPage() {
           ))}
         </ol>
       )}
-      {pages.hasNextPage && (
-        <button
-          type="button"
-          className="secondary"
-          disabled={pages.isFetchingNextPage}
-          onClick={() => void pages.fetchNextPage()}
-        >
-          Load older alerts
-        </button>
-      )}
+      <LoadMore pages={pages} label="Load older alerts" />
     </Page>
   );
 }

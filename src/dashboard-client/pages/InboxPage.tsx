@@ -2,7 +2,9 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useId, useState } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatInstant } from '../components/format';
+import { LoadMore } from '../components/LoadMore';
 import { Page } from '../components/Page';
+import { SelectField } from '../components/SelectField';
 import { graphql } from '../gql';
 import type { InboxItemType, InboxQuery, InboxSort } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
@@ -79,13 +81,19 @@ interface InboxFilters {
   sortBy?: InboxSort;
 }
 
-const SORTS: Array<[InboxSort, string]> = [
-  ['newest', 'Newest'],
-  ['oldest', 'Oldest'],
-  ['score_high', 'Highest score'],
-  ['score_low', 'Lowest score'],
-  ['upvotes', 'Most upvotes'],
-  ['comments', 'Most comments'],
+const SORTS: Array<{ value: InboxSort; label: string }> = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'oldest', label: 'Oldest' },
+  { value: 'score_high', label: 'Highest score' },
+  { value: 'score_low', label: 'Lowest score' },
+  { value: 'upvotes', label: 'Most upvotes' },
+  { value: 'comments', label: 'Most comments' },
+];
+const ITEM_TYPES = [
+  { value: '', label: 'Any type' },
+  { value: 'realtime', label: 'Realtime' },
+  { value: 'seo', label: 'SEO' },
+  { value: 'comment', label: 'Comment' },
 ];
 
 function InboxEntry({ item }: { item: InboxItem }) {
@@ -160,36 +168,24 @@ export function InboxPage() {
         aria-label="Filter the inbox"
         onSubmit={(e) => e.preventDefault()}
       >
-        <div className="field">
-          <label htmlFor={`${id}-search`}>Search</label>
-          <select
-            id={`${id}-search`}
-            value={filters.searchId ?? ''}
-            onChange={(e) => set({ searchId: e.target.value || undefined })}
-          >
-            <option value="">All searches</option>
-            {searches.data?.searches.map((search) => (
-              <option key={search.id} value={search.id}>
-                {search.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-type`}>Type</label>
-          <select
-            id={`${id}-type`}
-            value={filters.type ?? ''}
-            onChange={(e) =>
-              set({ type: (e.target.value || undefined) as InboxItemType | undefined })
-            }
-          >
-            <option value="">Any type</option>
-            <option value="realtime">Realtime</option>
-            <option value="seo">SEO</option>
-            <option value="comment">Comment</option>
-          </select>
-        </div>
+        <SelectField
+          label="Search"
+          value={filters.searchId ?? ''}
+          choices={[
+            { value: '', label: 'All searches' },
+            ...(searches.data?.searches.map((search) => ({
+              value: search.id,
+              label: search.name,
+            })) ?? []),
+          ]}
+          onChange={(searchId) => set({ searchId: searchId || undefined })}
+        />
+        <SelectField
+          label="Type"
+          value={filters.type ?? ''}
+          choices={ITEM_TYPES}
+          onChange={(type) => set({ type: (type || undefined) as InboxItemType | undefined })}
+        />
         <div className="field">
           <label htmlFor={`${id}-score`}>Minimum score</label>
           <input
@@ -203,20 +199,12 @@ export function InboxPage() {
             }
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select
-            id={`${id}-sort`}
-            value={filters.sortBy ?? 'newest'}
-            onChange={(e) => set({ sortBy: e.target.value as InboxSort })}
-          >
-            {SORTS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Sort by"
+          value={filters.sortBy ?? 'newest'}
+          choices={SORTS}
+          onChange={(sortBy) => set({ sortBy: sortBy as InboxSort })}
+        />
         <label className="check">
           <input
             type="checkbox"
@@ -238,16 +226,7 @@ export function InboxPage() {
           ))}
         </ol>
       )}
-      {pages.hasNextPage && (
-        <button
-          type="button"
-          className="secondary"
-          disabled={pages.isFetchingNextPage}
-          onClick={() => void pages.fetchNextPage()}
-        >
-          Load more
-        </button>
-      )}
+      <LoadMore pages={pages} label="Load more" />
     </Page>
   );
 }

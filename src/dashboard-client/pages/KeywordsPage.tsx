@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { listFromText } from '../components/format';
 import { Page } from '../components/Page';
+import { SelectField } from '../components/SelectField';
 import { Sparkline } from '../components/Sparkline';
 import { graphql } from '../gql';
 import type { KeywordCreationResultFragment, KeywordMode, KeywordsQuery } from '../gql/graphql';
@@ -82,6 +83,10 @@ const DELETE_KEYWORD = graphql(`
 type Keyword = KeywordsQuery['keywords']['nodes'][number];
 const KEYWORDS_KEY = ['keywords'];
 const MODES: KeywordMode[] = ['exact', 'broad', 'proximity'];
+const TRACKED = [
+  { name: 'trackPosts', label: 'Posts' },
+  { name: 'trackComments', label: 'Comments' },
+] as const;
 
 interface KeywordSettings {
   mode: KeywordMode;
@@ -119,38 +124,24 @@ function SettingsFields({
   );
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${id}-mode`}>Mode</label>
-        <select
-          id={`${id}-mode`}
-          value={value.mode}
-          onChange={(e) => set({ mode: e.target.value as KeywordMode })}
-        >
-          {MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {mode}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Mode"
+        value={value.mode}
+        choices={MODES.map((mode) => ({ value: mode, label: mode }))}
+        onChange={(mode) => set({ mode: mode as KeywordMode })}
+      />
       <fieldset className="checks">
         <legend>Track</legend>
-        <label>
-          <input
-            type="checkbox"
-            checked={value.trackPosts}
-            onChange={(e) => set({ trackPosts: e.target.checked })}
-          />
-          Posts
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={value.trackComments}
-            onChange={(e) => set({ trackComments: e.target.checked })}
-          />
-          Comments
-        </label>
+        {TRACKED.map(({ name, label }) => (
+          <label key={name}>
+            <input
+              type="checkbox"
+              checked={value[name]}
+              onChange={(e) => set({ [name]: e.target.checked })}
+            />
+            {label}
+          </label>
+        ))}
       </fieldset>
       {list('exclude', 'Exclude phrases', 'Comma-separated; an item containing one never matches.')}
       {list('subreddits', 'Only in subreddits', 'Comma-separated, without r/; empty: everywhere.')}

@@ -10,19 +10,7 @@ import { HOME, VIEWER_KEY } from '../app/session';
 const SIGN_IN = graphql(`
   mutation SignIn($input: SignInInput!) {
     signIn(input: $input) {
-      csrfToken
-      user {
-        id
-        email
-      }
-      account {
-        id
-        name
-        product
-        plan
-        status
-        keywordLimit
-      }
+      ...ViewerFields
     }
   }
 `);

@@ -1,9 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatInstant } from '../components/format';
+import { LoadMore } from '../components/LoadMore';
 import { Page } from '../components/Page';
+import { SelectField } from '../components/SelectField';
 import { graphql } from '../gql';
 import type { DeliveryStatus, WebhookDeliveriesQuery } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
@@ -88,7 +90,6 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: Del
 
 /** One webhook's delivery log, newest first, by status, with a redeliver button per delivery. */
 export function WebhookDeliveriesPage({ webhookId }: { webhookId: string }) {
-  const id = useId();
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const webhook = useQuery({
     queryKey: ['webhook', webhookId],
@@ -118,21 +119,15 @@ export function WebhookDeliveriesPage({ webhookId }: { webhookId: string }) {
       </p>
       <ErrorNotice error={webhook.error} />
       <div className="filters">
-        <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select
-            id={`${id}-status`}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as DeliveryStatus | '')}
-          >
-            <option value="">Any status</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          value={status}
+          choices={[
+            { value: '', label: 'Any status' },
+            ...STATUSES.map((value) => ({ value, label: value })),
+          ]}
+          onChange={(value) => setStatus(value as DeliveryStatus | '')}
+        />
       </div>
       <ErrorNotice error={deliveries.error} />
       {deliveries.isPending ? (
@@ -163,11 +158,7 @@ export function WebhookDeliveriesPage({ webhookId }: { webhookId: string }) {
           </table>
         </div>
       )}
-      {deliveries.hasNextPage && (
-        <button type="button" className="secondary" onClick={() => void deliveries.fetchNextPage()}>
-          Load older deliveries
-        </button>
-      )}
+      <LoadMore pages={deliveries} label="Load older deliveries" />
     </Page>
   );
 }
