@@ -25,6 +25,8 @@ import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { RetentionModule } from './modules/retention/retention.module.js';
 import { UsageGraphqlModule } from './modules/usage/graphql/usage-graphql.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
+import { UsersGraphqlModule } from './modules/users/graphql/users-graphql.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 import { WebhooksGraphqlModule } from './modules/webhooks/graphql/webhooks-graphql.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
@@ -46,6 +48,7 @@ export class AppModule {
         AuthModule,
         RateLimitModule,
         AccountsModule,
+        UsersModule,
         ...PUBLIC_API_MODULES,
         IngestionModule.forRoot({ sinks: PIPELINE_SINKS }),
         RedditPollingModule,
@@ -60,6 +63,7 @@ export class AppModule {
         AlertsGraphqlModule,
         WebhooksGraphqlModule,
         UsageGraphqlModule,
+        UsersGraphqlModule,
         DashboardModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],

@@ -15,6 +15,7 @@ import type { AccountEntity } from '../modules/accounts/account.entity.js';
 import type { ApiKeyEntity } from '../modules/accounts/api-key.entity.js';
 import { AccountsService } from '../modules/accounts/accounts.service.js';
 import { DumpImportService } from '../modules/ingestion/dump/dump-import.service.js';
+import { UsersService } from '../modules/users/users.service.js';
 import { WebhookKeyRotation } from '../modules/webhooks/secrets/webhook-key-rotation.service.js';
 import { WebhookSecretsModule } from '../modules/webhooks/secrets/webhook-secrets.module.js';
 
@@ -87,8 +88,8 @@ const createAccount: AdminCommand = async (app, args) => {
 
 const createKey: AdminCommand = async (app, args) => {
   const { positionals } = parse(args, {}, 1);
-  const { keyId, apiKey } = await app.get(AccountsService).createKey(positionals[0]);
-  return { key_id: keyId, api_key: apiKey };
+  const { key, apiKey } = await app.get(AccountsService).createKey(positionals[0]);
+  return { key_id: key.id, api_key: apiKey };
 };
 
 const revokeKey: AdminCommand = async (app, args) => {
@@ -134,6 +135,23 @@ const showAccount: AdminCommand = async (app, args) => {
   const { positionals } = parse(args, {}, 1);
   const { account, keys } = await app.get(AccountsService).showAccount(positionals[0]);
   return { ...accountJson(account), keys: keys.map(keyJson) };
+};
+
+/** decisions section 9: the password is generated and shown in this one answer. */
+const createUser: AdminCommand = async (app, args) => {
+  const { values, positionals } = parse(args, { email: { type: 'string' } }, 1);
+  if (values.email === undefined) throw new UsageError('give --email');
+  const { user, password } = await app
+    .get(UsersService)
+    .createUser(positionals[0], values.email);
+  return { user_id: user.id, account_id: user.accountId, email: user.email, password };
+};
+
+/** A new generated password; every session of the user ends. */
+const resetPassword: AdminCommand = async (app, args) => {
+  const { positionals } = parse(args, {}, 1);
+  const { user, password } = await app.get(UsersService).resetPassword(positionals[0]);
+  return { user_id: user.id, email: user.email, password };
 };
 
 const PROGRESS_EVERY_MS = 5_000;
@@ -204,6 +222,8 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'set-plan': setPlan,
   'list-accounts': listAccounts,
   'show-account': showAccount,
+  'create-user': createUser,
+  'reset-password': resetPassword,
   ingest,
   'rotate-secret-key': rotateSecretKey,
 };

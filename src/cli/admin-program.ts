@@ -14,6 +14,8 @@ const USAGE = `usage: npm run --silent admin -- <command> [...]
   set-plan <account_id> [--plan P] [--status active|canceled]
   list-accounts
   show-account <account_id>
+  create-user <account_id> --email <email>
+  reset-password <email>
   ingest <file.ndjson | ->
   rotate-secret-key`;
 

@@ -6,6 +6,8 @@ import { FeedTokenEntity } from '../modules/feeds/feed-token.entity.js';
 import { INBOX_ENTITIES } from '../modules/inbox/inbox.entities.js';
 import { KeywordEntity } from '../modules/keywords/keyword.entity.js';
 import { KeywordDailyUsageEntity } from '../modules/usage/keyword-daily-usage.entity.js';
+import { SessionEntity } from '../modules/users/session.entity.js';
+import { UserEntity } from '../modules/users/user.entity.js';
 import { WebhookEntity } from '../modules/webhooks/webhook.entity.js';
 
 export const ENTITIES = [
@@ -18,4 +20,6 @@ export const ENTITIES = [
   DeliveryEntity,
   FeedTokenEntity,
   ...INBOX_ENTITIES,
+  UserEntity,
+  SessionEntity,
 ];

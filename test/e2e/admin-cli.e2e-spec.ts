@@ -1,4 +1,6 @@
+import request from 'supertest';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
+import { UsersService } from '../../src/modules/users/users.service.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
@@ -86,8 +88,8 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     });
     const first = { account_id: account.id, api_key: apiKey };
     const created = await service.createKey(account.id);
-    const extra = { key_id: created.keyId, api_key: created.apiKey };
-    await service.revokeKey(created.keyId);
+    const extra = { key_id: created.key.id, api_key: created.apiKey };
+    await service.revokeKey(created.key.id);
 
     const listed = await admin('list-accounts');
     const accounts = listed.accounts as Record<string, unknown>[];
@@ -161,6 +163,79 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     );
   });
 
+  describe('dashboard users', () => {
+    const SIGN_IN = 'mutation($input: SignInInput!) { signIn(input: $input) { user { email } } }';
+
+    const signIn = (email: string, password: string) =>
+      request(t.app.getHttpServer())
+        .post('/graphql')
+        .send({ query: SIGN_IN, variables: { input: { email, password } } });
+
+    const sessionCookie = (res: request.Response) =>
+      ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]?.split(';')[0];
+
+    const userCount = async () =>
+      Number((await t.database.manager.query('SELECT COUNT(*) AS n FROM users'))[0].n);
+
+    it('creates a user who signs in with the password shown once, stored only as a hash', async () => {
+      const { accountId } = await t.account();
+      const email = `Ada.${accountId.slice(-12)}@Example.com`;
+
+      const created = await admin('create-user', accountId, '--email', email);
+
+      expect(Object.keys(created)).toEqual(['user_id', 'account_id', 'email', 'password']);
+      expect(created).toMatchObject({ account_id: accountId, email });
+      expect(created.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      const res = await signIn(email.toLowerCase(), created.password as string).expect(200);
+      expect(res.body).toEqual({ data: { signIn: { user: { email } } } });
+      const rows = JSON.stringify(await t.database.manager.query('SELECT * FROM users'));
+      expect(rows).not.toContain(created.password);
+    });
+
+    it('refuses a taken email in any case, and what is not an email, adding nobody', async () => {
+      const { accountId } = await t.account();
+      const email = `grace.${accountId.slice(-12)}@example.com`;
+      await t.app.get(UsersService).createUser(accountId, email);
+      const before = await userCount();
+
+      const taken = await runAdmin(['create-user', accountId, '--email', email.toUpperCase()], env);
+      const notEmail = await runAdmin(['create-user', accountId, '--email', 'grace at example'], env);
+
+      expect([taken.code, taken.stdout, taken.stderr]).toEqual([
+        1,
+        '',
+        `admin: A user with the email ${email.toUpperCase()} already exists\n`,
+      ]);
+      expect([notEmail.code, notEmail.stdout, notEmail.stderr]).toEqual([
+        1,
+        '',
+        'admin: "grace at example" is not an email address\n',
+      ]);
+      expect(await userCount()).toBe(before);
+    });
+
+    it("resets a password: the old one stops working and the user's sessions end", async () => {
+      const { accountId } = await t.account();
+      const email = `alan.${accountId.slice(-12)}@example.com`;
+      const { user, password } = await t.app.get(UsersService).createUser(accountId, email);
+      const cookie = sessionCookie(await signIn(email, password).expect(200));
+      const viewer = () =>
+        request(t.app.getHttpServer())
+          .post('/graphql')
+          .set('Cookie', cookie)
+          .send({ query: '{ viewer { user { id } } }' });
+      await viewer().expect(200);
+
+      const reset = await admin('reset-password', email.toUpperCase());
+
+      expect(reset).toEqual({ user_id: user.id, email, password: expect.any(String) });
+      expect(reset.password).not.toBe(password);
+      expect((await viewer()).status).toBe(401);
+      expect((await signIn(email, password)).status).toBe(401);
+      await signIn(email, reset.password as string).expect(200);
+    });
+  });
+
   it.each([
     [['show-account', 'no-such-account'], /Account not found/],
     [['create-account', '--plan', 'gold'], /--plan must be one of starter, pro, scale/],
@@ -170,6 +245,9 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     [['set-plan', 'no-such-account', '--status', 'canceled'], /Account not found/],
     [['set-plan', 'x', '--status', 'paused'], /--status must be one of active, canceled/],
     [['frobnicate'], /unknown command: frobnicate/],
+    [['create-user', 'no-such-account', '--email', 'x@example.com'], /Account not found/],
+    [['create-user', 'no-such-account'], /give --email/],
+    [['reset-password', 'nobody@example.com'], /User not found/],
   ])(
     'fails %j with a non-zero exit, one line on stderr and nothing on stdout',
     async (args, message) => {

@@ -41,9 +41,9 @@ describe.each(testDatabaseKinds())('authentication and plan checks on %s', (kind
 
   it('refuses a revoked key with 401', async () => {
     const { accountId } = await t.account();
-    const { keyId, apiKey } = await t.app.get(AccountsService).createKey(accountId);
+    const { key, apiKey } = await t.app.get(AccountsService).createKey(accountId);
     await t.http.get('/api/v1/keywords').set(bearer(apiKey)).expect(200);
-    await t.app.get(AccountsService).revokeKey(keyId);
+    await t.app.get(AccountsService).revokeKey(key.id);
     const res = await t.http.get('/api/v1/keywords').set(bearer(apiKey)).expect(401);
     expect(res.body).toEqual(error('unauthorized'));
   });
@@ -81,9 +81,9 @@ describe.each(testDatabaseKinds())('authentication and plan checks on %s', (kind
 
   it('checks the key before anything else (401 for a revoked key of a canceled account)', async () => {
     const { accountId } = await t.account();
-    const { keyId, apiKey } = await t.app.get(AccountsService).createKey(accountId);
+    const { key, apiKey } = await t.app.get(AccountsService).createKey(accountId);
     await t.app.get(AccountsService).updateAccount(accountId, { status: 'canceled' });
-    await t.app.get(AccountsService).revokeKey(keyId);
+    await t.app.get(AccountsService).revokeKey(key.id);
     const res = await t.http.get('/api/v1/keywords').set(bearer(apiKey)).expect(401);
     expect(res.body.code).toBe('unauthorized');
   });

@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
 
     const deleted = await runRetention();
 
-    expect(deleted).toEqual({ alerts: 3, seenItems: 5, postsCache: 7, dailyUsage: 1 });
+    expect(deleted).toEqual({ alerts: 3, seenItems: 5, postsCache: 7, dailyUsage: 1, sessions: 0 });
     expect(agesInDays(await column('SELECT matched_at AS value FROM alerts'))).toEqual([
       89, 8, 6, 3, 1,
     ]);
@@ -69,7 +69,13 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
       'retention probe 8 days',
       'retention probe 89 days',
     ]);
-    expect(await runRetention()).toEqual({ alerts: 0, seenItems: 0, postsCache: 0, dailyUsage: 0 });
+    expect(await runRetention()).toEqual({
+      alerts: 0,
+      seenItems: 0,
+      postsCache: 0,
+      dailyUsage: 0,
+      sessions: 0,
+    });
   });
 
   it('deletes more rows than one batch holds, batch after batch', async () => {

@@ -3,6 +3,8 @@ export const ERROR_CODES = [
   'unauthorized',
   'subscription_required',
   'wrong_product',
+  // GraphQL only: a dashboard request that failed the CSRF checks, or a field a key may not use.
+  'forbidden',
   'keyword_limit_reached',
   'not_found',
   'invalid_body',
@@ -25,6 +27,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'subscription_required':
       return 402;
     case 'wrong_product':
+    case 'forbidden':
     case 'keyword_limit_reached':
       return 403;
     case 'not_found':

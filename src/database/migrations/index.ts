@@ -10,6 +10,7 @@ import { DeliveryAttempts1763701400000 } from './1763701400000-delivery-attempts
 import { WebhookSecretRotation1763701410000 } from './1763701410000-webhook-secret-rotation.js';
 import { KeywordFilters1763701500000 } from './1763701500000-keyword-filters.js';
 import { RedeliveryBudgets1763701600000 } from './1763701600000-redelivery-budgets.js';
+import { UsersAndSessions1763701730000 } from './1763701730000-users-and-sessions.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   WebhookSecretRotation1763701410000,
   KeywordFilters1763701500000,
   RedeliveryBudgets1763701600000,
+  UsersAndSessions1763701730000,
 ];

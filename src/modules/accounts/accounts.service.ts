@@ -47,22 +47,39 @@ export class AccountsService {
     });
   }
 
-  async createKey(accountId: string): Promise<{ keyId: string; apiKey: string }> {
+  /** A new key of the account (`admin create-key`, the dashboard's createApiKey). */
+  async createKey(accountId: string): Promise<{ key: ApiKeyEntity; apiKey: string }> {
     return this.database.transaction(async (manager) => {
       const account = await manager.findOneBy(AccountEntity, { id: accountId });
       if (!account) throw AppError.notFound('Account');
-      const { key, apiKey } = await this.insertKey(manager, account);
-      return { keyId: key.id, apiKey };
+      return this.insertKey(manager, account);
     });
   }
 
-  async revokeKey(keyId: string): Promise<void> {
+  /**
+   * Ends a key at once: the next request with it is refused. With `accountId`, a key of another
+   * account is not found. Revoking a revoked key changes nothing.
+   */
+  async revokeKey(keyId: string, accountId?: string): Promise<ApiKeyEntity> {
     const now = this.clock.nowMs();
-    await this.database.transaction(async (manager) => {
+    return this.database.transaction(async (manager) => {
       const key = await manager.findOneBy(ApiKeyEntity, { id: keyId });
-      if (!key) throw AppError.notFound('API key');
-      if (key.revokedAt === null)
+      if (!key || (accountId !== undefined && key.accountId !== accountId)) {
+        throw AppError.notFound('API key');
+      }
+      if (key.revokedAt === null) {
+        key.revokedAt = now;
         await manager.update(ApiKeyEntity, { id: keyId }, { revokedAt: now });
+      }
+      return key;
+    });
+  }
+
+  /** The account's keys, revoked ones included, newest first; only their prefix and hash are stored. */
+  listKeys(accountId: string): Promise<ApiKeyEntity[]> {
+    return this.database.manager.find(ApiKeyEntity, {
+      where: { accountId },
+      order: { createdAt: 'DESC', id: 'DESC' },
     });
   }
 
@@ -111,6 +128,7 @@ export class AccountsService {
       keyPrefix: displayPrefix(apiKey),
       createdAt: this.clock.nowMs(),
       revokedAt: null,
+      lastUsedAt: null,
     });
     await manager.insert(ApiKeyEntity, key);
     return { key, apiKey };

@@ -21,3 +21,6 @@ export function hashesEqual(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/** How often a key's last use is written at most: lastUsedAt is true to this interval. */
+export const KEY_USE_RECORD_INTERVAL_MS = 60_000;

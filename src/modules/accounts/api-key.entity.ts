@@ -23,4 +23,8 @@ export class ApiKeyEntity {
 
   @Column({ name: 'revoked_at', type: 'bigint', nullable: true, transformer: epochMillis })
   revokedAt: number | null;
+
+  /** When a request last authenticated with it, to the minute (KEY_USE_RECORD_INTERVAL_MS); null: never. */
+  @Column({ name: 'last_used_at', type: 'bigint', nullable: true, transformer: epochMillis })
+  lastUsedAt: number | null;
 }

@@ -8,6 +8,8 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   subscription_required: "The account's plan is not active.",
   wrong_product:
     'The key belongs to the other product (Alerts keys here, App keys on inbox and searches).',
+  forbidden:
+    'GraphQL only, never REST: a dashboard request from another origin or without its X-CSRF-Token, or a field an API key may not use.',
   keyword_limit_reached: "Resuming the keyword would exceed the plan's keyword limit.",
   not_found: "Unknown id, or not the caller's.",
   invalid_body:

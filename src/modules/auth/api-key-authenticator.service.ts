@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
+import { Clock } from '../../common/time/clock.js';
 import type { Product } from '../../config/plans.js';
 import { Database } from '../../database/database.js';
 import { AccountEntity } from '../accounts/account.entity.js';
 import { ApiKeyEntity } from '../accounts/api-key.entity.js';
-import { hashApiKey, hashesEqual } from '../accounts/api-key-secret.js';
+import { hashApiKey, hashesEqual, KEY_USE_RECORD_INTERVAL_MS } from '../accounts/api-key-secret.js';
+import { accountRefusal } from './account-admission.js';
 import { bearerToken } from './bearer-token.js';
 import { callerFor, type Caller } from './caller.js';
 
 @Injectable()
 export class ApiKeyAuthenticator {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {}
 
   /** Checks in the documented order: key, then product, then plan status. */
   async authenticate(authorization: string | undefined, product: Product): Promise<Caller> {
@@ -23,17 +28,28 @@ export class ApiKeyAuthenticator {
     }
     const account = await this.database.manager.findOneBy(AccountEntity, { id: key.accountId });
     if (!account) throw new AppError('unauthorized', 'Missing or invalid API key');
-    if (account.product !== product) {
-      throw new AppError(
-        'wrong_product',
-        product === 'alerts'
-          ? 'This key belongs to an App project; use an Alerts API key'
-          : 'This key belongs to the Alerts product; use an App project key',
-      );
-    }
-    if (account.status !== 'active') {
-      throw new AppError('subscription_required', 'An active plan is required');
-    }
+    const refusal = accountRefusal(account, product, 'key');
+    if (refusal) throw refusal;
+    await this.recordUse(key);
     return callerFor(account, key.id);
+  }
+
+  /**
+   * Keeps lastUsedAt to the minute: a write at most once a minute per key (and only by the
+   * instance that finds the stored time stale), so the read path stays a read.
+   */
+  private async recordUse(key: ApiKeyEntity): Promise<void> {
+    const now = this.clock.nowMs();
+    const staleBefore = now - KEY_USE_RECORD_INTERVAL_MS;
+    if (key.lastUsedAt !== null && key.lastUsedAt > staleBefore) return;
+    await this.database.transaction((manager) =>
+      manager
+        .createQueryBuilder()
+        .update(ApiKeyEntity)
+        .set({ lastUsedAt: now })
+        .where('id = :id', { id: key.id })
+        .andWhere('(last_used_at IS NULL OR last_used_at <= :staleBefore)', { staleBefore })
+        .execute(),
+    );
   }
 }

@@ -7,18 +7,33 @@ import {
 } from '../../config/plans.js';
 import type { AccountEntity } from '../accounts/account.entity.js';
 
+/** The dashboard session a request came with (the users module keeps sessions). */
+export interface CallerSession {
+  sessionId: string;
+  userId: string;
+  /** What the session's requests send as X-CSRF-Token (viewer.csrfToken). */
+  csrfToken: string;
+}
+
 /** The authenticated account behind a request. */
 export interface Caller {
   accountId: string;
+  /** What rate limits count against: the API key's id, or `user:<id>` for a signed-in user. */
   keyId: string;
   product: Product;
   plan: PlanName;
   status: PlanStatus;
   limits: PlanLimits;
+  /** The signed-in user's session; null for an API key. */
+  session: CallerSession | null;
 }
 
 /** The account acting through the key `keyId`, under its plan's limits. */
-export function callerFor(account: AccountEntity, keyId: string): Caller {
+export function callerFor(
+  account: AccountEntity,
+  keyId: string,
+  session: CallerSession | null = null,
+): Caller {
   return {
     accountId: account.id,
     keyId,
@@ -26,7 +41,13 @@ export function callerFor(account: AccountEntity, keyId: string): Caller {
     plan: account.plan,
     status: account.status,
     limits: planLimits(account.plan),
+    session,
   };
+}
+
+/** A signed-in user acting for their account: the budgets of a key of its own, whatever the browser. */
+export function sessionCallerFor(account: AccountEntity, session: CallerSession): Caller {
+  return callerFor(account, `user:${session.userId}`, session);
 }
 
 /** What reading an account's data needs: whose, and under which plan limits. */

@@ -1,45 +1,119 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../common/errors/app-error.js';
 import { clientAddress } from '../../common/http/client-address.js';
+import { cookieValue } from '../../common/http/cookies.js';
+import { publicBaseUrl } from '../../common/http/public-base-url.js';
 import type { AppRequest } from '../../common/http/request-of.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { Product } from '../../config/plans.js';
 import { ApiKeyAuthenticator } from './api-key-authenticator.service.js';
 import { AuthFailureLimiter } from './auth-failure-limiter.service.js';
 import type { Caller } from './caller.js';
+import { isSignIn, isViewerQuery, type GraphqlOperation } from './graphql-operation.js';
+import { isCrossOrigin } from './request-origin.js';
+import {
+  CSRF_HEADER,
+  SESSION_COOKIE,
+  SessionAuthenticator,
+  type SessionRecord,
+} from './session-authenticator.js';
 
 /**
- * Authenticates an HTTP request once, however many guards ask (a GraphQL operation runs the
- * guards once per root field): one key hash and one lookup per request. Failures count against
- * the client address.
+ * What a request may authenticate with besides an API key: nothing (REST, GET /graphql), or on
+ * POST /graphql the session cookie, with its CSRF token, or without it for the viewer query.
+ */
+type SessionAccess = 'none' | 'csrf-token-required' | 'csrf-token-optional';
+
+interface RequestAuthentication {
+  sessions: SessionAccess;
+  attempts: Map<Product, Promise<Caller>>;
+}
+
+function sameToken(sent: string | undefined, expected: string): boolean {
+  if (sent === undefined) return false;
+  const left = Buffer.from(sent);
+  const right = Buffer.from(expected);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Every key and session check, in one place. Authenticates an HTTP request once, however many
+ * guards ask (a GraphQL operation runs the guards once per root field): one lookup per request.
+ * Failures count against the client address.
  */
 @Injectable()
 export class RequestAuthenticator {
-  private readonly attempts = new WeakMap<AppRequest, Map<Product, Promise<Caller>>>();
+  private readonly requests = new WeakMap<AppRequest, RequestAuthentication>();
 
   constructor(
     private readonly keys: ApiKeyAuthenticator,
+    private readonly sessions: SessionAuthenticator,
     private readonly failures: AuthFailureLimiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The caller of a REST request (an API key only), or of a GraphQL one already authenticated. */
   authenticate(request: AppRequest, product: Product): Promise<Caller> {
-    let byProduct = this.attempts.get(request);
-    if (!byProduct) {
-      byProduct = new Map();
-      this.attempts.set(request, byProduct);
+    return this.attemptFor(this.authenticationOf(request, 'none'), request, product);
+  }
+
+  /**
+   * The caller of a GraphQL request, before its document runs, where the session cookie counts
+   * on POST. Null for a lone signIn mutation, the one operation open to anyone: it must come as
+   * JSON and, when the browser names its origin, from the service's own. `operation` is read
+   * only when no Authorization header is sent.
+   */
+  async authenticateGraphql(
+    request: AppRequest,
+    product: Product,
+    operation: () => GraphqlOperation | null,
+  ): Promise<Caller | null> {
+    const read = request.headers.authorization === undefined ? operation() : null;
+    if (isSignIn(read)) {
+      if (!request.is('application/json')) throw AppError.jsonBodyRequired();
+      this.refuseCrossOrigin(request);
+      return null;
     }
-    let attempt = byProduct.get(product);
+    const sessions: SessionAccess =
+      request.method !== 'POST'
+        ? 'none'
+        : isViewerQuery(read)
+          ? 'csrf-token-optional'
+          : 'csrf-token-required';
+    return this.attemptFor(this.authenticationOf(request, sessions), request, product);
+  }
+
+  /** The first call for a request decides what it may authenticate with. */
+  private authenticationOf(request: AppRequest, sessions: SessionAccess): RequestAuthentication {
+    let authentication = this.requests.get(request);
+    if (!authentication) {
+      authentication = { sessions, attempts: new Map() };
+      this.requests.set(request, authentication);
+    }
+    return authentication;
+  }
+
+  private attemptFor(
+    authentication: RequestAuthentication,
+    request: AppRequest,
+    product: Product,
+  ): Promise<Caller> {
+    let attempt = authentication.attempts.get(product);
     if (!attempt) {
-      attempt = this.attempt(request, product);
-      byProduct.set(product, attempt);
+      attempt = this.attempt(request, product, authentication.sessions);
+      authentication.attempts.set(product, attempt);
     }
     return attempt;
   }
 
-  private async attempt(request: AppRequest, product: Product): Promise<Caller> {
+  private async attempt(
+    request: AppRequest,
+    product: Product,
+    sessions: SessionAccess,
+  ): Promise<Caller> {
     try {
-      const caller = await this.keys.authenticate(request.headers.authorization, product);
+      const caller = await this.callerOf(request, product, sessions);
       request.caller = caller;
       return caller;
     } catch (error) {
@@ -48,6 +122,52 @@ export class RequestAuthenticator {
         return this.failures.refuse(address, error);
       }
       throw error;
+    }
+  }
+
+  /** An Authorization header always means an API key; without one, the cookie where it counts. */
+  private callerOf(request: AppRequest, product: Product, sessions: SessionAccess) {
+    const authorization = request.headers.authorization;
+    const token =
+      authorization === undefined && sessions !== 'none'
+        ? cookieValue(request, SESSION_COOKIE)
+        : undefined;
+    if (token === undefined) return this.keys.authenticate(authorization, product);
+    return this.sessionCaller(request, token, product, sessions);
+  }
+
+  /**
+   * A cookie a browser sends to any request for this host, whoever made the page: such a
+   * request does nothing unless it comes from the service's own origin with the session's CSRF
+   * token (which only a page of that origin can have read from viewer).
+   */
+  private async sessionCaller(
+    request: AppRequest,
+    token: string,
+    product: Product,
+    sessions: SessionAccess,
+  ): Promise<Caller> {
+    this.refuseCrossOrigin(request);
+    const session: SessionRecord | null = await this.sessions.find(token);
+    if (!session) throw new AppError('unauthorized', 'Not signed in, or the session has ended');
+    if (
+      (sessions === 'csrf-token-required' || request.get(CSRF_HEADER) !== undefined) &&
+      !sameToken(request.get(CSRF_HEADER), session.csrfToken)
+    ) {
+      throw new AppError(
+        'forbidden',
+        `Missing or wrong ${CSRF_HEADER}: send the session's viewer.csrfToken with every request`,
+      );
+    }
+    return this.sessions.callerFor(session, product);
+  }
+
+  private refuseCrossOrigin(request: AppRequest): void {
+    if (isCrossOrigin(request, publicBaseUrl(request, this.config.publicUrls))) {
+      throw new AppError(
+        'forbidden',
+        'Refused: a request signed in by cookie must come from the dashboard on this origin',
+      );
     }
   }
 }

@@ -46,6 +46,9 @@ export function graphqlOptions({
     preserveHttpStatusForExecutionErrors: false,
     includeStacktraceInErrorResponses: false,
     persistedQueries: false,
+    // Apollo's default, kept on: a POST whose type a form or a plain fetch can send (text/plain,
+    // a form encoding) without a preflight header is refused before the context runs.
+    csrfPrevention: true,
     formatError: graphqlErrorFormatter((error, path) => {
       const errorId = newId();
       logger.error({ err: error, errorId, path }, 'unexpected GraphQL failure');

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { IngestionModule } from '../ingestion/ingestion.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { RetentionScheduler } from './retention.scheduler.js';
 import { RetentionService } from './retention.service.js';
 
-/** Deletes alerts past the history window and ingestion bookkeeping past its own. */
+/** Deletes alerts past the history window, ingestion bookkeeping past its own, ended sessions. */
 @Module({
-  imports: [IngestionModule],
+  imports: [IngestionModule, UsersModule],
   providers: [RetentionService, RetentionScheduler],
   exports: [RetentionService],
 })

@@ -4,6 +4,7 @@ import { daysBefore, utcDay } from '../../common/time/timestamps.js';
 import { Database } from '../../database/database.js';
 import { PostCacheStore } from '../ingestion/post-cache.store.js';
 import { SeenItemsStore } from '../ingestion/seen-items.store.js';
+import { SessionsService } from '../users/sessions.service.js';
 import { RETENTION_BATCH_SIZE, RETENTION_WINDOWS } from './retention-policy.js';
 
 /** Rows deleted by one run, per table. */
@@ -12,6 +13,8 @@ export interface RetentionReport {
   seenItems: number;
   postsCache: number;
   dailyUsage: number;
+  /** Dashboard sessions over (idle or too old), which a later use would end anyway. */
+  sessions: number;
 }
 
 /** Deletes what is past its retention window, in batches. Concurrent calls share one run. */
@@ -24,6 +27,7 @@ export class RetentionService {
     private readonly clock: Clock,
     private readonly seenItems: SeenItemsStore,
     private readonly postCache: PostCacheStore,
+    private readonly sessions: SessionsService,
   ) {}
 
   runOnce(): Promise<RetentionReport> {
@@ -58,6 +62,7 @@ export class RetentionService {
         RETENTION_BATCH_SIZE,
       ),
       dailyUsage: await this.pruneDailyUsage(utcDay(cutoff(RETENTION_WINDOWS.dailyUsage))),
+      sessions: await this.sessions.pruneEnded(RETENTION_BATCH_SIZE),
     };
   }
 

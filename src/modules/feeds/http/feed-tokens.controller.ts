@@ -6,7 +6,8 @@ import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { toFeedSettingsResponse } from '../feed-settings.response.js';
 import { FeedTokensService } from '../feed-tokens.service.js';
-import { feedUrl, publicBaseUrl } from '../feed-urls.js';
+import { publicBaseUrl } from '../../../common/http/public-base-url.js';
+import { feedUrl } from '../feed-urls.js';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { FEED_TOKENS_DOCS } from './feeds.api-docs.js';
 

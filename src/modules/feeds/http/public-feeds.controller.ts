@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { Public } from '../../auth/auth.decorators.js';
 import { AlertFeedService, type RenderedFeed } from '../alert-feed.service.js';
 import type { FeedFormat } from '../feed-format.js';
-import { publicBaseUrl } from '../feed-urls.js';
+import { publicBaseUrl } from '../../../common/http/public-base-url.js';
 import { FeedRateLimitGuard } from './feed-rate-limit.guard.js';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { PUBLIC_FEEDS_DOCS } from './feeds.api-docs.js';

@@ -10,6 +10,7 @@ export function refusesCaller(code: ErrorCode): boolean {
   switch (code) {
     case 'unauthorized':
     case 'wrong_product':
+    case 'forbidden':
     case 'subscription_required':
     case 'rate_limited':
       return true;

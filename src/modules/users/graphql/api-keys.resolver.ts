@@ -1,0 +1,33 @@
+import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { AccountsService } from '../../accounts/accounts.service.js';
+import { CurrentCaller } from '../../auth/auth.decorators.js';
+import type { Caller } from '../../auth/caller.js';
+import { ApiKeyCreationModel, ApiKeyModel, toApiKeyModel } from './api-key.model.js';
+
+/** The dashboard's API keys page: the keys `admin create-key` makes, for the caller's account. */
+@Resolver(() => ApiKeyModel)
+export class ApiKeysResolver {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @Query(() => [ApiKeyModel], { name: 'apiKeys', description: 'Newest first, revoked ones included.' })
+  async list(@CurrentCaller() caller: Caller): Promise<ApiKeyModel[]> {
+    return (await this.accounts.listKeys(caller.accountId)).map(toApiKeyModel);
+  }
+
+  @Mutation(() => ApiKeyCreationModel, { name: 'createApiKey' })
+  async create(@CurrentCaller() caller: Caller): Promise<ApiKeyCreationModel> {
+    const { key, apiKey } = await this.accounts.createKey(caller.accountId);
+    return { apiKey: toApiKeyModel(key), key: apiKey };
+  }
+
+  @Mutation(() => ApiKeyModel, {
+    name: 'revokeApiKey',
+    description: 'Ends the key at once; revoking a revoked key changes nothing.',
+  })
+  async revoke(
+    @CurrentCaller() caller: Caller,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<ApiKeyModel> {
+    return toApiKeyModel(await this.accounts.revokeKey(id, caller.accountId));
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../../accounts/accounts.module.js';
+import { SignInLimiter } from '../sign-in-limiter.service.js';
+import { SignInService } from '../sign-in.service.js';
+import { UsersModule } from '../users.module.js';
+import { ApiKeysResolver } from './api-keys.resolver.js';
+import { SessionResolver } from './session.resolver.js';
+
+/**
+ * Signing in, the viewer and the API keys over GraphQL: imported by the API's root only, so the
+ * CLI loads neither GraphQL nor the sign-in limits (which count in the rate-limit storage).
+ */
+@Module({
+  imports: [UsersModule, AccountsModule],
+  providers: [SessionResolver, ApiKeysResolver, SignInService, SignInLimiter],
+})
+export class UsersGraphqlModule {}

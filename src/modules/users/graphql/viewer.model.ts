@@ -1,0 +1,75 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { planLimits, type Product } from '../../../config/plans.js';
+import type { AccountEntity } from '../../accounts/account.entity.js';
+import type { UserEntity } from '../user.entity.js';
+
+export enum ProductEnum {
+  alerts = 'alerts',
+  app = 'app',
+}
+
+registerEnumType(ProductEnum, { name: 'Product' });
+
+@ObjectType('User', { description: 'A person who signs in to the dashboard.' })
+export class UserModel {
+  @Field(() => ID)
+  id: string;
+
+  @Field({ description: 'As the operator entered it; sign-in ignores its case.' })
+  email: string;
+}
+
+@ObjectType('Account', { description: 'The account a user acts for, its plan and its state.' })
+export class AccountModel {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  name: string;
+
+  @Field(() => ProductEnum)
+  product: Product;
+
+  @Field({ description: 'starter, pro or scale.' })
+  plan: string;
+
+  @Field({ description: 'active or canceled.' })
+  status: string;
+
+  @Field(() => Int)
+  keywordLimit: number;
+}
+
+@ObjectType('Viewer', { description: 'The signed-in user, their account, and the session CSRF token.' })
+export class ViewerModel {
+  @Field(() => UserModel)
+  user: UserModel;
+
+  @Field(() => AccountModel)
+  account: AccountModel;
+
+  @Field({
+    description:
+      'Sent as X-CSRF-Token with every request of this session (only the viewer query may go without).',
+  })
+  csrfToken: string;
+}
+
+export function toViewerModel(
+  user: UserEntity,
+  account: AccountEntity,
+  csrfToken: string,
+): ViewerModel {
+  return {
+    user: { id: user.id, email: user.email },
+    account: {
+      id: account.id,
+      name: account.name,
+      product: account.product,
+      plan: account.plan,
+      status: account.status,
+      keywordLimit: planLimits(account.plan).keywordLimit,
+    },
+    csrfToken,
+  };
+}

@@ -1,0 +1,20 @@
+import { Global, Module } from '@nestjs/common';
+import { SessionAuthenticator } from '../auth/session-authenticator.js';
+import { SessionsService } from './sessions.service.js';
+import { UsersService } from './users.service.js';
+
+/**
+ * Dashboard users and their sessions. Global so that auth's RequestAuthenticator finds the
+ * SessionAuthenticator it declares without importing this module: users depends on auth (the
+ * caller), never the other way.
+ */
+@Global()
+@Module({
+  providers: [
+    UsersService,
+    SessionsService,
+    { provide: SessionAuthenticator, useExisting: SessionsService },
+  ],
+  exports: [UsersService, SessionsService, SessionAuthenticator],
+})
+export class UsersModule {}

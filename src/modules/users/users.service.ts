@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error.js';
+import { newId } from '../../common/ids.js';
+import { Clock } from '../../common/time/clock.js';
+import { Database } from '../../database/database.js';
+import { AccountEntity } from '../accounts/account.entity.js';
+import { emailKey, parseEmail } from './email-address.js';
+import { generatePassword, hashPassword } from './password-hash.js';
+import { SessionsService } from './sessions.service.js';
+import { UserEntity } from './user.entity.js';
+
+export interface IssuedPassword {
+  user: UserEntity;
+  /** Generated: shown in this one answer, stored only as a hash. */
+  password: string;
+}
+
+/** The users of an account, made and reset by operators (the admin command). */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async createUser(accountId: string, email: string): Promise<IssuedPassword> {
+    const address = parseEmail(email);
+    if (!address) throw AppError.invalidBody(`${JSON.stringify(email)} is not an email address`);
+    const password = generatePassword();
+    const passwordHash = await hashPassword(password);
+    const now = this.clock.nowMs();
+    const user = Object.assign(new UserEntity(), {
+      id: newId(),
+      accountId,
+      email: address.display,
+      emailKey: address.key,
+      passwordHash,
+      role: 'user',
+      createdAt: now,
+      passwordChangedAt: now,
+    });
+    await this.database.transaction(async (manager) => {
+      if (!(await manager.existsBy(AccountEntity, { id: accountId }))) {
+        throw AppError.notFound('Account');
+      }
+      if (await manager.existsBy(UserEntity, { emailKey: address.key })) {
+        throw AppError.invalidBody(`A user with the email ${address.display} already exists`);
+      }
+      await manager.insert(UserEntity, user);
+    });
+    return { user, password };
+  }
+
+  /** A new generated password; every session of the user ends with the old one. */
+  async resetPassword(email: string): Promise<IssuedPassword> {
+    const password = generatePassword();
+    const user = await this.replacePassword(
+      { emailKey: emailKey(email) },
+      await hashPassword(password),
+      null,
+    );
+    return { user, password };
+  }
+
+  /** The user's own change: every other session ends, `sessionId` (the one asking) stays. */
+  async changePassword(userId: string, passwordHash: string, sessionId: string): Promise<void> {
+    await this.replacePassword({ id: userId }, passwordHash, sessionId);
+  }
+
+  /** The same password under today's hashing cost: sessions stay, the password has not changed. */
+  async rehashPassword(userId: string, passwordHash: string): Promise<void> {
+    await this.database.transaction((manager) =>
+      manager.update(UserEntity, { id: userId }, { passwordHash }),
+    );
+  }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.database.manager.findOneBy(UserEntity, { emailKey: emailKey(email) });
+  }
+
+  findById(userId: string): Promise<UserEntity | null> {
+    return this.database.manager.findOneBy(UserEntity, { id: userId });
+  }
+
+  private replacePassword(
+    where: { id: string } | { emailKey: string },
+    passwordHash: string,
+    keepSession: string | null,
+  ): Promise<UserEntity> {
+    return this.database.transaction(async (manager) => {
+      const user = await manager.findOne(UserEntity, { where, lock: this.database.rowWriteLock });
+      if (!user) throw AppError.notFound('User');
+      user.passwordHash = passwordHash;
+      user.passwordChangedAt = this.clock.nowMs();
+      await manager.update(
+        UserEntity,
+        { id: user.id },
+        { passwordHash, passwordChangedAt: user.passwordChangedAt },
+      );
+      await this.sessions.endAllOf(manager, user.id, keepSession);
+      return user;
+    });
+  }
+}
