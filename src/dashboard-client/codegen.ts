@@ -1,4 +1,5 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { schemaWithPending } from './build/pending-schema.ts';
 
 /**
  * The client's GraphQL types, generated from the server's schema.gql at every build (into gql/,
@@ -6,7 +7,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
  * repository root, where npm runs it.
  */
 const config: CodegenConfig = {
-  schema: ['schema.gql', 'src/dashboard-client/pending-schema.graphql'],
+  schema: schemaWithPending('schema.gql', 'src/dashboard-client/pending-schema.graphql'),
   documents: ['src/dashboard-client/**/*.{ts,tsx}', '!src/dashboard-client/gql/**'],
   generates: {
     'src/dashboard-client/gql/': {

@@ -138,11 +138,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export const foreignRequests = (requests: string[], origin: string): string[] =>
   requests.filter((url) => new URL(url).origin !== origin && !url.startsWith('data:'));
 
-/** Signs in through /dashboard/login as a person would, and waits for the signed-in shell. */
-export async function signIn(page: Page, origin: string, email: string, password: string) {
+/** Fills in and sends the sign-in form at /dashboard/login, as a person would. */
+export async function submitSignIn(page: Page, origin: string, email: string, password: string) {
   await page.goto(`${origin}/dashboard/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in and waits for the signed-in pages' navigation. */
+export async function signIn(page: Page, origin: string, email: string, password: string) {
+  await submitSignIn(page, origin, email, password);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }

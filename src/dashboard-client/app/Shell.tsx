@@ -59,7 +59,7 @@ export function Shell({ viewer, children }: { viewer: Viewer; children: ReactNod
       <header className="topbar">
         <span className="brand">Alerts dashboard</span>
         <span className="who">
-          {viewer.account.name} · {viewer.user.email}
+          {[viewer.account.name, viewer.user.email].filter((part) => part !== '').join(' · ')}
         </span>
         <SignOutButton />
       </header>

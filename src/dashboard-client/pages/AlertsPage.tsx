@@ -23,6 +23,11 @@ const KEYWORD_CHOICES = graphql(`
 `);
 
 const PAGE_SIZE = 50;
+const EXCERPT_LENGTH = 280;
+
+/** The start of a comment or a post's text; the full text is in the payload below it. */
+const excerpt = (text: string) =>
+  text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text;
 const ALERT_TYPES = [
   { value: '', label: 'Posts and comments' },
   { value: 'post', label: 'Posts' },
@@ -40,7 +45,7 @@ function AlertItem({ alert }: { alert: Alert }) {
           <span className="badge">{alert.event}</span> r/{alert.subreddit} · u/{alert.author} ·
           keyword “{alert.keywordText}” · {formatInstant(alert.timestamp)}
         </p>
-        {alert.comment && <p className="excerpt">{alert.comment}</p>}
+        <p className="excerpt">{excerpt(alert.comment ?? alert.selftext)}</p>
         <p>
           <a href={alert.url} target="_blank" rel="noopener noreferrer">
             Open on Reddit<span className="visually-hidden">: {alert.title}</span>
