@@ -184,6 +184,17 @@ describe('the signed-in dashboard in Chromium', () => {
     ]);
     expect(await page.getByText('2 of 25').count()).toBe(1);
     await screenshot(page, 'keywords');
+
+    const row = page.getByRole('row').filter({ hasText: 'sqlite wal' });
+    await row.getByRole('button', { name: 'Pause' }).click();
+    await row.getByRole('button', { name: 'Resume' }).waitFor();
+    await page.getByText('1 of 25').waitFor();
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.getByLabel('Mode').selectOption('broad');
+    await row.getByLabel('Not in subreddits').fill('sqlite, r/databases');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByRole('cell', { name: 'broad', exact: true }).waitFor();
+    await row.getByText('not r/sqlite · not r/databases').waitFor();
   });
 
   describe('with a webhook receiver', () => {

@@ -151,6 +151,17 @@ function SettingsFields({
   );
 }
 
+/** A keyword's settings alone: what an edit sends back. */
+const settingsOf = (keyword: KeywordSettings): KeywordSettings => ({
+  mode: keyword.mode,
+  trackPosts: keyword.trackPosts,
+  trackComments: keyword.trackComments,
+  exclude: keyword.exclude,
+  subreddits: keyword.subreddits,
+  excludeSubreddits: keyword.excludeSubreddits,
+  excludeAuthors: keyword.excludeAuthors,
+});
+
 const DEFAULT_SETTINGS: KeywordSettings = {
   mode: 'exact',
   trackPosts: true,
@@ -235,7 +246,7 @@ function AddKeywords() {
 function KeywordRow({ keyword, cap }: { keyword: Keyword; cap: number }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [settings, setSettings] = useState<KeywordSettings>(keyword);
+  const [settings, setSettings] = useState(() => settingsOf(keyword));
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEYWORDS_KEY });
   const update = useMutation({
     mutationFn: (input: Partial<KeywordSettings> & { active?: boolean }) =>
@@ -306,24 +317,7 @@ function KeywordRow({ keyword, cap }: { keyword: Keyword; cap: number }) {
             aria-label={`Edit ${keyword.text}`}
             onSubmit={(event) => {
               event.preventDefault();
-              const {
-                mode,
-                trackPosts,
-                trackComments,
-                exclude,
-                subreddits,
-                excludeSubreddits,
-                excludeAuthors,
-              } = settings;
-              update.mutate({
-                mode,
-                trackPosts,
-                trackComments,
-                exclude,
-                subreddits,
-                excludeSubreddits,
-                excludeAuthors,
-              });
+              update.mutate(settings);
             }}
           >
             <SettingsFields value={settings} onChange={setSettings} />
