@@ -217,6 +217,19 @@ describe('the signed-in dashboard in Chromium', () => {
       const [delivery] = receiver.requests;
       expect(await hasValidSignature(delivery, secret)).toBe(true);
       await screenshot(page, 'webhooks');
+
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
+      await page.getByRole('heading', { name: 'New signing secret of Receiver' }).waitFor();
+      const rotated = await page.locator('.once-secret code').innerText();
+      expect(rotated).toMatch(/^[0-9a-f]{64}$/);
+      expect(rotated).not.toBe(secret);
+
+      await page.getByRole('link', { name: 'Delivery log of Receiver' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Deliveries of Receiver' }).waitFor();
+      await page.getByLabel('Status').selectOption('failed');
+      await page.getByText('No deliveries with status failed.').waitFor();
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
     });
   });
 
@@ -275,20 +288,62 @@ describe('the signed-in dashboard in Chromium', () => {
       'Inbox',
       ...NAVIGATION.slice(1),
     ]);
-    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    await page.getByText('Nothing in the inbox for these filters.').waitFor();
+    await page.getByLabel('Unread only').check();
+    await page.getByText('Nothing in the inbox for these filters.').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
-  it('passes axe on every page and loads nothing from another host', async () => {
+  it('issues feed URLs once that serve the feed, and rotates them', async () => {
+    const { page } = await signedIn(await newUser());
+    await navigate(page, 'Feeds');
+    await page.getByText('No feed token yet.').waitFor();
+    await page.getByRole('button', { name: 'Create feed URLs' }).click();
+    const first = new URL(await page.getByLabel('RSS URL').inputValue());
+    const feed = await t.http.get(first.pathname).expect(200);
+    expect(feed.text).toContain('<rss');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Rotate token' }).click();
+    await page.getByText(/^Feed token .+ issued/).waitFor();
+    await page
+      .getByLabel('RSS URL')
+      .and(page.locator(`:not([value="${first.href}"])`))
+      .waitFor();
+    const second = new URL(await page.getByLabel('RSS URL').inputValue());
+    await t.http.get(second.pathname).expect(200);
+    await t.http.get(first.pathname).expect(404);
+  });
+
+  it('changes the password, which the next sign-in needs', async () => {
+    const user = await newUser();
+    const { page } = await signedIn(user);
+    await navigate(page, 'Account');
+    const newPassword = 'a much longer new password';
+    await page.getByLabel('Current password').fill(user.password);
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Password changed.' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await submitSignIn(page, origin, user.email, user.password);
+    await page.getByRole('alert').filter({ hasText: 'Email or password is wrong' }).waitFor();
+    await signIn(page, origin, user.email, newPassword);
+  });
+
+  it('passes axe on every page, shows no error, and loads nothing from another host', async () => {
     const observed = await signedIn(await newUser());
     const { page } = observed;
-    const violations: Record<string, unknown> = {};
+    const findings: Record<string, unknown> = {};
     for (const link of NAVIGATION) {
       await navigate(page, link);
       await page.waitForLoadState('networkidle');
-      violations[link] = await seriousAccessibilityViolations(page);
+      findings[link] = {
+        violations: await seriousAccessibilityViolations(page),
+        errors: await page.getByRole('alert').allInnerTexts(),
+      };
     }
-    expect(violations).toEqual(Object.fromEntries(NAVIGATION.map((link) => [link, []])));
+    expect(findings).toEqual(
+      Object.fromEntries(NAVIGATION.map((link) => [link, { violations: [], errors: [] }])),
+    );
     expect(foreignRequests(observed.requests, origin)).toEqual([]);
     expect(await observed.cspViolations()).toEqual([]);
   });
