@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { ErrorNotice } from '../components/ErrorNotice';
 import { formatInstant } from '../components/format';
 import { LoadMore } from '../components/LoadMore';
 import { Page } from '../components/Page';
+import { QueryState } from '../components/QueryState';
 import { SelectField } from '../components/SelectField';
 import { graphql } from '../gql';
 import type { AlertEvent } from '../gql/graphql';
@@ -135,20 +135,19 @@ export function AlertsPage() {
   return (
     <Page title="Alerts">
       <Filters value={filters} onChange={setFilters} />
-      <ErrorNotice error={pages.error} />
-      {pages.isPending ? (
-        <p className="loading">Loading…</p>
-      ) : alerts.length === 0 ? (
-        <p className="empty">
-          No alerts yet. New ones appear here as soon as they match, without reloading.
-        </p>
-      ) : (
+      <QueryState
+        query={pages}
+        empty={alerts.length === 0}
+        emptyText={
+          <>No alerts yet. New ones appear here as soon as they match, without reloading.</>
+        }
+      >
         <ol className="alerts" aria-label="Alerts, newest first">
           {alerts.map((alert) => (
             <AlertItem key={alert.id} alert={alert} />
           ))}
         </ol>
-      )}
+      </QueryState>
       <LoadMore pages={pages} label="Load older alerts" />
     </Page>
   );

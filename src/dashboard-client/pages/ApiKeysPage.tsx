@@ -3,6 +3,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { formatInstant } from '../components/format';
 import { OnceSecret } from '../components/OnceSecret';
 import { Page } from '../components/Page';
+import { QueryState } from '../components/QueryState';
 import { graphql } from '../gql';
 import { graphqlRequest } from '../app/graphql';
 
@@ -65,10 +66,7 @@ export function ApiKeysPage() {
       </button>
       <ErrorNotice error={create.error ?? revoke.error} />
       {create.data && <OnceSecret title="Your new API key" secret={create.data.createApiKey.key} />}
-      <ErrorNotice error={keys.error} />
-      {keys.isPending ? (
-        <p className="loading">Loading…</p>
-      ) : (
+      <QueryState query={keys} empty={false}>
         <div className="table-wrap">
           <table>
             <caption className="visually-hidden">API keys</caption>
@@ -115,7 +113,7 @@ export function ApiKeysPage() {
             </tbody>
           </table>
         </div>
-      )}
+      </QueryState>
     </Page>
   );
 }

@@ -4,6 +4,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { formatInstant } from '../components/format';
 import { LoadMore } from '../components/LoadMore';
 import { Page } from '../components/Page';
+import { QueryState } from '../components/QueryState';
 import { SelectField } from '../components/SelectField';
 import { graphql } from '../gql';
 import type { InboxItemType, InboxQuery, InboxSort } from '../gql/graphql';
@@ -214,18 +215,17 @@ export function InboxPage() {
           Unread only
         </label>
       </form>
-      <ErrorNotice error={pages.error} />
-      {pages.isPending ? (
-        <p className="loading">Loading…</p>
-      ) : items.length === 0 ? (
-        <p className="empty">Nothing in the inbox for these filters.</p>
-      ) : (
+      <QueryState
+        query={pages}
+        empty={items.length === 0}
+        emptyText={<>Nothing in the inbox for these filters.</>}
+      >
         <ol className="alerts" aria-label="Inbox items">
           {items.map((item) => (
             <InboxEntry key={item.id} item={item} />
           ))}
         </ol>
-      )}
+      </QueryState>
       <LoadMore pages={pages} label="Load more" />
     </Page>
   );

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { listFromText } from '../components/format';
 import { Page } from '../components/Page';
+import { QueryState } from '../components/QueryState';
 import { SelectField } from '../components/SelectField';
 import { Sparkline } from '../components/Sparkline';
 import { graphql } from '../gql';
@@ -345,12 +346,11 @@ export function KeywordsPage({ viewer }: { viewer: Viewer }) {
         active keywords used on the {viewer.account.plan} plan; paused keywords do not count.
       </p>
       <AddKeywords />
-      <ErrorNotice error={keywords.error} />
-      {keywords.isPending ? (
-        <p className="loading">Loading…</p>
-      ) : nodes.length === 0 ? (
-        <p className="empty">No keywords yet: add one above.</p>
-      ) : (
+      <QueryState
+        query={keywords}
+        empty={nodes.length === 0}
+        emptyText={<>No keywords yet: add one above.</>}
+      >
         <div className="table-wrap">
           <table>
             <caption className="visually-hidden">Keywords, oldest first</caption>
@@ -376,7 +376,7 @@ export function KeywordsPage({ viewer }: { viewer: Viewer }) {
             </tbody>
           </table>
         </div>
-      )}
+      </QueryState>
     </Page>
   );
 }

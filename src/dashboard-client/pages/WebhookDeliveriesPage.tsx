@@ -5,6 +5,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { formatInstant } from '../components/format';
 import { LoadMore } from '../components/LoadMore';
 import { Page } from '../components/Page';
+import { QueryState } from '../components/QueryState';
 import { SelectField } from '../components/SelectField';
 import { graphql } from '../gql';
 import type { DeliveryStatus, WebhookDeliveriesQuery } from '../gql/graphql';
@@ -129,12 +130,11 @@ export function WebhookDeliveriesPage({ webhookId }: { webhookId: string }) {
           onChange={(value) => setStatus(value as DeliveryStatus | '')}
         />
       </div>
-      <ErrorNotice error={deliveries.error} />
-      {deliveries.isPending ? (
-        <p className="loading">Loading…</p>
-      ) : rows.length === 0 ? (
-        <p className="empty">No deliveries{status && ` with status ${status}`}.</p>
-      ) : (
+      <QueryState
+        query={deliveries}
+        empty={rows.length === 0}
+        emptyText={<>No deliveries{status && ` with status ${status}`}.</>}
+      >
         <div className="table-wrap">
           <table>
             <caption className="visually-hidden">Deliveries, newest first</caption>
@@ -157,7 +157,7 @@ export function WebhookDeliveriesPage({ webhookId }: { webhookId: string }) {
             </tbody>
           </table>
         </div>
-      )}
+      </QueryState>
       <LoadMore pages={deliveries} label="Load older deliveries" />
     </Page>
   );

@@ -6,6 +6,7 @@ import { Field } from '../components/Field';
 import { formatInstant, formatPercent } from '../components/format';
 import { OnceSecret } from '../components/OnceSecret';
 import { Page } from '../components/Page';
+import { QueryState } from '../components/QueryState';
 import { graphql } from '../gql';
 import type { WebhooksQuery } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
@@ -258,12 +259,11 @@ export function WebhooksPage() {
         }
       />
       {secret && <NewSecret {...secret} />}
-      <ErrorNotice error={webhooks.error} />
-      {webhooks.isPending ? (
-        <p className="loading">Loading…</p>
-      ) : nodes.length === 0 ? (
-        <p className="empty">No webhooks yet: add one above to receive alerts as signed POSTs.</p>
-      ) : (
+      <QueryState
+        query={webhooks}
+        empty={nodes.length === 0}
+        emptyText={<>No webhooks yet: add one above to receive alerts as signed POSTs.</>}
+      >
         <ul className="cards" aria-label="Webhooks">
           {nodes.map((webhook) => (
             <WebhookCard
@@ -275,7 +275,7 @@ export function WebhooksPage() {
             />
           ))}
         </ul>
-      )}
+      </QueryState>
     </Page>
   );
 }
