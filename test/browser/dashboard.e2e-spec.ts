@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
+import { SESSION_IDLE_MS } from '../../src/modules/users/session-policy.js';
 import { createTestApp, bearer, type TestApp } from '../utils/create-test-app.js';
 import {
   foreignRequests,
@@ -21,8 +22,6 @@ import {
 } from '../utils/webhook-receiver.js';
 
 const NAVIGATION = ['Alerts', 'Keywords', 'Webhooks', 'Usage', 'API keys', 'Feeds', 'Account'];
-/** decisions section 9: sessions end after 12 hours idle. */
-const IDLE_LIMIT_MS = 12 * 60 * 60 * 1000;
 
 interface DashboardUser {
   accountId: string;
@@ -125,13 +124,13 @@ describe('the signed-in dashboard in Chromium', () => {
 
   it('sends an expired session back to the sign-in page', async () => {
     const { page } = await signedIn(await newUser());
-    t.clock.advance(IDLE_LIMIT_MS + 60_000);
+    t.clock.advance(SESSION_IDLE_MS + 60_000);
     try {
       await page.getByRole('link', { name: 'Keywords' }).click();
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/dashboard/login');
     } finally {
-      t.clock.advance(-(IDLE_LIMIT_MS + 60_000));
+      t.clock.advance(-(SESSION_IDLE_MS + 60_000));
     }
   });
 
