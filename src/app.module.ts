@@ -3,6 +3,7 @@ import { APP_GUARD, RouterModule } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { CoreModule, type CoreOptions } from './core.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AlertsGraphqlModule } from './modules/alerts/graphql/alerts-graphql.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
@@ -67,6 +68,7 @@ export class AppModule {
         FeedsGraphqlModule,
         InboxGraphqlModule,
         UsersGraphqlModule,
+        DashboardModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],
       // Order matters: the caller is known before its rate budget is counted.

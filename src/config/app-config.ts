@@ -10,6 +10,7 @@ import {
   Min,
   validateSync,
 } from 'class-validator';
+import { resolve } from 'node:path';
 import { DEFAULT_DATABASE_URL } from '../database/database-url.js';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../database/postgres-session-limits.js';
 
@@ -169,6 +170,10 @@ class EnvironmentVariables {
   @IsInt()
   @Min(0)
   DATABASE_STATEMENT_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @IsString()
+  DASHBOARD_DIR?: string;
 }
 
 export interface RedditCredentials {
@@ -218,6 +223,8 @@ export interface AppConfig {
   role: ProcessRole;
   /** Background loops (poller, delivery worker, schedulers) run only when true. */
   backgroundJobs: boolean;
+  /** The built dashboard client (`npm run build` writes it), served at /dashboard. */
+  dashboardDir: string;
 }
 
 /** Where the links the service hands out (feed URLs) point: see publicBaseUrl. */
@@ -235,6 +242,8 @@ export class ConfigError extends Error {}
 const DEFAULT_PORT = 3000;
 /** decisions section 12: what bulk and single redelivery may queue per account and hour. */
 const DEFAULT_REDELIVERY_ROWS_PER_HOUR = 10_000;
+/** Where `npm run build` writes the dashboard client, from the working directory like ./data. */
+const DEFAULT_DASHBOARD_DIR = 'dist/dashboard';
 const DEFAULT_USER_AGENT = 'node:reddit-keyword-alerts:v0.1.0 (keyword alerts service)';
 
 function parseCredentials(ids?: string, secrets?: string): RedditCredentials[] {
@@ -323,5 +332,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: metricsPort(vars),
     role,
     backgroundJobs: role !== 'api',
+    dashboardDir: resolve(vars.DASHBOARD_DIR ?? DEFAULT_DASHBOARD_DIR),
   };
 }

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchBrowser, signIn } from '../utils/browser.js';
 import { freePort, startUntil } from '../utils/processes.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 
@@ -24,7 +25,7 @@ describe('the quickstart', () => {
     }
   });
 
-  it('gets a first alert to the API, a verifying receiver and the feed, offline', async () => {
+  it('gets a first alert to the API, a verifying receiver, the feed and the dashboard, offline', async () => {
     const env = {
       DATABASE_URL: `sqlite:${join(mkdtempSync(join(tmpdir(), 'quickstart-')), 'alerts.sqlite')}`,
       PORT: String(await freePort()),
@@ -37,7 +38,10 @@ describe('the quickstart', () => {
     await server.started;
 
     const account = await runAdmin(['create-account', '--plan', 'starter'], env);
-    const { api_key: key } = parseJsonLine(account.stdout) as { api_key: string };
+    const { api_key: key, account_id: accountId } = parseJsonLine(account.stdout) as {
+      api_key: string;
+      account_id: string;
+    };
     const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     const post = (path: string, body: unknown) =>
       fetch(`${base}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
@@ -74,5 +78,20 @@ describe('the quickstart', () => {
     const feed = (await (await post('/api/v1/feeds/token', {})).json()) as { rss_url: string };
     const rss = await (await fetch(feed.rss_url)).text();
     expect(rss).toContain('[postgres backup] How do you test your postgres backup restores?');
+
+    const user = await runAdmin(['create-user', accountId, '--email', 'you@example.com'], env);
+    const { password } = parseJsonLine(user.stdout) as { password: string };
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await signIn(page, base, 'you@example.com', password);
+      const alertTitles = page.getByRole('heading', {
+        name: 'How do you test your postgres backup restores?',
+      });
+      await alertTitles.nth(1).waitFor();
+      expect(await alertTitles.count()).toBe(2);
+    } finally {
+      await browser.close();
+    }
   }, 60_000);
 });

@@ -13,6 +13,8 @@ export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
+  /** The bytes as they came: still compressed when the answer has a Content-Encoding. */
+  body: Buffer;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
@@ -28,13 +30,15 @@ export function sendRaw(port: number, request: RawRequest): Promise<RawResponse>
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+            text: body.toString('utf8'),
+            body,
+          });
+        });
         response.on('error', reject);
       },
     );

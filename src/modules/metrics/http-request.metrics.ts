@@ -3,10 +3,13 @@ import { Histogram, type Registry } from 'prom-client';
 
 /** Routes outside Nest's router (Apollo's) by their mount path; anything else unmatched shares one label. */
 const MOUNTED_PATHS = ['/graphql'];
+/** Handlers mounted with app.use (the dashboard's files): labelled by the path they are mounted at. */
+const MOUNTED_PREFIXES = ['/dashboard'];
 
 function routeLabel(request: Request): string {
   const route = (request.route as { path?: unknown } | undefined)?.path;
   if (typeof route === 'string') return request.baseUrl + route;
+  if (MOUNTED_PREFIXES.includes(request.baseUrl)) return request.baseUrl;
   return MOUNTED_PATHS.find((path) => request.path === path) ?? 'unmatched';
 }
 

@@ -1,0 +1,39 @@
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Route, Router, Switch } from 'wouter';
+import { CanceledPage } from '../pages/CanceledPage';
+import { LoginPage } from '../pages/LoginPage';
+import { errorCodeOf } from './graphql';
+import { DASHBOARD_BASE, leaveOnSessionEnd } from './session';
+import { SignedIn } from './SignedIn';
+
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error) => leaveOnSessionEnd(queryClient, error) }),
+  mutationCache: new MutationCache({ onError: (error) => leaveOnSessionEnd(queryClient, error) }),
+  defaultOptions: {
+    queries: {
+      // Only a failure to reach the server is worth a second try; a refusal stays a refusal.
+      retry: (failures, error) => errorCodeOf(error) === 'unavailable' && failures < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Router base={DASHBOARD_BASE}>
+        <Switch>
+          <Route path="/login">
+            <LoginPage />
+          </Route>
+          <Route path="/canceled">
+            <CanceledPage />
+          </Route>
+          <Route>
+            <SignedIn />
+          </Route>
+        </Switch>
+      </Router>
+    </QueryClientProvider>
+  );
+}

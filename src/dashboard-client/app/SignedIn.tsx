@@ -1,0 +1,67 @@
+import { Redirect, Route, Switch } from 'wouter';
+import { AccountPage } from '../pages/AccountPage';
+import { AlertsPage } from '../pages/AlertsPage';
+import { ApiKeysPage } from '../pages/ApiKeysPage';
+import { FeedsPage } from '../pages/FeedsPage';
+import { InboxPage } from '../pages/InboxPage';
+import { KeywordsPage } from '../pages/KeywordsPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { UsagePage } from '../pages/UsagePage';
+import { WebhookDeliveriesPage } from '../pages/WebhookDeliveriesPage';
+import { WebhooksPage } from '../pages/WebhooksPage';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { errorCodeOf } from './graphql';
+import { useViewer } from './session';
+import { Shell } from './Shell';
+
+/** Every page behind sign-in, inside the navigation shell, once the viewer is known. */
+export function SignedIn() {
+  const viewer = useViewer();
+  if (viewer.isPending) return <p className="loading">Loading…</p>;
+  if (viewer.isError) {
+    const code = errorCodeOf(viewer.error);
+    if (code === 'unauthorized') return <Redirect to="/login" replace />;
+    if (code === 'subscription_required') return <Redirect to="/canceled" replace />;
+    return <ErrorNotice error={viewer.error} />;
+  }
+  return (
+    <Shell viewer={viewer.data}>
+      <Switch>
+        <Route path="/">
+          {viewer.data.account.product === 'app' ? (
+            <Redirect to="/inbox" replace />
+          ) : (
+            <AlertsPage />
+          )}
+        </Route>
+        <Route path="/inbox">
+          <InboxPage />
+        </Route>
+        <Route path="/keywords">
+          <KeywordsPage viewer={viewer.data} />
+        </Route>
+        <Route path="/webhooks">
+          <WebhooksPage />
+        </Route>
+        <Route path="/webhooks/:id">
+          {(params) => <WebhookDeliveriesPage webhookId={params.id} />}
+        </Route>
+        <Route path="/usage">
+          <UsagePage />
+        </Route>
+        <Route path="/api-keys">
+          <ApiKeysPage />
+        </Route>
+        <Route path="/feeds">
+          <FeedsPage />
+        </Route>
+        <Route path="/account">
+          <AccountPage viewer={viewer.data} />
+        </Route>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Shell>
+  );
+}

@@ -1,0 +1,33 @@
+import { useId } from 'react';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A select with its visible label; the empty value stands for "any" where a filter allows it. */
+export function SelectField({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  choices: Choice[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

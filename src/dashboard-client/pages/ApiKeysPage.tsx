@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { formatInstant } from '../components/format';
+import { OnceSecret } from '../components/OnceSecret';
+import { Page } from '../components/Page';
+import { QueryState } from '../components/QueryState';
+import { graphql } from '../gql';
+import { graphqlRequest } from '../app/graphql';
+
+const API_KEYS_QUERY = graphql(`
+  query ApiKeys {
+    apiKeys {
+      id
+      prefix
+      createdAt
+      lastUsedAt
+      revokedAt
+    }
+  }
+`);
+
+const CREATE_API_KEY = graphql(`
+  mutation CreateApiKey {
+    createApiKey {
+      key
+      apiKey {
+        id
+        prefix
+      }
+    }
+  }
+`);
+
+const REVOKE_API_KEY = graphql(`
+  mutation RevokeApiKey($id: ID!) {
+    revokeApiKey(id: $id) {
+      id
+      revokedAt
+    }
+  }
+`);
+
+const API_KEYS_KEY = ['api-keys'];
+
+/** decisions section 9: "Create key" shows the key once; "Revoke" ends one at once. */
+export function ApiKeysPage() {
+  const queryClient = useQueryClient();
+  const keys = useQuery({ queryKey: API_KEYS_KEY, queryFn: () => graphqlRequest(API_KEYS_QUERY) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: API_KEYS_KEY });
+  const create = useMutation({
+    mutationFn: () => graphqlRequest(CREATE_API_KEY),
+    onSuccess: refresh,
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => graphqlRequest(REVOKE_API_KEY, { id }),
+    onSuccess: refresh,
+  });
+  return (
+    <Page title="API keys">
+      <p>
+        Keys call the REST API under <code>/api/v1</code> and GraphQL as{' '}
+        <code>Authorization: Bearer &lt;key&gt;</code>.
+      </p>
+      <button type="button" onClick={() => create.mutate()} disabled={create.isPending}>
+        Create key
+      </button>
+      <ErrorNotice error={create.error ?? revoke.error} />
+      {create.data && <OnceSecret title="Your new API key" secret={create.data.createApiKey.key} />}
+      <QueryState query={keys} empty={false}>
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">API keys</caption>
+            <thead>
+              <tr>
+                <th scope="col">Prefix</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data?.apiKeys.map((key) => (
+                <tr key={key.id}>
+                  <th scope="row">
+                    <code>{key.prefix}…</code>
+                  </th>
+                  <td>{formatInstant(key.createdAt)}</td>
+                  <td>{key.lastUsedAt ? formatInstant(key.lastUsedAt) : 'never'}</td>
+                  <td>{key.revokedAt ? `Revoked ${formatInstant(key.revokedAt)}` : 'Active'}</td>
+                  <td>
+                    {!key.revokedAt && (
+                      <button
+                        type="button"
+                        className="danger"
+                        disabled={revoke.isPending}
+                        onClick={() => {
+                          if (
+                            window.confirm(
+                              `Revoke the key ${key.prefix}…? It stops working at once.`,
+                            )
+                          ) {
+                            revoke.mutate(key.id);
+                          }
+                        }}
+                      >
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </QueryState>
+    </Page>
+  );
+}

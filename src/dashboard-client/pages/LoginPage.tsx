@@ -1,0 +1,76 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Field } from '../components/Field';
+import { graphql } from '../gql';
+import { errorCodeOf, graphqlRequest, setCsrfToken } from '../app/graphql';
+import { HOME, VIEWER_KEY } from '../app/session';
+
+const SIGN_IN = graphql(`
+  mutation SignIn($input: SignInInput!) {
+    signIn(input: $input) {
+      ...ViewerFields
+    }
+  }
+`);
+
+/**
+ * decisions section 9: fields labelled "Email" and "Password", a button "Sign in"; a failure
+ * says the server's words, which never tell which field was wrong.
+ */
+export function LoginPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    document.title = 'Sign in · Alerts dashboard';
+  }, []);
+  const signIn = useMutation({
+    mutationFn: () => graphqlRequest(SIGN_IN, { input: { email, password } }),
+    onSuccess: ({ signIn: viewer }) => {
+      setCsrfToken(viewer.csrfToken);
+      queryClient.setQueryData(VIEWER_KEY, viewer);
+      navigate(viewer.account.product === 'app' ? '/inbox' : HOME, { replace: true });
+    },
+    onError: (error) => {
+      if (errorCodeOf(error) === 'subscription_required') navigate('/canceled', { replace: true });
+      setPassword('');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate();
+  };
+  return (
+    <main id="main" className="login">
+      <h1>Sign in to the Alerts dashboard</h1>
+      <form onSubmit={submit} className="card">
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <ErrorNotice error={signIn.error} />
+        <button type="submit" disabled={signIn.isPending}>
+          Sign in
+        </button>
+      </form>
+      <p className="hint">Accounts are created by the operator; ask them for a password reset.</p>
+    </main>
+  );
+}

@@ -1,0 +1,281 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Field } from '../components/Field';
+import { formatInstant, formatPercent } from '../components/format';
+import { OnceSecret } from '../components/OnceSecret';
+import { Page } from '../components/Page';
+import { QueryState } from '../components/QueryState';
+import { graphql } from '../gql';
+import type { WebhooksQuery } from '../gql/graphql';
+import { graphqlRequest } from '../app/graphql';
+
+const WEBHOOKS_QUERY = graphql(`
+  query Webhooks {
+    webhooks {
+      nodes {
+        id
+        name
+        url
+        active
+        createdAt
+        lastDeliveryAt
+        lastError
+        consecutiveFailures
+        totalDeliveries
+        successRate24h
+      }
+    }
+  }
+`);
+
+const CREATE_WEBHOOK = graphql(`
+  mutation CreateWebhook($input: CreateWebhookInput!) {
+    createWebhook(input: $input) {
+      secret
+      webhook {
+        id
+        name
+      }
+    }
+  }
+`);
+
+const TEST_WEBHOOK = graphql(`
+  mutation TestWebhook($id: ID!) {
+    testWebhook(id: $id) {
+      ok
+      status
+      error
+    }
+  }
+`);
+
+const UPDATE_WEBHOOK = graphql(`
+  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {
+    updateWebhook(id: $id, input: $input) {
+      id
+      active
+    }
+  }
+`);
+
+const ROTATE_SECRET = graphql(`
+  mutation RotateWebhookSecret($id: ID!) {
+    rotateWebhookSecret(id: $id) {
+      secret
+    }
+  }
+`);
+
+const DELETE_WEBHOOK = graphql(`
+  mutation DeleteWebhook($id: ID!) {
+    deleteWebhook(id: $id) {
+      id
+      deleted
+    }
+  }
+`);
+
+type Webhook = WebhooksQuery['webhooks']['nodes'][number];
+const WEBHOOKS_KEY = ['webhooks'];
+
+/** How a receiver checks a delivery: the same check as examples/receiver.mjs. */
+const verificationSnippet = (
+  secret: string,
+) => `import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// body: the raw request body (a Buffer), before any JSON parsing
+function verified(body, signatureHeader) {
+  const expected = Buffer.from(
+    'sha256=' + createHmac('sha256', '${secret}').update(body).digest('hex'),
+  );
+  const given = Buffer.from(String(signatureHeader)); // the X-Webhook-Signature header
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}`;
+
+function NewSecret({ title, secret }: { title: string; secret: string }) {
+  return (
+    <OnceSecret title={title} secret={secret}>
+      <details>
+        <summary>Verify deliveries with it</summary>
+        <pre className="snippet">{verificationSnippet(secret)}</pre>
+      </details>
+    </OnceSecret>
+  );
+}
+
+function AddWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState('');
+  const [name, setName] = useState('');
+  const create = useMutation({
+    mutationFn: () =>
+      graphqlRequest(CREATE_WEBHOOK, { input: { url, name: name.trim() || undefined } }),
+    onSuccess: ({ createWebhook }) => {
+      setUrl('');
+      setName('');
+      onCreated(createWebhook.secret);
+      return queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Add a webhook</h2>
+      <Field
+        label="URL"
+        type="url"
+        required
+        value={url}
+        placeholder="https://example.com/hooks/reddit"
+        onChange={(e) => setUrl(e.target.value)}
+      />
+      <Field
+        label="Name"
+        value={name}
+        maxLength={80}
+        hint="Optional; the host name by default."
+        onChange={(e) => setName(e.target.value)}
+      />
+      <ErrorNotice error={create.error} />
+      <button type="submit" disabled={create.isPending}>
+        Add webhook
+      </button>
+    </form>
+  );
+}
+
+function WebhookCard({
+  webhook,
+  onSecret,
+}: {
+  webhook: Webhook;
+  onSecret: (secret: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+  const test = useMutation({
+    mutationFn: () => graphqlRequest(TEST_WEBHOOK, { id: webhook.id }),
+    onSettled: refresh,
+  });
+  const toggle = useMutation({
+    mutationFn: () =>
+      graphqlRequest(UPDATE_WEBHOOK, { id: webhook.id, input: { active: !webhook.active } }),
+    onSuccess: refresh,
+  });
+  const rotate = useMutation({
+    mutationFn: () => graphqlRequest(ROTATE_SECRET, { id: webhook.id }),
+    onSuccess: ({ rotateWebhookSecret }) => onSecret(rotateWebhookSecret.secret),
+  });
+  const remove = useMutation({
+    mutationFn: () => graphqlRequest(DELETE_WEBHOOK, { id: webhook.id }),
+    onSuccess: refresh,
+  });
+  const result = test.data?.testWebhook;
+  return (
+    <li className="card webhook">
+      <article aria-labelledby={`webhook-${webhook.id}`}>
+        <h2 id={`webhook-${webhook.id}`}>{webhook.name}</h2>
+        <p className="url">{webhook.url}</p>
+        <dl className="health">
+          <dt>Status</dt>
+          <dd>{webhook.active ? 'Active' : 'Paused'}</dd>
+          <dt>Success rate (24 h)</dt>
+          <dd>{formatPercent(webhook.successRate24h)}</dd>
+          <dt>Consecutive failures</dt>
+          <dd>{webhook.consecutiveFailures}</dd>
+          <dt>Last delivery</dt>
+          <dd>{formatInstant(webhook.lastDeliveryAt)}</dd>
+          <dt>Last error</dt>
+          <dd>{webhook.lastError ?? 'none'}</dd>
+          <dt>Delivered</dt>
+          <dd>{webhook.totalDeliveries}</dd>
+        </dl>
+        <div className="actions">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => test.mutate()}
+            disabled={test.isPending}
+          >
+            Test
+          </button>
+          <button type="button" className="secondary" onClick={() => toggle.mutate()}>
+            {webhook.active ? 'Pause' : 'Resume'}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              if (window.confirm('Rotate the signing secret? The old one stops working.'))
+                rotate.mutate();
+            }}
+          >
+            Rotate secret
+          </button>
+          <Link href={`/webhooks/${webhook.id}`}>
+            Delivery log<span className="visually-hidden"> of {webhook.name}</span>
+          </Link>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => {
+              if (window.confirm(`Delete the webhook “${webhook.name}”?`)) remove.mutate();
+            }}
+          >
+            Delete
+          </button>
+        </div>
+        <div role="status">
+          {result &&
+            (result.ok
+              ? `Test delivered: the endpoint answered ${result.status}.`
+              : `Test failed: ${result.error ?? `the endpoint answered ${result.status}`}.`)}
+        </div>
+        <ErrorNotice error={test.error ?? toggle.error ?? rotate.error ?? remove.error} />
+      </article>
+    </li>
+  );
+}
+
+export function WebhooksPage() {
+  const [secret, setSecret] = useState<{ title: string; secret: string } | null>(null);
+  const webhooks = useQuery({
+    queryKey: WEBHOOKS_KEY,
+    queryFn: () => graphqlRequest(WEBHOOKS_QUERY),
+  });
+  const nodes = webhooks.data?.webhooks.nodes ?? [];
+  return (
+    <Page title="Webhooks">
+      <AddWebhook
+        onCreated={(value) =>
+          setSecret({ title: 'Signing secret of the new webhook', secret: value })
+        }
+      />
+      {secret && <NewSecret {...secret} />}
+      <QueryState
+        query={webhooks}
+        empty={nodes.length === 0}
+        emptyText={<>No webhooks yet: add one above to receive alerts as signed POSTs.</>}
+      >
+        <ul className="cards" aria-label="Webhooks">
+          {nodes.map((webhook) => (
+            <WebhookCard
+              key={webhook.id}
+              webhook={webhook}
+              onSecret={(value) =>
+                setSecret({ title: `New signing secret of ${webhook.name}`, secret: value })
+              }
+            />
+          ))}
+        </ul>
+      </QueryState>
+    </Page>
+  );
+}

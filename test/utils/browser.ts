@@ -1,0 +1,153 @@
+/// <reference lib="dom" />
+// page.evaluate and init scripts run in the page: they are typed with the DOM.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import type { TestApp } from './create-test-app.js';
+
+const require = createRequire(import.meta.url);
+
+/** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH names another build. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Headless, and nothing of its own on the network: without the background-networking flags
+ * Chromium calls Google's services at every start, which a closed network refuses.
+ */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Where the browser tests leave their screenshots, which docs/dashboard.md shows. */
+export const SCREENSHOT_DIR = join(process.cwd(), 'docs', 'images', 'dashboard');
+
+/**
+ * Chromium driven by playwright-core, each launch on a fresh temporary user-data-dir (Playwright
+ * makes one per launch and deletes it on close). A missing browser fails the test, saying how
+ * to install one: browser tests never skip.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `No Chromium at ${CHROMIUM_PATH}: the browser tests need Debian's Chromium. Install it with ` +
+        '`apt-get update && apt-get install -y chromium` (.ci/run does when it is missing), ' +
+        'or set CHROMIUM_PATH to another Chromium build.',
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+}
+
+/** The test app listening on a loopback port, as a browser needs it; returns its origin. */
+export async function listenOnLoopback(t: TestApp): Promise<string> {
+  await t.app.listen(0, '127.0.0.1');
+  const { port } = t.app.getHttpServer().address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A page of a new browser context (cookies of its own), with what it did on the network. */
+export interface ObservedPage {
+  page: Page;
+  /** The URL of every request the page made, in order. */
+  requests: string[];
+  /** Every response, for the sizes and headers of what a load fetched. */
+  responses: Response[];
+  /** Content-Security-Policy violations the page reported. */
+  cspViolations(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export async function observedPage(browser: Browser): Promise<ObservedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const responses: Response[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('response', (response) => responses.push(response));
+  // Init scripts run through the DevTools protocol, so the page's CSP does not stop them.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  return {
+    page,
+    requests,
+    responses,
+    cspViolations: () =>
+      page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    close: () => context.close(),
+  };
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+const axeSource = () => readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's critical and serious violations on the page as it is now (WCAG 2 A and AA rules
+ * and best practices). axe is evaluated through the DevTools protocol: the page's CSP, which
+ * allows no inline script, stays on.
+ */
+export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource());
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } })
+      .axe;
+    interface AxeResults {
+      violations: Array<{
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: Array<{ target: unknown[] }>;
+      }>;
+    }
+    const results = await axe.run(document);
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  return violations.filter((violation) => ['critical', 'serious'].includes(violation.impact ?? ''));
+}
+
+/** A full-page screenshot into docs/images/dashboard/<name>.png, for docs/dashboard.md. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The requests that went anywhere but the app's own origin. */
+export const foreignRequests = (requests: string[], origin: string): string[] =>
+  requests.filter((url) => new URL(url).origin !== origin && !url.startsWith('data:'));
+
+/** Fills in and sends the sign-in form at /dashboard/login, as a person would. */
+export async function submitSignIn(page: Page, origin: string, email: string, password: string) {
+  await page.goto(`${origin}/dashboard/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in and waits for the signed-in pages' navigation. */
+export async function signIn(page: Page, origin: string, email: string, password: string) {
+  await submitSignIn(page, origin, email, password);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
