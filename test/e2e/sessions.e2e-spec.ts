@@ -70,8 +70,11 @@ describe.each(testDatabaseKinds())('dashboard sessions on %s', (kind) => {
 
   const newAddress = () => `198.51.100.${++addresses}`;
 
-  async function member(plan: 'starter' | 'pro' = 'starter'): Promise<Member> {
-    const { accountId, apiKey } = await t.account(plan);
+  async function member(
+    plan: 'starter' | 'pro' = 'starter',
+    product: 'alerts' | 'app' = 'alerts',
+  ): Promise<Member> {
+    const { accountId, apiKey } = await t.account(plan, product);
     const email = `Person.${accountId.slice(-12)}@Example.com`;
     const { user, password } = await t.app.get(UsersService).createUser(accountId, email);
     return { accountId, apiKey, userId: user.id, email, password };
@@ -519,6 +522,26 @@ describe.each(testDatabaseKinds())('dashboard sessions on %s', (kind) => {
       // No Origin at all (a script, not a browser) signs in like the dashboard does.
       const direct = await post().set('X-Forwarded-For', newAddress()).send(body).expect(200);
       expect(sessionCookieOf(direct)).toBeDefined();
+    });
+  });
+
+  describe('an App account', () => {
+    it("signs in, reads the viewer and manages its keys, and is refused the Alerts product's fields", async () => {
+      const who = await member('starter', 'app');
+      const session = await signIn(who);
+
+      const viewer = await graphql('{ viewer { account { id product } } }', {}, session).expect(
+        200,
+      );
+      expect(viewer.body.data.viewer.account).toEqual({ id: who.accountId, product: 'app' });
+      const created = await graphql(CREATE_API_KEY, {}, session).expect(200);
+      expect(created.body.data.createApiKey.key).toMatch(/^app_/);
+      const inbox = await graphql('{ inbox { totalCount } }', {}, session).expect(200);
+      expect(inbox.body.data.inbox).toEqual({ totalCount: 0 });
+
+      expectRefusal(await graphql('{ keywords { count } }', {}, session), 'wrong_product', 403);
+      const signedOut = await graphql('mutation { signOut }', {}, session).expect(200);
+      expect(signedOut.body.data).toEqual({ signOut: true });
     });
   });
 

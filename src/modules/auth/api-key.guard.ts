@@ -1,9 +1,9 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Product } from '../../config/plans.js';
+import { AppError } from '../../common/errors/app-error.js';
 import { requestOf } from '../../common/http/request-of.js';
 import { RequestAuthenticator } from './request-authenticator.service.js';
-import { PUBLIC_ROUTE, REQUIRED_PRODUCT } from './auth.decorators.js';
+import { PUBLIC_ROUTE, REQUIRED_PRODUCT, type ProductRequirement } from './auth.decorators.js';
 
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -16,8 +16,18 @@ export class ApiKeyGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const product =
-      this.reflector.getAllAndOverride<Product>(REQUIRED_PRODUCT, targets) ?? 'alerts';
-    await this.authenticator.authenticate(requestOf(context), product);
+      this.reflector.getAllAndOverride<ProductRequirement>(REQUIRED_PRODUCT, targets) ?? 'alerts';
+    const request = requestOf(context);
+    if (product !== 'either') {
+      await this.authenticator.authenticate(request, product);
+      return true;
+    }
+    await this.authenticator.authenticate(request, 'alerts').catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'wrong_product') {
+        return this.authenticator.authenticate(request, 'app');
+      }
+      throw error;
+    });
     return true;
   }
 }

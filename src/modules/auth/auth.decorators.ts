@@ -9,8 +9,12 @@ export const REQUIRED_PRODUCT = 'auth:product';
 /** No API key needed (health checks). */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 
+/** What a route or field takes: one product, or either (the dashboard's own account fields). */
+export type ProductRequirement = Product | 'either';
+
 /** Routes of the App product (the inbox); every other route needs an Alerts key. */
-export const RequireProduct = (product: Product) => SetMetadata(REQUIRED_PRODUCT, product);
+export const RequireProduct = (product: ProductRequirement) =>
+  SetMetadata(REQUIRED_PRODUCT, product);
 
 export const CurrentCaller = createParamDecorator(
   (_data: unknown, context: ExecutionContext): Caller => {

@@ -1,11 +1,13 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AccountsService } from '../../accounts/accounts.service.js';
-import { CurrentCaller } from '../../auth/auth.decorators.js';
+import { CurrentCaller, RequireProduct } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { ApiKeyCreationModel, ApiKeyModel, toApiKeyModel } from './api-key.model.js';
 
 /** The dashboard's API keys page: the keys `admin create-key` makes, for the caller's account. */
 @Resolver(() => ApiKeyModel)
+// The account's own fields: an App account's user signs in and keeps keys like an Alerts one.
+@RequireProduct('either')
 export class ApiKeysResolver {
   constructor(private readonly accounts: AccountsService) {}
 

@@ -6,7 +6,7 @@ import { clientAddress } from '../../../common/http/client-address.js';
 import type { AppRequest } from '../../../common/http/request-of.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { AccountsService } from '../../accounts/accounts.service.js';
-import { CurrentCaller, Public } from '../../auth/auth.decorators.js';
+import { CurrentCaller, Public, RequireProduct } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { SIGN_IN_FIELD, VIEWER_FIELD } from '../../auth/graphql-operation.js';
 import { SessionsService } from '../sessions.service.js';
@@ -18,6 +18,8 @@ import { sessionOf } from './session-of.js';
 import { toViewerModel, ViewerModel } from './viewer.model.js';
 
 @Resolver(() => ViewerModel)
+// The account's own fields: an App account's user signs in and keeps keys like an Alerts one.
+@RequireProduct('either')
 export class SessionResolver {
   constructor(
     private readonly signIns: SignInService,
