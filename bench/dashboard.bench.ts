@@ -53,7 +53,7 @@ const LOAD_CHUNK = 1_000;
 const ALERTS_PAGE = `query AlertsPage($keywordId: ID, $type: AlertEvent, $subreddit: String) {
   alerts(first: 50, keywordId: $keywordId, type: $type, subreddit: $subreddit) {
     edges { cursor node { id event timestamp redditId title subreddit author selftext url
-      keywordId keywordText relevanceScore upvotes replies createdUtc comment } }
+      keywordId keywordText relevanceScore upvotes replies createdUtc comment webhookPayload } }
     pageInfo { hasNextPage endCursor }
   }
   keywords { nodes { id text } }

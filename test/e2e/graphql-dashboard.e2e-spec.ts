@@ -241,6 +241,34 @@ describe.each(testDatabaseKinds())('GraphQL for the dashboard on %s', (kind) => 
         )
       ).webhooks.nodes;
 
+    it("shows an alert's payload byte for byte as its webhook received it", async () => {
+      const { apiKey } = await t.account('starter', 'alerts');
+      await createKeywords(t, apiKey, ['payload check']);
+      const webhook = await createWebhook(t, apiKey, receiver.url);
+      const seen = receiver.requests.length;
+      await ingest(t, [postItem({ title: 'payload check <b>&</b> "quoted" ☃' })]);
+      await runDeliveries(t);
+      const [delivered] = (await receiver.received(seen + 1)).slice(seen);
+
+      const { alerts } = await runGraphql<{
+        alerts: { edges: Array<{ node: { exact: string; unnamed: string } }> };
+      }>(
+        t,
+        apiKey,
+        `query ($webhookId: ID) {
+          alerts { edges { node { exact: webhookPayload(webhookId: $webhookId) unnamed: webhookPayload } } }
+        }`,
+        { webhookId: webhook.id },
+      );
+      const [{ node }] = alerts.edges;
+
+      expect(node.exact).toBe(delivered.body.toString('utf8'));
+      expect(JSON.parse(node.unnamed)).toEqual({
+        ...JSON.parse(node.exact),
+        webhook_id: null,
+      });
+    });
+
     it('gives the share of the last 24 hours of deliveries that succeeded, null without any', async () => {
       const { apiKey } = await t.account('starter', 'alerts');
       await createKeywords(t, apiKey, ['health check']);

@@ -25,7 +25,7 @@ const KEYWORD_CHOICES = graphql(`
 const PAGE_SIZE = 50;
 const EXCERPT_LENGTH = 280;
 
-/** The start of a comment or a post's text; the full text is in the payload below it. */
+/** The start of a comment or a post's text; the full text is in the webhook payload below it. */
 const excerpt = (text: string) =>
   text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text;
 const ALERT_TYPES = [
@@ -53,7 +53,7 @@ function AlertItem({ alert }: { alert: Alert }) {
         </p>
         <details>
           <summary>Full payload</summary>
-          <pre className="payload">{JSON.stringify(alert, null, 2)}</pre>
+          <pre className="payload">{JSON.stringify(JSON.parse(alert.webhookPayload), null, 2)}</pre>
         </details>
       </article>
     </li>

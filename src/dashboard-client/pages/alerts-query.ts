@@ -36,6 +36,7 @@ export const ALERTS_QUERY = graphql(`
           upvotes
           replies
           createdUtc
+          webhookPayload
         }
       }
       pageInfo {

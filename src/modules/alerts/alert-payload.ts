@@ -50,7 +50,10 @@ export function toAlertResponse(alert: AlertEntity): AlertResponse {
 }
 
 /** The exact webhook body: whole-second timestamp, webhook_id and website, comment_upvotes on comments. */
-export function toWebhookPayload(alert: AlertEntity, webhookId: string): Record<string, unknown> {
+export function toWebhookPayload(
+  alert: AlertEntity,
+  webhookId: string | null,
+): Record<string, unknown> {
   const payload: Record<string, unknown> = {
     event: alert.event,
     timestamp: isoWholeSeconds(alert.matchedAt),

@@ -52,6 +52,9 @@ export class AlertModel {
 
   @Field(() => String, { nullable: true, description: 'The comment body; null on post alerts.' })
   comment: string | null;
+
+  /** The stored alert, for fields computed from it (webhookPayload); not in the schema. */
+  source: AlertEntity;
 }
 
 /** Built from the REST body so both APIs format every value the same way. */
@@ -74,5 +77,6 @@ export function toAlertModel(alert: AlertEntity): AlertModel {
     replies: rest.replies,
     createdUtc: rest.created_utc,
     comment: rest.comment ?? null,
+    source: alert,
   };
 }

@@ -4,6 +4,7 @@ import type { Caller } from '../../auth/caller.js';
 import type { GraphqlContext } from '../../graphql/common/graphql-context.js';
 import { KeywordLoader } from '../../keywords/graphql/keyword.loader.js';
 import { KeywordModel, toKeywordModel } from '../../keywords/graphql/keyword.model.js';
+import { toWebhookPayload } from '../alert-payload.js';
 import { alertQueryOf } from '../alert-query.js';
 import { AlertsService } from '../alerts.service.js';
 import { AlertConnectionModel, toAlertConnection } from './alert-connection.model.js';
@@ -31,6 +32,18 @@ export class AlertsResolver {
     @Args('id', { type: () => ID }) id: string,
   ): Promise<AlertModel> {
     return toAlertModel(await this.alerts.get(caller, id));
+  }
+
+  @ResolveField(() => String, {
+    description:
+      'The JSON body a webhook receives for this alert, byte for byte (JSON.stringify of the payload); webhook_id is the given webhook id, or null without one.',
+  })
+  webhookPayload(
+    @Parent() alert: AlertModel,
+    @Args('webhookId', { type: () => ID, nullable: true, defaultValue: null })
+    webhookId: string | null,
+  ): string {
+    return JSON.stringify(toWebhookPayload(alert.source, webhookId));
   }
 
   @ResolveField(() => KeywordModel, {
