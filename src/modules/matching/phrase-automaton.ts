@@ -1,19 +1,4 @@
-/** The code units JavaScript's `\s` matches. */
-function isWhitespace(code: number): boolean {
-  return (
-    code === 32 ||
-    (code >= 9 && code <= 13) ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
+import { isWhitespaceCode } from './character-classes.js';
 
 const SPACE = 32;
 
@@ -43,7 +28,7 @@ export class PhraseAutomaton {
     let afterWhitespace = false;
     for (let index = 0; index < text.length; index++) {
       let code = text.charCodeAt(index);
-      if (isWhitespace(code)) {
+      if (isWhitespaceCode(code)) {
         if (afterWhitespace) continue;
         afterWhitespace = true;
         code = SPACE;
