@@ -110,16 +110,16 @@ export class DeliverySlots {
     const webhookCounts = new Map(this.byWebhook);
     const accountCounts = new Map(this.byAccount);
     let slowLeft = this.shares.slowPool - this.slowInFlight;
-    const picked = new Set<DueDelivery>();
+    const picked: DueDelivery[] = [];
     const take = (delivery: DueDelivery, webhookCount: number) => {
       webhookCounts.set(delivery.webhookId, webhookCount + 1);
       accountCounts.set(delivery.accountId, (accountCounts.get(delivery.accountId) ?? 0) + 1);
-      picked.add(delivery);
+      picked.push(delivery);
     };
     for (const delivery of due) this.learnAccount(delivery);
     const overShare: DueDelivery[] = [];
     for (const delivery of due) {
-      if (picked.size === this.free()) return [...picked];
+      if (picked.length === this.free()) return picked;
       const count = webhookCounts.get(delivery.webhookId) ?? 0;
       if (count >= this.shareOf(delivery.webhookId)) continue;
       const speed = this.speedOf(delivery.webhookId);
@@ -134,11 +134,11 @@ export class DeliverySlots {
       take(delivery, count);
     }
     for (const delivery of overShare) {
-      if (picked.size === this.free()) break;
+      if (picked.length === this.free()) break;
       const count = webhookCounts.get(delivery.webhookId) ?? 0;
       if (count < this.shares.fastShare) take(delivery, count);
     }
-    return [...picked];
+    return picked;
   }
 
   /** Holds a slot for the webhook and its account until the attempt is over. */

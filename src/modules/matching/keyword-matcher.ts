@@ -255,9 +255,10 @@ export class KeywordMatcher {
       const followers = followedBy[field.tokenIds[position]]?.get(field.tokenIds[position + 1]);
       if (followers !== undefined) this.verify(followers, field, position, matched);
     }
-    this.index.symbolPhrases.forEachListIn(field.text, (head) =>
-      this.verify(head, field, -1, matched),
-    );
+    const { symbolPhrases } = this.index;
+    if (!symbolPhrases.isEmpty) {
+      symbolPhrases.forEachListIn(field.text, (head) => this.verify(head, field, -1, matched));
+    }
   }
 
   /** Verifies the candidates of the list starting at node `head`. */

@@ -17,6 +17,11 @@ export class SymbolPhraseLists {
   private foundStamps = new Int32Array(16);
   private fieldStamp = 0;
 
+  /** Whether any keyword made only of symbols is held: matching skips the pass when none is. */
+  get isEmpty(): boolean {
+    return this.ids.size === 0;
+  }
+
   headOf(phrase: string): number {
     const id = this.ids.get(phrase);
     return id === undefined ? 0 : this.heads[id];
@@ -41,7 +46,6 @@ export class SymbolPhraseLists {
 
   /** Calls `verify` with the list head of each phrase that occurs in the text, once each. */
   forEachListIn(text: string, verify: (head: number) => void): void {
-    if (this.ids.size === 0) return;
     this.automaton ??= new PhraseAutomaton([...this.ids].map(([phrase, id]) => [id, phrase]));
     const stamp = this.nextFieldStamp();
     this.automaton.forEachOccurrence(text, (id) => {
