@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AppError } from '../../common/errors/app-error.js';
 import { singleQueryParam } from '../../common/http/query-param.js';
-import { Database } from '../../database/database.js';
 import { alertQueryOf } from '../alerts/alert-query.js';
 import { AlertsService } from '../alerts/alerts.service.js';
-import { KeywordEntity } from '../keywords/keyword.entity.js';
+import { KeywordStore } from '../keywords/keyword.store.js';
 import { renderAlertFeed } from './alert-feed.builder.js';
 import { FeedAccessService } from './feed-access.service.js';
 import { FEED_CONTENT_TYPES, type FeedFormat } from './feed-format.js';
@@ -35,7 +34,7 @@ export class AlertFeedService {
   constructor(
     private readonly access: FeedAccessService,
     private readonly alerts: AlertsService,
-    private readonly database: Database,
+    private readonly keywords: KeywordStore,
   ) {}
 
   async render(request: FeedRequest): Promise<RenderedFeed> {
@@ -62,10 +61,7 @@ export class AlertFeedService {
 
   /** Deleted keywords included: their past alerts stay readable. */
   private async keywordText(accountId: string, keywordId: string): Promise<string> {
-    const keyword = await this.database.manager.findOneBy(KeywordEntity, {
-      id: keywordId,
-      accountId,
-    });
+    const keyword = await this.keywords.findEverHeld(accountId, keywordId);
     if (!keyword) throw AppError.notFound('Keyword');
     return keyword.text;
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AlertsModule } from '../alerts/alerts.module.js';
+import { KeywordsModule } from '../keywords/keywords.module.js';
 import { AlertFeedService } from './alert-feed.service.js';
 import { FeedAccessService } from './feed-access.service.js';
 import { FeedTokensService } from './feed-tokens.service.js';
@@ -9,7 +10,7 @@ import { PublicFeedsController } from './http/public-feeds.controller.js';
 
 /** RSS 2.0 and Atom feeds of an account's alerts, opened by a rotatable per-account token. */
 @Module({
-  imports: [AlertsModule],
+  imports: [AlertsModule, KeywordsModule],
   controllers: [FeedTokensController, PublicFeedsController],
   providers: [FeedTokensService, FeedAccessService, AlertFeedService, FeedRateLimitGuard],
   exports: [FeedTokensService],

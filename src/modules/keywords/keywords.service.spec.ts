@@ -7,6 +7,7 @@ import type { PlanName } from '../../config/plans.js';
 import { callerFor, type Caller } from '../auth/caller.js';
 import { KeywordEntity } from './keyword.entity.js';
 import { KEYWORDS_PER_REQUEST_MAX, type KeywordDraft } from './keyword-rules.js';
+import { KeywordStore } from './keyword.store.js';
 import { KeywordsService } from './keywords.service.js';
 
 describe.each(testDatabaseKinds())('KeywordsService on %s', (kind) => {
@@ -15,7 +16,7 @@ describe.each(testDatabaseKinds())('KeywordsService on %s', (kind) => {
 
   beforeAll(async () => {
     storage = await openTestStorage(kind);
-    keywords = new KeywordsService(storage.database, storage.clock);
+    keywords = new KeywordsService(new KeywordStore(storage.database), storage.clock);
   });
   afterAll(() => storage.close());
 

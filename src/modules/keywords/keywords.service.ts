@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, type EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
-import { nextChangeSeq } from '../../database/change-sequence.js';
-import { Database } from '../../database/database.js';
 import type { Caller } from '../auth/caller.js';
 import type { KeywordChange } from './keyword-change.js';
 import { KeywordEntity } from './keyword.entity.js';
+import { KeywordStore, type KeywordWrite } from './keyword.store.js';
 import {
   checkKeywordCount,
   checkKeywordDraft,
@@ -33,47 +31,33 @@ export interface KeywordCreation {
   rejected: KeywordRejection[];
 }
 
-const INSERT_CHUNK = 100;
-
 @Injectable()
 export class KeywordsService {
   constructor(
-    private readonly database: Database,
+    private readonly store: KeywordStore,
     private readonly clock: Clock,
   ) {}
 
   /** Live keywords (active and paused), oldest first. */
   list(accountId: string): Promise<KeywordEntity[]> {
-    return this.database.manager.find(KeywordEntity, {
-      where: { accountId, deletedAt: IsNull() },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    return this.store.listLive(accountId);
   }
 
   /** The account's live keywords among these ids (one query, for batch loading). */
   findLiveByIds(accountId: string, ids: readonly string[]): Promise<KeywordEntity[]> {
-    return this.database.manager.findBy(KeywordEntity, {
-      accountId,
-      id: In([...ids]),
-      deletedAt: IsNull(),
-    });
+    return this.store.findLiveByIds(accountId, ids);
   }
 
-  countActive(accountId: string, manager: EntityManager = this.database.manager): Promise<number> {
-    return manager.countBy(KeywordEntity, { accountId, active: true, deletedAt: IsNull() });
+  countActive(accountId: string): Promise<number> {
+    return this.store.countActive(accountId);
   }
 
   /** Per-draft outcome, never all-or-nothing, one transaction. */
   async create(caller: Caller, drafts: readonly KeywordDraft[]): Promise<KeywordCreation> {
     checkKeywordCount(drafts.length);
-    return this.database.transaction(async (manager) => {
-      await this.database.lockAccount(manager, caller.accountId);
-      const known = new Map(
-        (await manager.findBy(KeywordEntity, { accountId: caller.accountId })).map((k) => [
-          k.normalizedText,
-          k,
-        ]),
-      );
+    return this.store.write(async (write) => {
+      await write.lockAccount(caller.accountId);
+      const known = await write.allByNormalizedText(caller.accountId);
       let activeCount = [...known.values()].filter((k) => k.active && k.deletedAt === null).length;
       const now = this.clock.nowMs();
       const outcome: KeywordCreation = { created: [], existing: [], rejected: [] };
@@ -119,22 +103,16 @@ export class KeywordsService {
       }
 
       if (outcome.created.length > 0) {
-        const changeSeq = await nextChangeSeq(this.database, manager, 'keywords');
+        const changeSeq = await write.nextChangeSeq();
         for (const keyword of outcome.created) keyword.changeSeq = changeSeq;
       }
-      for (let i = 0; i < inserts.length; i += INSERT_CHUNK) {
-        await manager.insert(KeywordEntity, inserts.slice(i, i + INSERT_CHUNK));
-      }
-      for (const keyword of restores) await manager.save(keyword);
+      await write.insert(inserts);
+      await write.save(restores);
       return outcome;
     });
   }
 
-  async update(
-    caller: Caller,
-    keywordId: string,
-    change: KeywordChange,
-  ): Promise<KeywordEntity> {
+  async update(caller: Caller, keywordId: string, change: KeywordChange): Promise<KeywordEntity> {
     if (Object.values(change).every((value) => value === undefined)) {
       throw AppError.invalidBody(
         `Provide at least one of mode, active, track_posts, track_comments, ${KEYWORD_FILTER_FIELDS.join(', ')}`,
@@ -142,15 +120,15 @@ export class KeywordsService {
     }
     const filters = parseKeywordFilters(filterFieldsOf(change));
     if (!filters.ok) throw AppError.invalidBody(filters.message);
-    return this.database.transaction(async (manager) => {
-      await this.database.lockAccount(manager, caller.accountId);
-      const keyword = await this.findLive(manager, caller.accountId, keywordId);
+    return this.store.write(async (write) => {
+      await write.lockAccount(caller.accountId);
+      const keyword = await this.findLive(write, caller.accountId, keywordId);
       const trackPosts = change.trackPosts ?? keyword.trackPosts;
       const trackComments = change.trackComments ?? keyword.trackComments;
       const tracking = trackingProblem(trackPosts, trackComments);
       if (tracking) throw AppError.invalidBody(tracking);
       if (change.active === true && !keyword.active) {
-        const activeCount = await this.countActive(caller.accountId, manager);
+        const activeCount = await write.countActive(caller.accountId);
         if (activeCount >= caller.limits.keywordLimit) {
           throw new AppError(
             'keyword_limit_reached',
@@ -164,34 +142,30 @@ export class KeywordsService {
       keyword.trackComments = trackComments;
       Object.assign(keyword, filters.filters);
       keyword.updatedAt = this.clock.nowMs();
-      keyword.changeSeq = await nextChangeSeq(this.database, manager, 'keywords');
-      await manager.save(keyword);
+      keyword.changeSeq = await write.nextChangeSeq();
+      await write.save([keyword]);
       return keyword;
     });
   }
 
   async remove(caller: Caller, keywordId: string): Promise<void> {
-    await this.database.transaction(async (manager) => {
-      const keyword = await this.findLive(manager, caller.accountId, keywordId);
+    await this.store.write(async (write) => {
+      const keyword = await this.findLive(write, caller.accountId, keywordId);
       const now = this.clock.nowMs();
       keyword.deletedAt = now;
       keyword.active = false;
       keyword.updatedAt = now;
-      keyword.changeSeq = await nextChangeSeq(this.database, manager, 'keywords');
-      await manager.save(keyword);
+      keyword.changeSeq = await write.nextChangeSeq();
+      await write.save([keyword]);
     });
   }
 
   private async findLive(
-    manager: EntityManager,
+    write: KeywordWrite,
     accountId: string,
     keywordId: string,
   ): Promise<KeywordEntity> {
-    const keyword = await manager.findOneBy(KeywordEntity, {
-      id: keywordId,
-      accountId,
-      deletedAt: IsNull(),
-    });
+    const keyword = await write.findLive(accountId, keywordId);
     if (!keyword) throw AppError.notFound('Keyword');
     return keyword;
   }
