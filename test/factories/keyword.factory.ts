@@ -65,17 +65,13 @@ export type KeywordOverrides = Partial<KeywordEntity> & { accountId: string };
 let keywordSequence = 0;
 const ROWS_PER_INSERT = 500;
 
-/**
- * Stores keyword rows for the specs of what reads them (the daily cap, the outbox): active exact
- * keywords with distinct texts unless told otherwise. No change number is taken, so a live
- * matcher would not see them: tests of matching create keywords through the API.
- */
-export async function insertKeywords(
+/** Keyword rows as the service builds them, not stored: active exact keywords with distinct texts unless told otherwise. */
+export function buildKeywords(
   storage: TestStorage,
   rows: readonly KeywordOverrides[],
-): Promise<KeywordEntity[]> {
+): KeywordEntity[] {
   const now = storage.clock.nowMs();
-  const keywords = rows.map((overrides) => {
+  return rows.map((overrides) => {
     const text = overrides.text ?? `keyword ${(keywordSequence += 1)}`;
     return Object.assign(new KeywordEntity(), {
       id: newId(),
@@ -96,6 +92,18 @@ export async function insertKeywords(
       ...overrides,
     });
   });
+}
+
+/**
+ * Stores keyword rows (buildKeywords) for the specs of what reads them (the daily cap, the
+ * outbox). No change number is taken, so a live matcher would not see them: tests of matching
+ * create keywords through the API.
+ */
+export async function insertKeywords(
+  storage: TestStorage,
+  rows: readonly KeywordOverrides[],
+): Promise<KeywordEntity[]> {
+  const keywords = buildKeywords(storage, rows);
   await storage.database.transaction(async (manager) => {
     for (let start = 0; start < keywords.length; start += ROWS_PER_INSERT) {
       await manager.insert(KeywordEntity, keywords.slice(start, start + ROWS_PER_INSERT));

@@ -1,9 +1,12 @@
 import { insertAccount } from '../../../test/factories/account.factory.js';
-import { insertKeyword, insertKeywords } from '../../../test/factories/keyword.factory.js';
+import {
+  buildKeywords,
+  insertKeyword,
+  insertKeywords,
+} from '../../../test/factories/keyword.factory.js';
 import { testDatabaseKinds } from '../../../test/utils/test-databases.js';
 import { openTestStorage, type OpenTestStorage } from '../../../test/utils/test-storage.js';
-import { newId } from '../../common/ids.js';
-import { KeywordEntity } from './keyword.entity.js';
+import { type KeywordEntity } from './keyword.entity.js';
 import { KeywordStore } from './keyword.store.js';
 
 describe.each(testDatabaseKinds())('KeywordStore on %s', (kind) => {
@@ -46,25 +49,9 @@ describe.each(testDatabaseKinds())('KeywordStore on %s', (kind) => {
 
   it('writes in one transaction: a failure leaves no row behind', async () => {
     const accountId = await newAccount();
-    const rows = Array.from({ length: 250 }, (_, i) =>
-      Object.assign(new KeywordEntity(), {
-        id: newId(),
-        accountId,
-        text: `phrase ${i}`,
-        normalizedText: `phrase ${i}`,
-        mode: 'exact',
-        active: true,
-        trackPosts: true,
-        trackComments: true,
-        exclude: [],
-        subreddits: [],
-        excludeSubreddits: [],
-        excludeAuthors: [],
-        createdAt: i,
-        updatedAt: i,
-        deletedAt: null,
-        changeSeq: 0,
-      }),
+    const rows = buildKeywords(
+      storage,
+      Array.from({ length: 250 }, (_, i) => ({ accountId, text: `phrase ${i}` })),
     );
 
     await expect(
