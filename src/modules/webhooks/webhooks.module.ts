@@ -10,12 +10,14 @@ import { WebhookSecretSealer } from './secrets/webhook-secret-sealer.service.js'
 import { WebhookSecretsModule } from './secrets/webhook-secrets.module.js';
 import { WebhookTester } from './test-delivery/webhook-tester.service.js';
 import { WebhookDeliveryModule } from './webhook-delivery.module.js';
+import { WebhookStore } from './webhook.store.js';
 import { WebhooksService } from './webhooks.service.js';
 
 @Module({
   imports: [WebhookSecretsModule, WebhookDeliveryStateModule, WebhookDeliveryModule],
   controllers: [WebhooksController, WebhookDeliveriesController],
   providers: [
+    WebhookStore,
     WebhooksService,
     DeliveryLogService,
     RedeliveryBudget,

@@ -1,30 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IsNull, type EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { checkWebhookUrl, describeUrlRejection } from '../../common/network/webhook-url.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { Database } from '../../database/database.js';
 import { SecretNotOpened, WebhookSecretCipher } from './secrets/webhook-secret-cipher.js';
 import { newWebhookSecret } from './signing-secrets.js';
 import { WebhookEntity } from './webhook.entity.js';
+import { WebhookStore, type WebhookFields } from './webhook.store.js';
 import type { WebhookChange, WebhookDraft } from './webhook-rules.js';
 
 @Injectable()
 export class WebhooksService {
   constructor(
-    private readonly database: Database,
+    private readonly store: WebhookStore,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cipher: WebhookSecretCipher,
   ) {}
 
   list(accountId: string): Promise<WebhookEntity[]> {
-    return this.database.manager.find(WebhookEntity, {
-      where: { accountId, deletedAt: IsNull() },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    return this.store.listLive(accountId);
   }
 
   async create(
@@ -51,7 +47,7 @@ export class WebhooksService {
       createdAt: this.clock.nowMs(),
       deletedAt: null,
     });
-    await this.database.transaction((manager) => manager.insert(WebhookEntity, webhook));
+    await this.store.insert(webhook);
     return { webhook, secret };
   }
 
@@ -63,17 +59,10 @@ export class WebhooksService {
     if (change.name === undefined && change.active === undefined) {
       throw AppError.invalidBody('Provide at least one of name, active');
     }
-    return this.database.transaction(async (manager) => {
-      const webhook = await this.findLiveToChange(manager, accountId, webhookId);
-      webhook.name = change.name ?? webhook.name;
-      webhook.active = change.active ?? webhook.active;
-      await manager.update(
-        WebhookEntity,
-        { id: webhook.id },
-        { name: webhook.name, active: webhook.active },
-      );
-      return webhook;
-    });
+    return this.changeLive(accountId, webhookId, (webhook) => ({
+      name: change.name ?? webhook.name,
+      active: change.active ?? webhook.active,
+    }));
   }
 
   /**
@@ -86,32 +75,20 @@ export class WebhooksService {
     webhookId: string,
   ): Promise<{ webhook: WebhookEntity; secret: string }> {
     const secret = newWebhookSecret();
-    const webhook = await this.database.transaction(async (manager) => {
-      const webhook = await this.findLiveToChange(manager, accountId, webhookId);
-      await manager.update(
-        WebhookEntity,
-        { id: webhook.id },
-        {
-          secret: this.cipher.seal(webhook.id, secret),
-          // Moves over as stored: sealed, bound to this webhook's id.
-          previousSecret: this.opens(webhook) ? webhook.secret : null,
-          secretRotatedAt: this.clock.nowMs(),
-        },
-      );
-      return webhook;
-    });
+    const webhook = await this.changeLive(accountId, webhookId, (webhook) => ({
+      secret: this.cipher.seal(webhook.id, secret),
+      // Moves over as stored: sealed, bound to this webhook's id.
+      previousSecret: this.opens(webhook) ? webhook.secret : null,
+      secretRotatedAt: this.clock.nowMs(),
+    }));
     return { webhook, secret };
   }
 
   async remove(accountId: string, webhookId: string): Promise<void> {
-    await this.database.transaction(async (manager) => {
-      const webhook = await this.findLiveToChange(manager, accountId, webhookId);
-      await manager.update(
-        WebhookEntity,
-        { id: webhook.id },
-        { deletedAt: this.clock.nowMs(), active: false },
-      );
-    });
+    await this.changeLive(accountId, webhookId, () => ({
+      deletedAt: this.clock.nowMs(),
+      active: false,
+    }));
   }
 
   private opens(webhook: WebhookEntity): boolean {
@@ -124,29 +101,18 @@ export class WebhooksService {
     }
   }
 
-  /**
-   * Read in the transaction that changes it, the row locked until it ends, so two changes made
-   * at once (a rename and a pause) both apply, neither writing over the other with what it read.
-   */
-  private async findLiveToChange(
-    manager: EntityManager,
+  private async changeLive(
     accountId: string,
     webhookId: string,
+    change: (webhook: WebhookEntity) => WebhookFields,
   ): Promise<WebhookEntity> {
-    const webhook = await manager.findOne(WebhookEntity, {
-      where: { id: webhookId, accountId, deletedAt: IsNull() },
-      lock: this.database.rowWriteLock,
-    });
+    const webhook = await this.store.changeLive(accountId, webhookId, change);
     if (!webhook) throw AppError.notFound('Webhook');
     return webhook;
   }
 
   async findLive(accountId: string, webhookId: string): Promise<WebhookEntity> {
-    const webhook = await this.database.manager.findOneBy(WebhookEntity, {
-      id: webhookId,
-      accountId,
-      deletedAt: IsNull(),
-    });
+    const webhook = await this.store.findLive(accountId, webhookId);
     if (!webhook) throw AppError.notFound('Webhook');
     return webhook;
   }
