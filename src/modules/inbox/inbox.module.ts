@@ -5,13 +5,14 @@ import { LiveSearchMatcher } from './collecting/live-search-matcher.service.js';
 import { InboxController } from './items/http/inbox.controller.js';
 import { InboxService } from './items/inbox.service.js';
 import { SearchesController } from './searches/http/searches.controller.js';
+import { SearchStore } from './searches/search.store.js';
 import { SearchesService } from './searches/searches.service.js';
 
 /** The App product: searches, their inbox, and the collector that fills it (a pipeline sink). */
 @Module({
   imports: [MetricsModule],
   controllers: [SearchesController, InboxController],
-  providers: [SearchesService, InboxService, LiveSearchMatcher, InboxCollector],
+  providers: [SearchStore, SearchesService, InboxService, LiveSearchMatcher, InboxCollector],
   exports: [InboxCollector, InboxService, SearchesService],
 })
 export class InboxModule {}

@@ -1,6 +1,6 @@
 import { isoWithMillis } from '../../../common/time/timestamps.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
-import type { SearchView } from './searches.service.js';
+import type { SearchView } from './search.store.js';
 
 export interface SearchResponse {
   id: string;

@@ -1,45 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, type EntityManager } from 'typeorm';
 import { AppError } from '../../../common/errors/app-error.js';
 import { newId } from '../../../common/ids.js';
 import { Clock } from '../../../common/time/clock.js';
-import { nextChangeSeq } from '../../../database/change-sequence.js';
-import { Database } from '../../../database/database.js';
-import { groupBy } from '../group-by.js';
-import { InboxItemEntity } from '../items/inbox-item.entity.js';
-import { SearchKeywordEntity } from './search-keyword.entity.js';
-import type { NewSearch, SearchChange, SearchKeywordInput } from './search-rules.js';
+import type { NewSearch, SearchChange } from './search-rules.js';
 import { SearchEntity } from './search.entity.js';
-
-/** A search with its keywords, in the order they were given. */
-export interface SearchView {
-  search: SearchEntity;
-  keywords: SearchKeywordEntity[];
-}
+import { SearchStore, type SearchView, type SearchWrite } from './search.store.js';
 
 @Injectable()
 export class SearchesService {
   constructor(
-    private readonly database: Database,
+    private readonly store: SearchStore,
     private readonly clock: Clock,
   ) {}
 
   /** Live searches (active and paused), oldest first. */
-  async list(accountId: string): Promise<SearchView[]> {
-    const searches = await this.database.manager.find(SearchEntity, {
-      where: { accountId, deletedAt: IsNull() },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
-    const keywords = await this.keywordsOf(
-      this.database.manager,
-      searches.map((search) => search.id),
-    );
-    return searches.map((search) => ({ search, keywords: keywords.get(search.id) ?? [] }));
+  list(accountId: string): Promise<SearchView[]> {
+    return this.store.listLive(accountId);
   }
 
   async get(accountId: string, searchId: string): Promise<SearchView> {
-    const search = await this.findLive(this.database.manager, accountId, searchId);
-    return this.view(this.database.manager, search);
+    const view = await this.store.findLive(accountId, searchId);
+    if (!view) throw AppError.notFound('Search');
+    return view;
   }
 
   async create(accountId: string, input: NewSearch): Promise<SearchView> {
@@ -55,84 +37,45 @@ export class SearchesService {
       updatedAt: now,
       deletedAt: null,
     });
-    return this.database.transaction(async (manager) => {
-      search.changeSeq = await nextChangeSeq(this.database, manager, 'searches');
-      await manager.insert(SearchEntity, search);
-      const keywords = await this.insertKeywords(manager, search.id, input.keywords);
-      return { search, keywords };
+    return this.store.write(async (write) => {
+      search.changeSeq = await write.nextChangeSeq();
+      return write.insert(search, input.keywords);
     });
   }
 
   async update(accountId: string, searchId: string, change: SearchChange): Promise<SearchView> {
-    return this.database.transaction(async (manager) => {
-      const search = await this.findLive(manager, accountId, searchId);
+    return this.store.write(async (write) => {
+      const search = await this.findLive(write, accountId, searchId);
       search.name = change.name ?? search.name;
       if (change.description !== undefined) search.description = change.description;
       search.active = change.active ?? search.active;
       search.revision += 1;
       search.updatedAt = this.clock.nowMs();
-      search.changeSeq = await nextChangeSeq(this.database, manager, 'searches');
-      await manager.save(search);
-      if (change.keywords === undefined) return this.view(manager, search);
-      await manager.delete(SearchKeywordEntity, { searchId });
-      return { search, keywords: await this.insertKeywords(manager, searchId, change.keywords) };
+      search.changeSeq = await write.nextChangeSeq();
+      return write.save(search, change.keywords);
     });
   }
 
   /** Collecting stops at once; the search and its inbox items are gone from the API. */
   async remove(accountId: string, searchId: string): Promise<void> {
-    await this.database.transaction(async (manager) => {
-      const search = await this.findLive(manager, accountId, searchId);
+    await this.store.write(async (write) => {
+      const search = await this.findLive(write, accountId, searchId);
       const now = this.clock.nowMs();
       Object.assign(search, { active: false, deletedAt: now, updatedAt: now });
       search.revision += 1;
-      search.changeSeq = await nextChangeSeq(this.database, manager, 'searches');
-      await manager.save(search);
-      await manager.delete(SearchKeywordEntity, { searchId });
-      await manager.delete(InboxItemEntity, { searchId });
+      search.changeSeq = await write.nextChangeSeq();
+      await write.save(search);
+      await write.deleteContents(searchId);
     });
   }
 
   private async findLive(
-    manager: EntityManager,
+    write: SearchWrite,
     accountId: string,
     searchId: string,
   ): Promise<SearchEntity> {
-    const search = await manager.findOneBy(SearchEntity, {
-      id: searchId,
-      accountId,
-      deletedAt: IsNull(),
-    });
+    const search = await write.findLive(accountId, searchId);
     if (!search) throw AppError.notFound('Search');
     return search;
-  }
-
-  private async view(manager: EntityManager, search: SearchEntity): Promise<SearchView> {
-    const keywords = await this.keywordsOf(manager, [search.id]);
-    return { search, keywords: keywords.get(search.id) ?? [] };
-  }
-
-  private async keywordsOf(
-    manager: EntityManager,
-    searchIds: string[],
-  ): Promise<Map<string, SearchKeywordEntity[]>> {
-    if (searchIds.length === 0) return new Map();
-    const rows = await manager.find(SearchKeywordEntity, {
-      where: { searchId: In(searchIds) },
-      order: { position: 'ASC' },
-    });
-    return groupBy(rows, (row) => row.searchId);
-  }
-
-  private async insertKeywords(
-    manager: EntityManager,
-    searchId: string,
-    inputs: SearchKeywordInput[],
-  ): Promise<SearchKeywordEntity[]> {
-    const keywords = inputs.map((input, position) =>
-      Object.assign(new SearchKeywordEntity(), { id: newId(), searchId, position, ...input }),
-    );
-    await manager.insert(SearchKeywordEntity, keywords);
-    return keywords;
   }
 }
