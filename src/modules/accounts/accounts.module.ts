@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { AccountStore } from './account.store.js';
 import { AccountsService } from './accounts.service.js';
 
 @Module({
-  providers: [AccountsService],
+  providers: [AccountStore, AccountsService],
   exports: [AccountsService],
 })
 export class AccountsModule {}

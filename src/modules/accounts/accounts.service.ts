@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/time/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import type { PlanName, PlanStatus, Product } from '../../config/plans.js';
-import { nextChangeSeq } from '../../database/change-sequence.js';
-import { Database } from '../../database/database.js';
 import { AccountEntity } from './account.entity.js';
+import { AccountStore, type AccountWrite } from './account.store.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key-secret.js';
 
@@ -24,14 +22,14 @@ export interface AccountChange {
 @Injectable()
 export class AccountsService {
   constructor(
-    private readonly database: Database,
+    private readonly store: AccountStore,
     private readonly clock: Clock,
   ) {}
 
   async createAccount(input: NewAccount): Promise<{ account: AccountEntity; apiKey: string }> {
     const now = this.clock.nowMs();
-    return this.database.transaction(async (manager) => {
-      const account = manager.create(AccountEntity, {
+    return this.store.write(async (write) => {
+      const account = Object.assign(new AccountEntity(), {
         id: newId(),
         name: input.name ?? '',
         product: input.product,
@@ -39,20 +37,20 @@ export class AccountsService {
         status: 'active',
         createdAt: now,
         updatedAt: now,
-        changeSeq: await nextChangeSeq(this.database, manager, 'accounts'),
+        changeSeq: await write.nextChangeSeq(),
       });
-      await manager.insert(AccountEntity, account);
-      const { apiKey } = await this.insertKey(manager, account);
+      await write.insertAccount(account);
+      const { apiKey } = await this.insertKey(write, account);
       return { account, apiKey };
     });
   }
 
   /** A new key of the account (`admin create-key`, the dashboard's createApiKey). */
   async createKey(accountId: string): Promise<{ key: ApiKeyEntity; apiKey: string }> {
-    return this.database.transaction(async (manager) => {
-      const account = await manager.findOneBy(AccountEntity, { id: accountId });
+    return this.store.write(async (write) => {
+      const account = await write.findAccount(accountId);
       if (!account) throw AppError.notFound('Account');
-      return this.insertKey(manager, account);
+      return this.insertKey(write, account);
     });
   }
 
@@ -62,14 +60,14 @@ export class AccountsService {
    */
   async revokeKey(keyId: string, accountId?: string): Promise<ApiKeyEntity> {
     const now = this.clock.nowMs();
-    return this.database.transaction(async (manager) => {
-      const key = await manager.findOneBy(ApiKeyEntity, { id: keyId });
+    return this.store.write(async (write) => {
+      const key = await write.findKey(keyId);
       if (!key || (accountId !== undefined && key.accountId !== accountId)) {
         throw AppError.notFound('API key');
       }
       if (key.revokedAt === null) {
         key.revokedAt = now;
-        await manager.update(ApiKeyEntity, { id: keyId }, { revokedAt: now });
+        await write.revokeKey(keyId, now);
       }
       return key;
     });
@@ -77,51 +75,45 @@ export class AccountsService {
 
   /** The account's keys, revoked ones included, newest first; only their prefix and hash are stored. */
   listKeys(accountId: string): Promise<ApiKeyEntity[]> {
-    return this.database.manager.find(ApiKeyEntity, {
-      where: { accountId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-    });
+    return this.store.keysOf(accountId, 'newest first');
   }
 
   async updateAccount(accountId: string, change: AccountChange): Promise<AccountEntity> {
-    return this.database.transaction(async (manager) => {
-      const account = await manager.findOneBy(AccountEntity, { id: accountId });
+    return this.store.write(async (write) => {
+      const account = await write.findAccount(accountId);
       if (!account) throw AppError.notFound('Account');
       if (change.plan) account.plan = change.plan;
       if (change.status) account.status = change.status;
       account.updatedAt = this.clock.nowMs();
-      account.changeSeq = await nextChangeSeq(this.database, manager, 'accounts');
-      await manager.save(account);
+      account.changeSeq = await write.nextChangeSeq();
+      await write.saveAccount(account);
       return account;
     });
   }
 
   findAccount(accountId: string): Promise<AccountEntity | null> {
-    return this.database.manager.findOneBy(AccountEntity, { id: accountId });
+    return this.store.findAccount(accountId);
   }
 
   /** Every account, oldest first (for operators). */
   listAccounts(): Promise<AccountEntity[]> {
-    return this.database.manager.find(AccountEntity, { order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.store.listAccounts();
   }
 
   /** One account and its keys, oldest first; the keys carry their prefix and hash only. */
   async showAccount(accountId: string): Promise<{ account: AccountEntity; keys: ApiKeyEntity[] }> {
     const account = await this.findAccount(accountId);
     if (!account) throw AppError.notFound('Account');
-    const keys = await this.database.manager.find(ApiKeyEntity, {
-      where: { accountId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const keys = await this.store.keysOf(accountId, 'oldest first');
     return { account, keys };
   }
 
   private async insertKey(
-    manager: EntityManager,
+    write: AccountWrite,
     account: AccountEntity,
   ): Promise<{ key: ApiKeyEntity; apiKey: string }> {
     const apiKey = generateApiKey(account.product);
-    const key = manager.create(ApiKeyEntity, {
+    const key = Object.assign(new ApiKeyEntity(), {
       id: newId(),
       accountId: account.id,
       keyHash: hashApiKey(apiKey),
@@ -130,7 +122,7 @@ export class AccountsService {
       revokedAt: null,
       lastUsedAt: null,
     });
-    await manager.insert(ApiKeyEntity, key);
+    await write.insertKey(key);
     return { key, apiKey };
   }
 }

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { nextChangeSeq } from '../../database/change-sequence.js';
+import { Database } from '../../database/database.js';
+import { AccountEntity } from './account.entity.js';
+import { ApiKeyEntity } from './api-key.entity.js';
+
+/** The account and key rows one write transaction reads and changes. */
+export class AccountWrite {
+  constructor(
+    private readonly database: Database,
+    private readonly manager: EntityManager,
+  ) {}
+
+  findAccount(accountId: string): Promise<AccountEntity | null> {
+    return this.manager.findOneBy(AccountEntity, { id: accountId });
+  }
+
+  findKey(keyId: string): Promise<ApiKeyEntity | null> {
+    return this.manager.findOneBy(ApiKeyEntity, { id: keyId });
+  }
+
+  /** The number the live matchers see this account change under (change-sequence.ts). */
+  nextChangeSeq(): Promise<number> {
+    return nextChangeSeq(this.database, this.manager, 'accounts');
+  }
+
+  async insertAccount(account: AccountEntity): Promise<void> {
+    await this.manager.insert(AccountEntity, account);
+  }
+
+  async saveAccount(account: AccountEntity): Promise<void> {
+    await this.manager.save(account);
+  }
+
+  async insertKey(key: ApiKeyEntity): Promise<void> {
+    await this.manager.insert(ApiKeyEntity, key);
+  }
+
+  async revokeKey(keyId: string, revokedAt: number): Promise<void> {
+    await this.manager.update(ApiKeyEntity, { id: keyId }, { revokedAt });
+  }
+}
+
+/** Accounts and their API keys, behind the questions and changes the accounts feature needs. */
+@Injectable()
+export class AccountStore {
+  constructor(private readonly database: Database) {}
+
+  findAccount(accountId: string): Promise<AccountEntity | null> {
+    return this.database.manager.findOneBy(AccountEntity, { id: accountId });
+  }
+
+  /** Every account, oldest first. */
+  listAccounts(): Promise<AccountEntity[]> {
+    return this.database.manager.find(AccountEntity, { order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** The account's keys, revoked ones included, in creation order (or newest first). */
+  keysOf(accountId: string, order: 'oldest first' | 'newest first'): Promise<ApiKeyEntity[]> {
+    const direction = order === 'oldest first' ? 'ASC' : 'DESC';
+    return this.database.manager.find(ApiKeyEntity, {
+      where: { accountId },
+      order: { createdAt: direction, id: direction },
+    });
+  }
+
+  /** Runs `work` in one transaction; what it writes commits together or not at all. */
+  write<T>(work: (write: AccountWrite) => Promise<T>): Promise<T> {
+    return this.database.transaction((manager) => work(new AccountWrite(this.database, manager)));
+  }
+}
