@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import type { Product } from '../../config/plans.js';
-import { Database } from '../../database/database.js';
-import { AccountEntity } from '../accounts/account.entity.js';
 import { accountRefusal } from '../auth/account-admission.js';
 import { sessionCallerFor, type Caller } from '../auth/caller.js';
 import { SessionAuthenticator, type SessionRecord } from '../auth/session-authenticator.js';
 import { SessionEntity } from './session.entity.js';
+import { SessionStore } from './session.store.js';
 import {
   isSessionOver,
   SESSION_IDLE_MS,
@@ -17,7 +15,7 @@ import {
   SESSION_TOUCH_INTERVAL_MS,
 } from './session-policy.js';
 import { generateSessionSecret, hashSessionToken, isSessionTokenShaped } from './session-token.js';
-import { UserEntity } from './user.entity.js';
+import { UserStore } from './user.store.js';
 
 export interface StartedSession {
   /** The cookie's value: in this one response, never stored. */
@@ -29,7 +27,8 @@ export interface StartedSession {
 @Injectable()
 export class SessionsService implements SessionAuthenticator {
   constructor(
-    private readonly database: Database,
+    private readonly store: SessionStore,
+    private readonly users: UserStore,
     private readonly clock: Clock,
   ) {}
 
@@ -44,15 +43,13 @@ export class SessionsService implements SessionAuthenticator {
       createdAt: now,
       lastSeenAt: now,
     });
-    await this.database.transaction((manager) => manager.insert(SessionEntity, session));
+    await this.store.insert(session);
     return { token, session };
   }
 
   async find(token: string): Promise<SessionRecord | null> {
     if (!isSessionTokenShaped(token)) return null;
-    const session = await this.database.manager.findOneBy(SessionEntity, {
-      tokenHash: hashSessionToken(token),
-    });
+    const session = await this.store.findByTokenHash(hashSessionToken(token));
     if (!session) return null;
     if (isSessionOver(session, this.clock.nowMs())) {
       await this.end(session.id);
@@ -67,7 +64,7 @@ export class SessionsService implements SessionAuthenticator {
   }
 
   async callerFor(session: SessionRecord, product: Product): Promise<Caller> {
-    const account = await this.accountOf(session.userId);
+    const account = await this.users.accountOf(session.userId);
     if (!account) throw new AppError('unauthorized', 'Not signed in, or the session has ended');
     const refusal = accountRefusal(account, product, 'session');
     if (refusal?.code === 'subscription_required') await this.end(session.sessionId);
@@ -78,51 +75,13 @@ export class SessionsService implements SessionAuthenticator {
   }
 
   async end(sessionId: string): Promise<void> {
-    await this.database.transaction((manager) => manager.delete(SessionEntity, { id: sessionId }));
-  }
-
-  /** Ends every session of a user but `keep` (the one changing the password), in the caller's transaction. */
-  async endAllOf(
-    manager: EntityManager,
-    userId: string,
-    keep: string | null = null,
-  ): Promise<void> {
-    const query = manager
-      .createQueryBuilder()
-      .delete()
-      .from(SessionEntity)
-      .where('user_id = :userId', { userId });
-    if (keep !== null) query.andWhere('id <> :keep', { keep });
-    await query.execute();
+    await this.store.delete(sessionId);
   }
 
   /** Deletes the sessions that are over (the retention run); a later use would delete them too. */
   async pruneEnded(batchSize: number): Promise<number> {
     const now = this.clock.nowMs();
-    const idle = await this.database.deleteInBatches(
-      'sessions',
-      'id',
-      'last_seen_at',
-      now - SESSION_IDLE_MS,
-      batchSize,
-    );
-    const old = await this.database.deleteInBatches(
-      'sessions',
-      'id',
-      'created_at',
-      now - SESSION_MAX_AGE_MS,
-      batchSize,
-    );
-    return idle + old;
-  }
-
-  /** The account a user acts for; null for a user without one (operators) or one deleted. */
-  private accountOf(userId: string): Promise<AccountEntity | null> {
-    return this.database.manager
-      .createQueryBuilder(AccountEntity, 'account')
-      .innerJoin(UserEntity, 'member', 'member.accountId = account.id')
-      .where('member.id = :userId', { userId })
-      .getOne();
+    return this.store.deleteEnded(now - SESSION_IDLE_MS, now - SESSION_MAX_AGE_MS, batchSize);
   }
 
   /** lastSeenAt to the minute: at most one write a minute per session. */
@@ -130,14 +89,6 @@ export class SessionsService implements SessionAuthenticator {
     const now = this.clock.nowMs();
     const staleBefore = now - SESSION_TOUCH_INTERVAL_MS;
     if (session.lastSeenAt > staleBefore) return;
-    await this.database.transaction((manager) =>
-      manager
-        .createQueryBuilder()
-        .update(SessionEntity)
-        .set({ lastSeenAt: now })
-        .where('id = :id', { id: session.sessionId })
-        .andWhere('last_seen_at <= :staleBefore', { staleBefore })
-        .execute(),
-    );
+    await this.store.touch(session.sessionId, now, staleBefore);
   }
 }

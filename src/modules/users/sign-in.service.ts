@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
-import { Database } from '../../database/database.js';
-import { AccountEntity } from '../accounts/account.entity.js';
+import type { AccountEntity } from '../accounts/account.entity.js';
 import type { CallerSession } from '../auth/caller.js';
 import { emailKey } from './email-address.js';
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from './password-hash.js';
@@ -9,6 +8,7 @@ import { newPasswordProblem } from './password-policy.js';
 import { SessionsService, type StartedSession } from './sessions.service.js';
 import { SignInLimiter } from './sign-in-limiter.service.js';
 import type { UserEntity } from './user.entity.js';
+import { UserStore } from './user.store.js';
 import { UsersService } from './users.service.js';
 
 export interface SignedIn extends StartedSession {
@@ -29,8 +29,8 @@ export class SignInService {
   private unknownUserHash: Promise<string> | null = null;
 
   constructor(
-    private readonly database: Database,
     private readonly users: UsersService,
+    private readonly userStore: UserStore,
     private readonly sessions: SessionsService,
     private readonly limiter: SignInLimiter,
   ) {}
@@ -45,10 +45,7 @@ export class SignInService {
     const user = await this.users.findByEmail(email);
     const right = await verifyPassword(password, user?.passwordHash ?? (await this.hashToMiss()));
     if (!user || !right) throw new AppError('unauthorized', WRONG_CREDENTIALS);
-    const account =
-      user.accountId === null
-        ? null
-        : await this.database.manager.findOneBy(AccountEntity, { id: user.accountId });
+    const account = await this.userStore.accountOf(user.id);
     // Operators (a later issue) have no account to act for here.
     if (!account) throw new AppError('unauthorized', WRONG_CREDENTIALS);
     if (account.status !== 'active') {

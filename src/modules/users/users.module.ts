@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
+import { SessionStore } from './session.store.js';
 import { SessionsService } from './sessions.service.js';
+import { UserStore } from './user.store.js';
 import { UsersService } from './users.service.js';
 
 /**
@@ -11,10 +13,12 @@ import { UsersService } from './users.service.js';
 @Global()
 @Module({
   providers: [
+    UserStore,
+    SessionStore,
     UsersService,
     SessionsService,
     { provide: SessionAuthenticator, useExisting: SessionsService },
   ],
-  exports: [UsersService, SessionsService, SessionAuthenticator],
+  exports: [UserStore, UsersService, SessionsService, SessionAuthenticator],
 })
 export class UsersModule {}

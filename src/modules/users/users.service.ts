@@ -2,12 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
-import { Database } from '../../database/database.js';
-import { AccountEntity } from '../accounts/account.entity.js';
 import { emailKey, parseEmail } from './email-address.js';
 import { generatePassword, hashPassword } from './password-hash.js';
-import { SessionsService } from './sessions.service.js';
 import { UserEntity } from './user.entity.js';
+import { UserStore } from './user.store.js';
 
 export interface IssuedPassword {
   user: UserEntity;
@@ -19,9 +17,8 @@ export interface IssuedPassword {
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly database: Database,
+    private readonly store: UserStore,
     private readonly clock: Clock,
-    private readonly sessions: SessionsService,
   ) {}
 
   async createUser(accountId: string, email: string): Promise<IssuedPassword> {
@@ -40,14 +37,12 @@ export class UsersService {
       createdAt: now,
       passwordChangedAt: now,
     });
-    await this.database.transaction(async (manager) => {
-      if (!(await manager.existsBy(AccountEntity, { id: accountId }))) {
-        throw AppError.notFound('Account');
-      }
-      if (await manager.existsBy(UserEntity, { emailKey: address.key })) {
+    await this.store.write(async (write) => {
+      if (!(await write.accountExists(accountId))) throw AppError.notFound('Account');
+      if (await write.emailTaken(address.key)) {
         throw AppError.invalidBody(`A user with the email ${address.display} already exists`);
       }
-      await manager.insert(UserEntity, user);
+      await write.insert(user);
     });
     return { user, password };
   }
@@ -70,17 +65,15 @@ export class UsersService {
 
   /** The same password under today's hashing cost: sessions stay, the password has not changed. */
   async rehashPassword(userId: string, passwordHash: string): Promise<void> {
-    await this.database.transaction((manager) =>
-      manager.update(UserEntity, { id: userId }, { passwordHash }),
-    );
+    await this.store.setPasswordHash(userId, passwordHash);
   }
 
   findByEmail(email: string): Promise<UserEntity | null> {
-    return this.database.manager.findOneBy(UserEntity, { emailKey: emailKey(email) });
+    return this.store.findByEmailKey(emailKey(email));
   }
 
   findById(userId: string): Promise<UserEntity | null> {
-    return this.database.manager.findOneBy(UserEntity, { id: userId });
+    return this.store.findById(userId);
   }
 
   private replacePassword(
@@ -88,17 +81,13 @@ export class UsersService {
     passwordHash: string,
     keepSession: string | null,
   ): Promise<UserEntity> {
-    return this.database.transaction(async (manager) => {
-      const user = await manager.findOne(UserEntity, { where, lock: this.database.rowWriteLock });
+    return this.store.write(async (write) => {
+      const user = await write.findToChange(where);
       if (!user) throw AppError.notFound('User');
       user.passwordHash = passwordHash;
       user.passwordChangedAt = this.clock.nowMs();
-      await manager.update(
-        UserEntity,
-        { id: user.id },
-        { passwordHash, passwordChangedAt: user.passwordChangedAt },
-      );
-      await this.sessions.endAllOf(manager, user.id, keepSession);
+      await write.setPassword(user.id, passwordHash, user.passwordChangedAt);
+      await write.endSessionsOf(user.id, keepSession);
       return user;
     });
   }

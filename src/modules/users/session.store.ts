@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../database/database.js';
+import { SessionEntity } from './session.entity.js';
+
+/** Dashboard sessions, stored by the hash of their token. */
+@Injectable()
+export class SessionStore {
+  constructor(private readonly database: Database) {}
+
+  async insert(session: SessionEntity): Promise<void> {
+    await this.database.transaction((manager) => manager.insert(SessionEntity, session));
+  }
+
+  findByTokenHash(tokenHash: string): Promise<SessionEntity | null> {
+    return this.database.manager.findOneBy(SessionEntity, { tokenHash });
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    await this.database.transaction((manager) => manager.delete(SessionEntity, { id: sessionId }));
+  }
+
+  /** Sets lastSeenAt to `now` unless another request did since `staleBefore`. */
+  async touch(sessionId: string, now: number, staleBefore: number): Promise<void> {
+    await this.database.transaction((manager) =>
+      manager
+        .createQueryBuilder()
+        .update(SessionEntity)
+        .set({ lastSeenAt: now })
+        .where('id = :id', { id: sessionId })
+        .andWhere('last_seen_at <= :staleBefore', { staleBefore })
+        .execute(),
+    );
+  }
+
+  /** Deletes, a batch at a time, the sessions idle since `idleBefore` or made before `madeBefore`. */
+  async deleteEnded(idleBefore: number, madeBefore: number, batchSize: number): Promise<number> {
+    const idle = await this.database.deleteInBatches(
+      'sessions',
+      'id',
+      'last_seen_at',
+      idleBefore,
+      batchSize,
+    );
+    const old = await this.database.deleteInBatches(
+      'sessions',
+      'id',
+      'created_at',
+      madeBefore,
+      batchSize,
+    );
+    return idle + old;
+  }
+}

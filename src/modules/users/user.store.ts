@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Database } from '../../database/database.js';
+import { AccountEntity } from '../accounts/account.entity.js';
+import { SessionEntity } from './session.entity.js';
+import { UserEntity } from './user.entity.js';
+
+/** The user rows one write transaction reads and changes. */
+export class UserWrite {
+  constructor(
+    private readonly database: Database,
+    private readonly manager: EntityManager,
+  ) {}
+
+  accountExists(accountId: string): Promise<boolean> {
+    return this.manager.existsBy(AccountEntity, { id: accountId });
+  }
+
+  emailTaken(emailKey: string): Promise<boolean> {
+    return this.manager.existsBy(UserEntity, { emailKey });
+  }
+
+  async insert(user: UserEntity): Promise<void> {
+    await this.manager.insert(UserEntity, user);
+  }
+
+  /** The user, locked until the transaction ends so two password changes cannot interleave. */
+  findToChange(where: { id: string } | { emailKey: string }): Promise<UserEntity | null> {
+    return this.manager.findOne(UserEntity, { where, lock: this.database.rowWriteLock });
+  }
+
+  async setPassword(
+    userId: string,
+    passwordHash: string,
+    passwordChangedAt: number,
+  ): Promise<void> {
+    await this.manager.update(UserEntity, { id: userId }, { passwordHash, passwordChangedAt });
+  }
+
+  /** Ends every session of the user but `keep`. */
+  async endSessionsOf(userId: string, keep: string | null): Promise<void> {
+    const query = this.manager
+      .createQueryBuilder()
+      .delete()
+      .from(SessionEntity)
+      .where('user_id = :userId', { userId });
+    if (keep !== null) query.andWhere('id <> :keep', { keep });
+    await query.execute();
+  }
+}
+
+/** Dashboard users, behind the questions and changes the users feature needs. */
+@Injectable()
+export class UserStore {
+  constructor(private readonly database: Database) {}
+
+  findByEmailKey(emailKey: string): Promise<UserEntity | null> {
+    return this.database.manager.findOneBy(UserEntity, { emailKey });
+  }
+
+  findById(userId: string): Promise<UserEntity | null> {
+    return this.database.manager.findOneBy(UserEntity, { id: userId });
+  }
+
+  /** The account a user acts for; null for a user without one (operators) or one deleted. */
+  accountOf(userId: string): Promise<AccountEntity | null> {
+    return this.database.manager
+      .createQueryBuilder(AccountEntity, 'account')
+      .innerJoin(UserEntity, 'member', 'member.accountId = account.id')
+      .where('member.id = :userId', { userId })
+      .getOne();
+  }
+
+  /** The same password under another hashing cost: the password itself has not changed. */
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.database.transaction((manager) =>
+      manager.update(UserEntity, { id: userId }, { passwordHash }),
+    );
+  }
+
+  /** Runs `work` in one transaction; what it writes commits together or not at all. */
+  write<T>(work: (write: UserWrite) => Promise<T>): Promise<T> {
+    return this.database.transaction((manager) => work(new UserWrite(this.database, manager)));
+  }
+}
