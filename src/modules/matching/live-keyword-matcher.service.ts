@@ -3,11 +3,15 @@ import type { Logger } from 'pino';
 import { KEYWORD_INDEX_THREAD, ROOT_LOGGER } from '../../core.module.js';
 import { Database } from '../../database/database.js';
 import { LiveIndexMetrics } from '../metrics/live-index.metrics.js';
-import { KeywordIndexThread, KeywordIndexThreadGone } from './keyword-index-thread.js';
+import { KeywordIndexThread, KeywordIndexThreadGone } from './thread/keyword-index-thread.js';
 import type { MatchInput } from './keyword-matcher.js';
-import { LiveKeywordIndex, type IndexActivity, type MatchedKeyword } from './live-keyword-index.js';
+import {
+  LiveKeywordIndex,
+  type IndexActivity,
+  type MatchedKeyword,
+} from './live/live-keyword-index.js';
 
-export type { MatchedKeyword } from './live-keyword-index.js';
+export type { MatchedKeyword } from './live/live-keyword-index.js';
 
 /**
  * The Alerts keyword index (live-keyword-index.ts) as the pipeline uses it: kept in step with

@@ -1,11 +1,11 @@
 import { Mutex } from 'async-mutex';
-import { planLimits, type PlanName } from '../../config/plans.js';
-import { latestChangeSeqs } from '../../database/change-sequence.js';
-import { changedRows, type ChangedRow } from '../../database/changed-rows.js';
-import type { RowReader } from '../../database/row-reader.js';
-import { inList } from '../../database/sql-lists.js';
-import type { KeywordDefinition, KeywordFilters, KeywordMode } from './keyword-definition.js';
-import { KeywordMatcher, type MatchInput } from './keyword-matcher.js';
+import { planLimits, type PlanName } from '../../../config/plans.js';
+import { latestChangeSeqs } from '../../../database/change-sequence.js';
+import { changedRows, type ChangedRow } from '../../../database/changed-rows.js';
+import type { RowReader } from '../../../database/row-reader.js';
+import { inList } from '../../../database/sql-lists.js';
+import type { KeywordDefinition, KeywordFilters, KeywordMode } from '../keyword-definition.js';
+import { KeywordMatcher, type MatchInput } from '../keyword-matcher.js';
 
 export interface MatchedKeyword {
   keyword: KeywordDefinition;

@@ -1,14 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { DEFAULT_DATABASE_URL } from '../../database/database-url.js';
-import { statementTimeoutFromEnvironment } from '../../database/postgres-session-limits.js';
-import { openStandaloneReader } from '../../database/standalone-reader.js';
+import { DEFAULT_DATABASE_URL } from '../../../database/database-url.js';
+import { statementTimeoutFromEnvironment } from '../../../database/postgres-session-limits.js';
+import { openStandaloneReader } from '../../../database/standalone-reader.js';
 import type {
   IndexReply,
   IndexRequest,
   IndexResult,
   IndexThreadData,
 } from './keyword-index-protocol.js';
-import { LiveKeywordIndex } from './live-keyword-index.js';
+import { LiveKeywordIndex } from '../live/live-keyword-index.js';
 
 /**
  * The keyword index thread (keyword-index-thread.ts): it reads the database on connections of
