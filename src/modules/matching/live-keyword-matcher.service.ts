@@ -10,8 +10,12 @@ import {
   type IndexActivity,
   type MatchedKeyword,
 } from './live/live-keyword-index.js';
+import { LiveKeywordStore } from './live/live-keyword.store.js';
 
 export type { MatchedKeyword } from './live/live-keyword-index.js';
+
+const indexReadingFrom = (database: Database) =>
+  new LiveKeywordIndex(new LiveKeywordStore(database.reader));
 
 /**
  * The Alerts keyword index (live-keyword-index.ts) as the pipeline uses it: kept in step with
@@ -37,7 +41,7 @@ export class LiveKeywordMatcher implements OnApplicationShutdown {
     this.logger = rootLogger.child({ component: 'keyword-index' });
     this.thread = thread;
     this.threadNeedsReset = database.migrationsApplied > 0;
-    if (thread === null) this.local = new LiveKeywordIndex(database.reader);
+    if (thread === null) this.local = indexReadingFrom(database);
   }
 
   get size(): number {
@@ -95,7 +99,7 @@ export class LiveKeywordMatcher implements OnApplicationShutdown {
   }
 
   private localIndex(): LiveKeywordIndex {
-    this.local ??= new LiveKeywordIndex(this.database.reader);
+    this.local ??= indexReadingFrom(this.database);
     return this.local;
   }
 
