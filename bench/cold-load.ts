@@ -1,4 +1,4 @@
-import { KeywordIndexThread } from '../src/modules/matching/keyword-index-thread.js';
+import { KeywordIndexThread } from '../src/modules/matching/thread/keyword-index-thread.js';
 
 /**
  * A cold load and nothing else, for bench:ingest: a fresh process starts the keyword index

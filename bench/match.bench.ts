@@ -7,8 +7,8 @@ import type {
   KeywordFilters,
 } from '../src/modules/matching/keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from '../src/modules/matching/keyword-matcher.js';
-import { foldCase } from '../src/modules/matching/text-normalization.js';
-import { tokenize } from '../src/modules/matching/tokenizer.js';
+import { foldCase } from '../src/modules/matching/text/text-normalization.js';
+import { tokenize } from '../src/modules/matching/text/tokenizer.js';
 import { realItems, realKeywords, redditText } from './real-corpus.js';
 import {
   itemSources,

@@ -11,11 +11,11 @@
  *     [--words 10000] [--rounds 5]
  */
 import { parseArgs } from 'node:util';
-import type { FieldView } from '../src/modules/matching/field-view.js';
+import type { FieldView } from '../src/modules/matching/text/field-view.js';
 import type { KeywordDefinition } from '../src/modules/matching/keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from '../src/modules/matching/keyword-matcher.js';
-import { PhraseSearchRule } from '../src/modules/matching/phrase-search-rule.js';
-import { foldCase } from '../src/modules/matching/text-normalization.js';
+import { PhraseSearchRule } from '../src/modules/matching/rules/phrase-search-rule.js';
+import { foldCase } from '../src/modules/matching/text/text-normalization.js';
 import { SeededRandom } from './reddit-sim/random.js';
 
 const SYMBOLS = ['+', '#', '$', '=', '>', '<', '-', '*', '!', '?', '&', '|', '~', '^', '%', '@'];

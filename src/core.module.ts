@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { Clock, SystemClock } from './common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { createRootLogger } from './common/logging/logger.js';
-import type { KeywordIndexThread } from './modules/matching/keyword-index-thread.js';
+import type { KeywordIndexThread } from './modules/matching/thread/keyword-index-thread.js';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 /** The keyword index thread the entry point started, or null: the index then lives in-process. */

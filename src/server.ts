@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { createRootLogger, PinoNestLogger } from './common/logging/logger.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
-import type { KeywordIndexThread } from './modules/matching/keyword-index-thread.js';
+import type { KeywordIndexThread } from './modules/matching/thread/keyword-index-thread.js';
 import { setupApp } from './setup-app.js';
 
 /** The server, given the keyword index thread main.ts started; an API-only process needs none. */

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppError } from '../common/errors/app-error.js';
 import { createRootLogger, PinoNestLogger } from '../common/logging/logger.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
-import type { KeywordIndexThread } from '../modules/matching/keyword-index-thread.js';
+import type { KeywordIndexThread } from '../modules/matching/thread/keyword-index-thread.js';
 import { ADMIN_COMMANDS, CommandFailed, UsageError } from './admin-commands.js';
 import { CliModule } from './cli.module.js';
 

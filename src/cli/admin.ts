@@ -1,4 +1,4 @@
-import { KeywordIndexThread } from '../modules/matching/keyword-index-thread.js';
+import { KeywordIndexThread } from '../modules/matching/thread/keyword-index-thread.js';
 
 // `ingest` matches against the keyword index: its thread starts before the application's
 // modules are even loaded, so the index is built during the start-up (keyword-index-thread.ts).

@@ -9,7 +9,7 @@ import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { LiveIndexMetrics } from '../../src/modules/metrics/live-index.metrics.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
-import { KeywordIndexThread } from '../../src/modules/matching/keyword-index-thread.js';
+import { KeywordIndexThread } from '../../src/modules/matching/thread/keyword-index-thread.js';
 import type { MatchInput } from '../../src/modules/matching/keyword-matcher.js';
 import { LiveKeywordMatcher } from '../../src/modules/matching/live-keyword-matcher.service.js';
 import { insertAccount } from '../factories/account.factory.js';
@@ -39,7 +39,7 @@ class RenameLantern9999999999999 implements MigrationInterface {
 
 /** The worker as `npm test` builds it first: a thread runs compiled JavaScript, not the sources. */
 const WORKER_FILE = new URL(
-  '../../dist/src/modules/matching/keyword-index.worker.js',
+  '../../dist/src/modules/matching/thread/keyword-index.worker.js',
   import.meta.url,
 );
 

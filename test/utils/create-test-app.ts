@@ -8,7 +8,7 @@ import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import type { PlanName, Product } from '../../src/config/plans.js';
 import { Database } from '../../src/database/database.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
-import type { KeywordIndexThread } from '../../src/modules/matching/keyword-index-thread.js';
+import type { KeywordIndexThread } from '../../src/modules/matching/thread/keyword-index-thread.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-databases.js';
 import { TEST_NOW } from './test-storage.js';
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { InboxCollector } from './collecting/inbox-collector.service.js';
 import { LiveSearchMatcher } from './collecting/live-search-matcher.service.js';
+import { LiveSearchStore } from './collecting/live-search.store.js';
 import { InboxController } from './items/http/inbox.controller.js';
 import { InboxService } from './items/inbox.service.js';
 import { SearchesController } from './searches/http/searches.controller.js';
@@ -12,7 +13,14 @@ import { SearchesService } from './searches/searches.service.js';
 @Module({
   imports: [MetricsModule],
   controllers: [SearchesController, InboxController],
-  providers: [SearchStore, SearchesService, InboxService, LiveSearchMatcher, InboxCollector],
+  providers: [
+    SearchStore,
+    SearchesService,
+    InboxService,
+    LiveSearchStore,
+    LiveSearchMatcher,
+    InboxCollector,
+  ],
   exports: [InboxCollector, InboxService, SearchesService],
 })
 export class InboxModule {}

@@ -1,7 +1,7 @@
 import { AppError } from '../../common/errors/app-error.js';
 import type { KeywordFilters, KeywordMode } from '../matching/keyword-definition.js';
-import { foldCase } from '../matching/text-normalization.js';
-import { tokenize } from '../matching/tokenizer.js';
+import { foldCase } from '../matching/text/text-normalization.js';
+import { tokenize } from '../matching/text/tokenizer.js';
 
 export const KEYWORD_MODES: readonly KeywordMode[] = ['exact', 'proximity', 'broad'];
 export const KEYWORD_MIN_LENGTH = 2;

@@ -2,8 +2,8 @@ import { stemmer } from 'stemmer';
 
 import type { KeywordDefinition, KeywordFilters, KeywordMode } from './keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from './keyword-matcher.js';
-import { foldCase } from './text-normalization.js';
-import { tokenize } from './tokenizer.js';
+import { foldCase } from './text/text-normalization.js';
+import { tokenize } from './text/tokenizer.js';
 
 /*
  * Differential test: the indexed matcher against a direct reading of the matching rules of

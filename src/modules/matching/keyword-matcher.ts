@@ -1,16 +1,16 @@
-import { chooseAnchor, type Anchor } from './anchor.js';
-import { HAS_FILTER, MATCHES_ON_ANCHOR } from './candidate-pool.js';
-import { compileKeyword, type CompileContext } from './compile-keyword.js';
-import { FieldScanner } from './field-scanner.js';
-import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-keyword.js';
+import { chooseAnchor, type Anchor } from './index/anchor.js';
+import { HAS_FILTER, MATCHES_ON_ANCHOR } from './index/candidate-pool.js';
+import { compileKeyword, type CompileContext } from './rules/compile-keyword.js';
+import { FieldScanner } from './text/field-scanner.js';
+import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './index/indexed-keyword.js';
 import type { KeywordDefinition } from './keyword-definition.js';
-import { compileFilter, FilterTarget } from './keyword-filter.js';
-import { KeywordIndex } from './keyword-index.js';
-import type { MatchRule } from './match-rule.js';
-import type { ScannedField } from './scanned-field.js';
-import type { Term } from './term.js';
-import { HAS_PER_FIELD, HAS_POSITIONAL } from './term-table.js';
-import { TokenTable } from './token-table.js';
+import { compileFilter, FilterTarget } from './rules/keyword-filter.js';
+import { KeywordIndex } from './index/keyword-index.js';
+import type { MatchRule } from './rules/match-rule.js';
+import type { ScannedField } from './text/scanned-field.js';
+import type { Term } from './index/term.js';
+import { HAS_PER_FIELD, HAS_POSITIONAL } from './index/term-table.js';
+import { TokenTable } from './index/token-table.js';
 
 /** Shared by every keyword that holds nothing of a kind (most hold no exclusion or name). */
 const NOTHING: readonly never[] = Object.freeze([]);

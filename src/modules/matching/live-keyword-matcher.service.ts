@@ -3,11 +3,19 @@ import type { Logger } from 'pino';
 import { KEYWORD_INDEX_THREAD, ROOT_LOGGER } from '../../core.module.js';
 import { Database } from '../../database/database.js';
 import { LiveIndexMetrics } from '../metrics/live-index.metrics.js';
-import { KeywordIndexThread, KeywordIndexThreadGone } from './keyword-index-thread.js';
+import { KeywordIndexThread, KeywordIndexThreadGone } from './thread/keyword-index-thread.js';
 import type { MatchInput } from './keyword-matcher.js';
-import { LiveKeywordIndex, type IndexActivity, type MatchedKeyword } from './live-keyword-index.js';
+import {
+  LiveKeywordIndex,
+  type IndexActivity,
+  type MatchedKeyword,
+} from './live/live-keyword-index.js';
+import { LiveKeywordStore } from './live/live-keyword.store.js';
 
-export type { MatchedKeyword } from './live-keyword-index.js';
+export type { MatchedKeyword } from './live/live-keyword-index.js';
+
+const indexReadingFrom = (database: Database) =>
+  new LiveKeywordIndex(new LiveKeywordStore(database.reader));
 
 /**
  * The Alerts keyword index (live-keyword-index.ts) as the pipeline uses it: kept in step with
@@ -33,7 +41,7 @@ export class LiveKeywordMatcher implements OnApplicationShutdown {
     this.logger = rootLogger.child({ component: 'keyword-index' });
     this.thread = thread;
     this.threadNeedsReset = database.migrationsApplied > 0;
-    if (thread === null) this.local = new LiveKeywordIndex(database.reader);
+    if (thread === null) this.local = indexReadingFrom(database);
   }
 
   get size(): number {
@@ -91,7 +99,7 @@ export class LiveKeywordMatcher implements OnApplicationShutdown {
   }
 
   private localIndex(): LiveKeywordIndex {
-    this.local ??= new LiveKeywordIndex(this.database.reader);
+    this.local ??= indexReadingFrom(this.database);
     return this.local;
   }
 

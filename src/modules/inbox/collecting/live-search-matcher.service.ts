@@ -1,46 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { Mutex } from 'async-mutex';
 import type { EntityManager } from 'typeorm';
-import { latestChangeSeqs } from '../../../database/change-sequence.js';
-import {
-  changedRows,
-  type ChangedRow,
-  type ChangedRowsQuery,
-} from '../../../database/changed-rows.js';
-import { Database } from '../../../database/database.js';
-import { inList } from '../../../database/sql-lists.js';
+import { ChangeFollower, type ChangeWindow } from '../../../database/change-follower.js';
 import type { RedditItem } from '../../ingestion/reddit-item.js';
-import type { KeywordMode } from '../../matching/keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from '../../matching/keyword-matcher.js';
-import { LiveIndexMetrics } from '../../metrics/live-index.metrics.js';
 import { groupBy } from '../group-by.js';
 import { descriptionStemsOf, stemsOf } from '../scoring/text-signals.js';
+import {
+  LiveSearchStore,
+  type LiveSearchKeywordRow,
+  type LiveSearchRow,
+} from './live-search.store.js';
 import type { IndexedSearchKeyword, KeywordHit } from './search-keyword.js';
-
-const IN_CHUNK = 500;
-
-interface AccountRow extends ChangedRow {
-  status: string;
-}
-
-interface SearchRow extends ChangedRow {
-  account_id: string;
-  description: string | null;
-  active: boolean | number;
-  revision: number | string;
-  deleted_at: number | string | null;
-}
-
-interface SearchKeywordRow {
-  id: string;
-  search_id: string;
-  position: number | string;
-  text: string;
-  mode: KeywordMode;
-}
-
-const SEARCH_COLUMNS = 'account_id, description, active, revision, deleted_at';
-const LIVE_SEARCH = 'active = TRUE AND deleted_at IS NULL';
 
 interface IndexedSearch {
   revision: number;
@@ -52,8 +22,8 @@ const NO_STEMS: ReadonlySet<string> = new Set();
 
 /**
  * The matcher over the keywords of every active search of every active App account, kept in step
- * with the database as LiveKeywordMatcher is: before each batch it reads the latest change numbers
- * of accounts and searches (change-sequence.ts), then only the rows changed since, so a search
+ * with the database as LiveKeywordMatcher is (ChangeFollower): before each batch it reads the
+ * latest change numbers of accounts and searches, then only the rows changed since, so a search
  * created, changed, paused or deleted on any instance takes effect within one batch. A search's
  * keywords are reloaded when its revision moves.
  */
@@ -63,14 +33,9 @@ export class LiveSearchMatcher {
   private readonly searches = new Map<string, IndexedSearch>();
   private readonly keywords = new Map<string, IndexedSearchKeyword>();
   private readonly eligibleAccounts = new Map<string, boolean>();
-  private readonly refreshing = new Mutex();
-  private accountMark: number | null = null;
-  private searchMark: number | null = null;
+  private readonly changes = new ChangeFollower();
 
-  constructor(
-    private readonly database: Database,
-    private readonly metrics: LiveIndexMetrics,
-  ) {}
+  constructor(private readonly store: LiveSearchStore) {}
 
   get size(): number {
     return this.matcher.size;
@@ -93,7 +58,10 @@ export class LiveSearchMatcher {
 
   /** Reads on the given manager: the caller's transaction, when called from inside one. */
   async refresh(manager: EntityManager): Promise<void> {
-    await this.refreshing.runExclusive(() => this.applyChanges(manager));
+    await this.changes.refresh(
+      () => this.store.latestChangeNumbers(manager),
+      (window) => this.applyChanges(manager, window),
+    );
   }
 
   private hits(input: MatchInput, inTitle: boolean): KeywordHit[] {
@@ -106,24 +74,15 @@ export class LiveSearchMatcher {
   }
 
   /** Reads everything first, then changes the matcher without awaiting: a failed read changes nothing. */
-  private async applyChanges(manager: EntityManager): Promise<void> {
-    const latest = await latestChangeSeqs(this.database.readQuery(manager));
-    const accountSince = this.accountMark ?? -1;
-    const searchSince = this.searchMark ?? -1;
-    const accounts =
-      latest.accounts > accountSince
-        ? await this.read<AccountRow>(manager, {
-            table: 'accounts',
-            columns: 'status',
-            since: accountSince,
-            where: "product = 'app'",
-          })
-        : [];
+  private async applyChanges(manager: EntityManager, window: ChangeWindow): Promise<void> {
+    const accounts = window.moved('accounts')
+      ? await this.store.appAccountsChangedSince(manager, window.after('accounts'))
+      : [];
     const eligibility = new Map(
       accounts.map((account) => [account.id, account.status === 'active']),
     );
     const flipped = new Set(
-      this.accountMark === null
+      window.first
         ? []
         : accounts
             .filter(
@@ -131,28 +90,19 @@ export class LiveSearchMatcher {
             )
             .map((account) => account.id),
     );
-    const isLive = (search: SearchRow): boolean =>
+    const isLive = (search: LiveSearchRow): boolean =>
       Boolean(search.active) &&
       search.deleted_at === null &&
       (eligibility.get(search.account_id) ?? this.eligibleAccounts.get(search.account_id)) === true;
 
-    const changed =
-      latest.searches > searchSince
-        ? await this.read<SearchRow>(manager, {
-            table: 'searches',
-            columns: SEARCH_COLUMNS,
-            since: searchSince,
-            ...(this.searchMark === null ? { where: LIVE_SEARCH } : {}),
-          })
-        : [];
-    const ofFlipped = await this.findIn<SearchRow>(
-      manager,
-      'searches',
-      `SELECT id, ${SEARCH_COLUMNS} FROM searches WHERE ${LIVE_SEARCH} AND account_id`,
-      [...flipped],
-    );
+    const changed = !window.moved('searches')
+      ? []
+      : window.first
+        ? await this.store.liveSearches(manager)
+        : await this.store.searchesChangedSince(manager, window.after('searches'));
+    const ofFlipped = await this.store.liveSearchesOfAccounts(manager, [...flipped]);
     const toDrop: string[] = [];
-    const toLoad = new Map<string, SearchRow>();
+    const toLoad = new Map<string, LiveSearchRow>();
     for (const search of [...changed, ...ofFlipped]) {
       if (!isLive(search)) toDrop.push(search.id);
       else if (
@@ -163,36 +113,16 @@ export class LiveSearchMatcher {
       }
     }
     const keywordsBySearch = groupBy(
-      await this.findIn<SearchKeywordRow>(
-        manager,
-        'search_keywords',
-        'SELECT id, search_id, position, text, mode FROM search_keywords WHERE search_id',
-        [...toLoad.keys()],
-      ),
+      await this.store.keywordsOfSearches(manager, [...toLoad.keys()]),
       (keyword) => keyword.search_id,
     );
 
     for (const [accountId, eligible] of eligibility) this.eligibleAccounts.set(accountId, eligible);
     for (const searchId of toDrop) this.drop(searchId);
     for (const search of toLoad.values()) this.index(search, keywordsBySearch.get(search.id) ?? []);
-    // Rows changed after `latest` was read and already seen are read once more next time.
-    this.accountMark = latest.accounts;
-    this.searchMark = latest.searches;
   }
 
-  private async read<T extends ChangedRow>(
-    manager: EntityManager,
-    query: ChangedRowsQuery,
-  ): Promise<T[]> {
-    const rows: T[] = [];
-    for await (const page of changedRows<T>(this.database.readQuery(manager), query)) {
-      this.metrics.recordRowsRead('inbox', query.table, page.length);
-      rows.push(...page);
-    }
-    return rows;
-  }
-
-  private index(search: SearchRow, keywords: SearchKeywordRow[]): void {
+  private index(search: LiveSearchRow, keywords: LiveSearchKeywordRow[]): void {
     this.drop(search.id);
     for (const keyword of keywords) {
       this.matcher.upsert({
@@ -225,23 +155,5 @@ export class LiveSearchMatcher {
       this.keywords.delete(keywordId);
     }
     this.searches.delete(searchId);
-  }
-
-  /** Rows of `table` whose `column` is one of the values. */
-  private async findIn<T>(
-    manager: EntityManager,
-    table: 'searches' | 'search_keywords',
-    select: string,
-    values: string[],
-  ): Promise<T[]> {
-    const rows: T[] = [];
-    for (let start = 0; start < values.length; start += IN_CHUNK) {
-      const list = inList(values.slice(start, start + IN_CHUNK));
-      rows.push(
-        ...(await this.database.query<T>(manager, `${select} IN (${list.sql})`, list.parameters)),
-      );
-    }
-    this.metrics.recordRowsRead('inbox', table, rows.length);
-    return rows;
   }
 }

@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
-import { foldCase } from '../../matching/text-normalization.js';
-import { tokenize } from '../../matching/tokenizer.js';
+import { foldCase } from '../../matching/text/text-normalization.js';
+import { tokenize } from '../../matching/text/tokenizer.js';
 import { isStopWord } from './stop-words.js';
 
 /** This many description words found in the item give the full description overlap. */

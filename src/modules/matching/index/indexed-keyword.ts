@@ -1,6 +1,6 @@
-import type { KeywordDefinition } from './keyword-definition.js';
-import type { KeywordFilter } from './keyword-filter.js';
-import type { MatchRule } from './match-rule.js';
+import type { KeywordDefinition } from '../keyword-definition.js';
+import type { KeywordFilter } from '../rules/keyword-filter.js';
+import type { MatchRule } from '../rules/match-rule.js';
 import type { Term } from './term.js';
 
 /** Bits of IndexedKeyword.tracks. */

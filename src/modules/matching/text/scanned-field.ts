@@ -1,5 +1,5 @@
 import type { FieldView } from './field-view.js';
-import { grown } from './grown-array.js';
+import { grown } from '../index/grown-array.js';
 
 /** Per term id, in `termStates`: the stamp of the last field it occurred in, ... */
 const STAMP = 0;

@@ -1,4 +1,4 @@
-import { tokenHash } from './field-scanner.js';
+import { tokenHash } from '../text/field-scanner.js';
 import { TermTable } from './term-table.js';
 import { TokenTable } from './token-table.js';
 

@@ -1,8 +1,8 @@
 import { FieldScanner, tokenHash } from './field-scanner.js';
-import { PairFilter } from './pair-filter.js';
-import { TermTable } from './term-table.js';
+import { PairFilter } from '../index/pair-filter.js';
+import { TermTable } from '../index/term-table.js';
 import { foldCase } from './text-normalization.js';
-import { TokenTable } from './token-table.js';
+import { TokenTable } from '../index/token-table.js';
 import { tokenize } from './tokenizer.js';
 
 function scannerWith(...tokens: string[]) {

@@ -1,7 +1,7 @@
 import { compileExclusion, type CompileContext } from './compile-keyword.js';
-import type { FieldView } from './field-view.js';
-import type { KeywordFilters } from './keyword-definition.js';
-import type { NameTable } from './name-table.js';
+import type { FieldView } from '../text/field-view.js';
+import type { KeywordFilters } from '../keyword-definition.js';
+import type { NameTable } from '../index/name-table.js';
 import { phraseFoundIn, type PhrasePattern } from './phrase-pattern.js';
 
 const UNRESOLVED = -1;

@@ -1,4 +1,4 @@
-import type { FieldView } from './field-view.js';
+import type { FieldView } from '../text/field-view.js';
 import type { MatchRule } from './match-rule.js';
 
 const REGEXP_SYNTAX = /[.*+?^${}()|[\]\\/]/g;

@@ -1,4 +1,4 @@
-import { isWhitespaceCode } from './character-classes.js';
+import { isWhitespaceCode } from '../text/character-classes.js';
 
 const SPACE = 32;
 

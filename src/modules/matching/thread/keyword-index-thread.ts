@@ -6,8 +6,8 @@ import type {
   IndexThreadData,
   RefreshAnswer,
 } from './keyword-index-protocol.js';
-import type { MatchInput } from './keyword-matcher.js';
-import type { MatchedKeyword } from './live-keyword-index.js';
+import type { MatchInput } from '../keyword-matcher.js';
+import type { MatchedKeyword } from '../live/live-keyword-index.js';
 
 /**
  * The thread stopped (crashed, ran out of memory, was terminated, or did not answer in time and

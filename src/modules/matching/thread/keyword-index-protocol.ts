@@ -1,5 +1,5 @@
-import type { MatchInput } from './keyword-matcher.js';
-import type { IndexActivity, MatchedKeyword } from './live-keyword-index.js';
+import type { MatchInput } from '../keyword-matcher.js';
+import type { IndexActivity, MatchedKeyword } from '../live/live-keyword-index.js';
 
 /** What the application thread asks of the keyword index thread (keyword-index-thread.ts). */
 export type IndexQuestion =

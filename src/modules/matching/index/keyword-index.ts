@@ -5,7 +5,7 @@ import { PairFilter } from './pair-filter.js';
 import type { Term } from './term.js';
 import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, TermTable, UNNOTED } from './term-table.js';
 import { grown } from './grown-array.js';
-import { PhraseSearchRule } from './phrase-search-rule.js';
+import { PhraseSearchRule } from '../rules/phrase-search-rule.js';
 import { SymbolPhraseLists } from './symbol-phrase-lists.js';
 
 /**

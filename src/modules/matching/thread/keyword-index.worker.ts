@@ -1,14 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { DEFAULT_DATABASE_URL } from '../../database/database-url.js';
-import { statementTimeoutFromEnvironment } from '../../database/postgres-session-limits.js';
-import { openStandaloneReader } from '../../database/standalone-reader.js';
+import { DEFAULT_DATABASE_URL } from '../../../database/database-url.js';
+import { statementTimeoutFromEnvironment } from '../../../database/postgres-session-limits.js';
+import { openStandaloneReader } from '../../../database/standalone-reader.js';
 import type {
   IndexReply,
   IndexRequest,
   IndexResult,
   IndexThreadData,
 } from './keyword-index-protocol.js';
-import { LiveKeywordIndex } from './live-keyword-index.js';
+import { LiveKeywordIndex } from '../live/live-keyword-index.js';
+import { LiveKeywordStore } from '../live/live-keyword.store.js';
 
 /**
  * The keyword index thread (keyword-index-thread.ts): it reads the database on connections of
@@ -26,7 +27,7 @@ const reader = await openStandaloneReader(
   url,
   statementTimeoutMs ?? statementTimeoutFromEnvironment(),
 );
-const index = new LiveKeywordIndex(reader);
+const index = new LiveKeywordIndex(new LiveKeywordStore(reader));
 index.refresh().catch(() => undefined);
 
 async function answer(request: IndexRequest): Promise<IndexResult> {

@@ -1,5 +1,5 @@
-import type { KeywordDefinition, KeywordFilters, KeywordMode } from './keyword-definition.js';
-import { KeywordMatcher, type MatchInput } from './keyword-matcher.js';
+import type { KeywordDefinition, KeywordFilters, KeywordMode } from '../keyword-definition.js';
+import { KeywordMatcher, type MatchInput } from '../keyword-matcher.js';
 
 const NONE: KeywordFilters = {
   exclude: [],

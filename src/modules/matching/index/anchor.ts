@@ -1,4 +1,4 @@
-import { tokenRarity } from './common-words.js';
+import { tokenRarity } from '../text/common-words.js';
 import type { TermKind } from './term.js';
 
 /**

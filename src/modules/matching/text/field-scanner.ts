@@ -1,5 +1,5 @@
 import { wordCharLength } from './character-classes.js';
-import type { PairFilter } from './pair-filter.js';
+import type { PairFilter } from '../index/pair-filter.js';
 import { ScannedField } from './scanned-field.js';
 import {
   HAS_FOLLOWERS,
@@ -7,9 +7,9 @@ import {
   HAS_POSITIONAL,
   UNNOTED,
   type TermTable,
-} from './term-table.js';
+} from '../index/term-table.js';
 import { foldCase, foldsLikeAscii } from './text-normalization.js';
-import type { TokenTable } from './token-table.js';
+import type { TokenTable } from '../index/token-table.js';
 
 const FNV_OFFSET_BASIS = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;

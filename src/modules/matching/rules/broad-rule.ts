@@ -1,4 +1,4 @@
-import type { FieldView } from './field-view.js';
+import type { FieldView } from '../text/field-view.js';
 import type { MatchRule } from './match-rule.js';
 import { phraseOccursIn, type PhrasePattern } from './phrase-pattern.js';
 

@@ -1,5 +1,5 @@
-import type { FieldView } from './field-view.js';
-import { separatorEndsAt, separatorEquals, separatorStartsAt } from './separator.js';
+import type { FieldView } from '../text/field-view.js';
+import { separatorEndsAt, separatorEquals, separatorStartsAt } from '../text/separator.js';
 
 /**
  * A parsed phrase whose tokens are resolved to term ids, ready to be found in fields.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { FieldView } from './field-view.js';
+import type { FieldView } from '../text/field-view.js';
 import { PhraseAutomaton } from './phrase-automaton.js';
-import { PhraseSearchRule } from './phrase-search-rule.js';
+import { PhraseSearchRule } from '../rules/phrase-search-rule.js';
 
 function found(phrases: string[], text: string): number[] {
   const automaton = new PhraseAutomaton(phrases.map((phrase, id) => [id, phrase] as const));

@@ -1,4 +1,4 @@
-import type { FieldView } from './field-view.js';
+import type { FieldView } from '../text/field-view.js';
 
 /** How one keyword decides whether it matches a field, once its anchor was found there. */
 export interface MatchRule {

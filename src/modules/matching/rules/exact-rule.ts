@@ -1,7 +1,7 @@
-import type { FieldView } from './field-view.js';
+import type { FieldView } from '../text/field-view.js';
 import type { MatchRule } from './match-rule.js';
 import { phraseMatchesAt, type PhrasePattern } from './phrase-pattern.js';
-import type { ParsedPhrase } from './phrase.js';
+import type { ParsedPhrase } from '../text/phrase.js';
 
 /**
  * `exact` mode: the whole keyword as a phrase, verified where its anchor token occurs. The rule

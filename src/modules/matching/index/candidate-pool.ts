@@ -1,8 +1,8 @@
-import type { KeywordDefinition } from './keyword-definition.js';
+import type { KeywordDefinition } from '../keyword-definition.js';
 import type { IndexedKeyword } from './indexed-keyword.js';
-import type { KeywordFilter } from './keyword-filter.js';
-import { PhraseSearchRule } from './phrase-search-rule.js';
-import { PRESENCE_RULE } from './presence-rule.js';
+import type { KeywordFilter } from '../rules/keyword-filter.js';
+import { PhraseSearchRule } from '../rules/phrase-search-rule.js';
+import { PRESENCE_RULE } from '../rules/presence-rule.js';
 import { grown } from './grown-array.js';
 
 /*

@@ -1,8 +1,8 @@
 import { CandidatePool, HAS_FILTER, MATCHES_ON_ANCHOR } from './candidate-pool.js';
 import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './indexed-keyword.js';
-import { KeywordFilter } from './keyword-filter.js';
-import type { MatchRule } from './match-rule.js';
-import { PRESENCE_RULE } from './presence-rule.js';
+import { KeywordFilter } from '../rules/keyword-filter.js';
+import type { MatchRule } from '../rules/match-rule.js';
+import { PRESENCE_RULE } from '../rules/presence-rule.js';
 
 function keyword(
   id: string,

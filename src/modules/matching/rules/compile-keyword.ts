@@ -1,18 +1,18 @@
 import { stemmer } from 'stemmer';
 
-import { chooseAnchor, tokenAnchor, type Anchor } from './anchor.js';
+import { chooseAnchor, tokenAnchor, type Anchor } from '../index/anchor.js';
 import { BroadRule } from './broad-rule.js';
-import { tokenRarity } from './common-words.js';
+import { tokenRarity } from '../text/common-words.js';
 import { ExactRule } from './exact-rule.js';
-import type { KeywordMode } from './keyword-definition.js';
+import type { KeywordMode } from '../keyword-definition.js';
 import type { MatchRule } from './match-rule.js';
-import { isBareToken, parsePhrase, type ParsedPhrase } from './phrase.js';
+import { isBareToken, parsePhrase, type ParsedPhrase } from '../text/phrase.js';
 import type { PhrasePattern } from './phrase-pattern.js';
 import { PhraseSearchRule } from './phrase-search-rule.js';
 import { PRESENCE_RULE } from './presence-rule.js';
 import { PROXIMITY_SLACK, ProximityRule } from './proximity-rule.js';
-import type { Term, TermKind } from './term.js';
-import { foldCase } from './text-normalization.js';
+import type { Term, TermKind } from '../index/term.js';
+import { foldCase } from '../text/text-normalization.js';
 
 /**
  * What compiling a keyword works with. Placing a keyword in the index acquires its terms and

@@ -1,0 +1,162 @@
+import { planLimits } from '../../../config/plans.js';
+import { ChangeFollower, type ChangeWindow } from '../../../database/change-follower.js';
+import type { KeywordDefinition } from '../keyword-definition.js';
+import { KeywordMatcher, type MatchInput } from '../keyword-matcher.js';
+import {
+  keywordDefinitionOf,
+  type ChangedKeyword,
+  type KeywordValues,
+  type LiveKeywordStore,
+} from './live-keyword.store.js';
+
+export interface MatchedKeyword {
+  keyword: KeywordDefinition;
+  dailyCap: number;
+}
+
+interface AccountState {
+  /** The account id, shared by its keywords' definitions instead of a copy per row. */
+  id: string;
+  eligible: boolean;
+  dailyCap: number;
+}
+
+/** What one refresh did: the rows it read, and the load when it built the index afresh. */
+export interface IndexActivity {
+  rowsRead: { accounts: number; keywords: number };
+  load?: { keywords: number; ms: number };
+}
+
+const noActivity = (): IndexActivity => ({ rowsRead: { accounts: 0, keywords: 0 } });
+
+/**
+ * The matcher over every active keyword of every active Alerts account, kept in step with the
+ * database by `refresh()`. Accounts and keywords carry a change number (change-sequence.ts):
+ * each refresh first reads the latest numbers (one small statement), then only the rows changed
+ * since the previous refresh, so a keyword created, paused or deleted on any instance takes
+ * effect within one cycle and an unchanged row is read once, when the index is built.
+ *
+ * Plain code with no framework around it: LiveKeywordMatcher runs it in the application's
+ * thread or in a thread of its own (keyword-index-thread.ts), reading through a LiveKeywordStore.
+ */
+export class LiveKeywordIndex {
+  private matcher = new KeywordMatcher();
+  private readonly accounts = new Map<string, AccountState>();
+  private readonly changes = new ChangeFollower();
+  private activity = noActivity();
+
+  constructor(private readonly store: LiveKeywordStore) {}
+
+  get size(): number {
+    return this.matcher.size;
+  }
+
+  match(input: MatchInput): MatchedKeyword[] {
+    return this.matcher.match(input).map((keyword) => ({
+      keyword,
+      dailyCap: this.accounts.get(keyword.accountId)?.dailyCap ?? 0,
+    }));
+  }
+
+  async refresh(): Promise<void> {
+    await this.changes.refresh(
+      () => this.store.latestChangeNumbers(),
+      (window) => this.applyChanges(window),
+    );
+  }
+
+  /** What the refreshes did since this was last asked, failed ones included (they read rows too). */
+  takeActivity(): IndexActivity {
+    const activity = this.activity;
+    this.activity = noActivity();
+    return activity;
+  }
+
+  /** The next refresh builds the index afresh, e.g. after the schema it was read from changed. */
+  async reset(): Promise<void> {
+    await this.changes.reset();
+  }
+
+  private async applyChanges(window: ChangeWindow): Promise<void> {
+    if (window.first) {
+      await this.load();
+      return;
+    }
+    const flipped = window.moved('accounts')
+      ? await this.applyAccounts(window.after('accounts'))
+      : [];
+    if (window.moved('keywords')) {
+      for await (const changed of this.store.keywordsChangedSince(window.after('keywords'))) {
+        this.activity.rowsRead.keywords += changed.length;
+        for (const keyword of changed) this.apply(keyword);
+      }
+    }
+    await this.reloadKeywordsOf(flipped);
+  }
+
+  /**
+   * Every account, then every live keyword in one pass, each row straight into a new index: what
+   * a load that failed part-way put in is not carried into the next one, which would otherwise
+   * keep a keyword deleted or paused in between.
+   */
+  private async load(): Promise<void> {
+    const started = performance.now();
+    this.matcher = new KeywordMatcher();
+    this.accounts.clear();
+    await this.applyAccounts(-1);
+    for await (const rows of this.store.liveKeywords()) {
+      this.activity.rowsRead.keywords += rows.length;
+      for (const values of rows) {
+        const account = this.eligibleAccount(values[1]);
+        // A fresh index and one row per keyword: nothing to replace or take out.
+        if (account !== undefined) this.matcher.add(keywordDefinitionOf(values, account.id));
+      }
+    }
+    const ms = Math.round(performance.now() - started);
+    this.activity.load = { keywords: this.matcher.size, ms };
+  }
+
+  /** Reads the accounts changed since the mark; returns those whose eligibility flipped. */
+  private async applyAccounts(since: number): Promise<string[]> {
+    const flipped: string[] = [];
+    for await (const rows of this.store.accountsChangedSince(since)) {
+      this.activity.rowsRead.accounts += rows.length;
+      for (const row of rows) {
+        const eligible = row.product === 'alerts' && row.status === 'active';
+        const previous = this.accounts.get(row.id);
+        this.accounts.set(row.id, {
+          id: row.id,
+          eligible,
+          dailyCap: planLimits(row.plan).perKeywordDailyCap,
+        });
+        if (previous?.eligible !== eligible) flipped.push(row.id);
+      }
+    }
+    return flipped;
+  }
+
+  /** An account that became eligible brings its live keywords in, one that stopped takes them out. */
+  private async reloadKeywordsOf(accountIds: readonly string[]): Promise<void> {
+    for await (const rows of this.store.liveKeywordsOfAccounts(accountIds)) {
+      this.activity.rowsRead.keywords += rows.length;
+      for (const values of rows) this.index(values);
+    }
+  }
+
+  private apply({ live, values }: ChangedKeyword): void {
+    if (live) this.index(values);
+    else this.matcher.remove(values[0]);
+  }
+
+  /** Puts a live keyword in the index, or takes it out when its account is not eligible. */
+  private index(values: KeywordValues): void {
+    const account = this.eligibleAccount(values[1]);
+    if (account === undefined) this.matcher.remove(values[0]);
+    else this.matcher.upsert(keywordDefinitionOf(values, account.id));
+  }
+
+  private eligibleAccount(accountId: string): AccountState | undefined {
+    const account = this.accounts.get(accountId);
+    return account?.eligible === true ? account : undefined;
+  }
+}
