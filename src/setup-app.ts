@@ -1,18 +1,13 @@
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { Registry } from 'prom-client';
-import { AppError } from './common/errors/app-error.js';
-import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
-import { answerClientErrorsAsJson } from './common/http/client-error-answer.js';
-import { jsonBody } from './common/http/json-body.js';
-import { refuseNulInUrl } from './common/http/nul-in-url.js';
+import { applyHttpEdge } from './common/http/http-edge.js';
 import { serializeError } from './common/logging/error-serializer.js';
 import { redactParameters, redactUrl } from './common/logging/redact-url.js';
-import { JsonBodyRequiredPipe } from './common/validation/json-body-required.pipe.js';
 import { ROOT_LOGGER } from './core.module.js';
 import { httpRequestMetrics } from './modules/metrics/http-request.metrics.js';
 import { setupApiDocs } from './modules/api-docs/setup-api-docs.js';
@@ -46,25 +41,7 @@ export function setupApp(app: INestApplication): INestApplication {
     }),
   );
   expressApp.use(httpRequestMetrics(app.get(Registry)));
-  expressApp.use(refuseNulInUrl, ...jsonBody());
-  answerClientErrorsAsJson(expressApp.getHttpServer(), logger);
-  app.useGlobalPipes(
-    new JsonBodyRequiredPipe(),
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      forbidUnknownValues: true,
-      exceptionFactory: (errors) =>
-        AppError.invalidBody(
-          errors
-            .flatMap((e) =>
-              Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` }),
-            )
-            .join('; '),
-        ),
-    }),
-  );
-  app.useGlobalFilters(new HttpExceptionFilter(logger));
+  applyHttpEdge(app, logger);
   setupApiDocs(app);
   app.enableShutdownHooks();
   return app;

@@ -138,13 +138,6 @@ describe.each(testDatabaseKinds())('feeds on %s', (kind) => {
       expect((res.body as IssuedToken).rss_url).toMatch(new RegExp(`^http://${HOST}/feeds/`));
     });
 
-    it('needs an Alerts API key', async () => {
-      expectError(await t.http.get('/api/v1/feeds'), 401, 'unauthorized');
-      expectError(await t.http.post('/api/v1/feeds/token'), 401, 'unauthorized');
-      const app = await t.account('starter', 'app');
-      expectError(await t.http.get('/api/v1/feeds').set(bearer(app.apiKey)), 403, 'wrong_product');
-    });
-
     it('rotation invalidates the old URLs at once, in both formats', async () => {
       const { apiKey, issued, add } = await setup();
       await add();

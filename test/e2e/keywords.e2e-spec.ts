@@ -127,12 +127,8 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
     });
 
     it.each([
-      ['a string body', '"acme"'],
       ['an empty array', '[]'],
       ['an empty keywords array', '{"keywords":[]}'],
-      ['keywords that is not an array', '{"keywords":"acme"}'],
-      ['an object without text or keywords', '{"foo":1}'],
-      ['malformed JSON', '{"keywords": ['],
     ])('answers 422 invalid_body for %s and creates nothing', async (_name, raw) => {
       const res = await t.http
         .post('/api/v1/keywords')
@@ -249,22 +245,20 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
       expect(listed.data.find((k: { id: string }) => k.id === created[0].id).active).toBe(false);
     });
 
-    it.each([
-      [{ track_posts: false, track_comments: false }],
-      [{ mode: 'fuzzy' }],
-      [{ active: 'no' }],
-      [{ text: 'renamed' }],
-      [{}],
-    ])('answers 422 invalid_body for %j and changes nothing', async (change) => {
-      const k = (await post({ text: 'stable', track_comments: false }).expect(201)).body.created[0];
-      const res = await t.http
-        .patch(`/api/v1/keywords/${k.id}`)
-        .set(bearer(key))
-        .send(change)
-        .expect(422);
-      expect(res.body).toEqual({ error: expect.any(String), code: 'invalid_body' });
-      expect((await list()).data[0]).toEqual(k);
-    });
+    it.each([[{ track_posts: false, track_comments: false }], [{}]])(
+      'answers 422 invalid_body for %j and changes nothing',
+      async (change) => {
+        const k = (await post({ text: 'stable', track_comments: false }).expect(201)).body
+          .created[0];
+        const res = await t.http
+          .patch(`/api/v1/keywords/${k.id}`)
+          .set(bearer(key))
+          .send(change)
+          .expect(422);
+        expect(res.body).toEqual({ error: expect.any(String), code: 'invalid_body' });
+        expect((await list()).data[0]).toEqual(k);
+      },
+    );
 
     it('answers 404 not_found for an unknown id', async () => {
       const res = await t.http
@@ -392,17 +386,6 @@ describe.each(testDatabaseKinds())('keywords on %s', (kind) => {
       const res = await patch(k.id, change).expect(422);
       expect(res.body).toEqual({ error: expect.any(String), code: 'invalid_body' });
       expect((await list()).data).toEqual([k]);
-    });
-
-    it('refuses a NUL character in a name or phrase with { error, code } and creates nothing', async () => {
-      for (const item of [
-        { text: 'acme', subreddits: ['news\u0000'] },
-        { text: 'acme', exclude: ['free\u0000trial'] },
-      ]) {
-        const res = await post(item).expect(422);
-        expect(res.body).toEqual({ error: expect.any(String), code: 'invalid_body' });
-      }
-      expect((await list()).count).toBe(0);
     });
   });
 

@@ -1,0 +1,117 @@
+import {
+  ALERTS_KEY,
+  APP_ACCOUNT_ID,
+  APP_KEY,
+  bearer,
+  controllerHarness,
+  errorBody,
+  mockOf,
+  type ControllerHarness,
+} from '../../../../../test/utils/controller-harness.js';
+import { AppError } from '../../../../common/errors/app-error.js';
+import { SearchesService } from '../searches.service.js';
+import { SearchesController } from './searches.controller.js';
+
+const SOME_ID = '0190f0f0-0000-7000-8000-000000000000';
+
+describe('SearchesController', () => {
+  const searches = mockOf(SearchesService);
+  let harness: ControllerHarness;
+
+  beforeAll(async () => {
+    harness = await controllerHarness(
+      SearchesController,
+      [{ provide: SearchesService, useValue: searches }],
+      { prefix: 'api/v1' },
+    );
+  });
+  afterAll(() => harness.close());
+  beforeEach(() => jest.resetAllMocks());
+
+  const routes = [
+    ['GET', '/api/v1/searches'],
+    ['POST', '/api/v1/searches'],
+    ['GET', `/api/v1/searches/${SOME_ID}`],
+    ['PATCH', `/api/v1/searches/${SOME_ID}`],
+    ['DELETE', `/api/v1/searches/${SOME_ID}`],
+  ] as const;
+  const send = (method: string, path: string) => harness.http[method.toLowerCase() as 'get'](path);
+
+  it.each(routes)('answers %s %s without a key with 401 unauthorized', async (method, path) => {
+    const res = await send(method, path);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(errorBody('unauthorized', 'Missing or invalid API key'));
+  });
+
+  it.each(routes)('refuses an Alerts key on %s %s with 403 wrong_product', async (method, path) => {
+    const res = await send(method, path)
+      .set(bearer(ALERTS_KEY))
+      .send({ name: 'n', keywords: ['alpha'] });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(errorBody('wrong_product'));
+    expect(searches.create).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [{ keywords: ['alpha'] }, 'name'],
+    [{ name: 'x'.repeat(101), keywords: ['alpha'] }, 'name'],
+    [{ name: 'n' }, 'keywords'],
+    [{ name: 'n', keywords: [] }, 'keywords'],
+    [{ name: 'n', keywords: Array.from({ length: 51 }, (_, i) => `term ${i}`) }, 'keywords'],
+    [{ name: 'n', keywords: ['a'] }, 'keywords[0]'],
+    [{ name: 'n', keywords: ['one two three four five six seven'] }, 'words'],
+    [{ name: 'n', keywords: [{ text: 'alpha', mode: 'fuzzy' }] }, 'mode'],
+    [{ name: 'n', keywords: ['alpha', 'ALPHA'] }, 'repeats'],
+    [{ name: 'n', keywords: ['alpha'], description: 42 }, 'description'],
+    [{ name: 'n', keywords: ['alpha'], active: 'yes' }, 'active'],
+    [{ name: 'n', keywords: ['alpha'], owner: 'me' }, 'owner'],
+  ])('refuses POST %j with 422 invalid_body naming %s', async (body, field) => {
+    const res = await harness.http.post('/api/v1/searches').set(bearer(APP_KEY)).send(body);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(errorBody('invalid_body', expect.stringContaining(field)));
+    expect(searches.create).not.toHaveBeenCalled();
+  });
+
+  it('says a body must be sent as JSON when it came with another Content-Type', async () => {
+    const res = await harness.http
+      .post('/api/v1/searches')
+      .set(bearer(APP_KEY))
+      .set('Content-Type', 'text/plain')
+      .send('{"name":"s","keywords":["acme"]}');
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(
+      errorBody('invalid_body', 'Expected a JSON body sent with Content-Type: application/json'),
+    );
+    expect(searches.create).not.toHaveBeenCalled();
+  });
+
+  it.each([[{}], [{ keywords: [] }], [{ name: '' }], [{ active: null }], [{ id: 'x' }]])(
+    'refuses PATCH %j with 422 and leaves the search unchanged',
+    async (body) => {
+      const res = await harness.http
+        .patch(`/api/v1/searches/${SOME_ID}`)
+        .set(bearer(APP_KEY))
+        .send(body);
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe('invalid_body');
+      expect(searches.update).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([
+    ['GET', 'get'],
+    ['PATCH', 'update'],
+    ['DELETE', 'remove'],
+  ] as const)(
+    'answers %s of an unknown id with the 404 not_found of the service',
+    async (method, call) => {
+      searches[call].mockRejectedValue(AppError.notFound('Search'));
+      const res = await send(method, `/api/v1/searches/${SOME_ID}`)
+        .set(bearer(APP_KEY))
+        .send({ name: 'Mine' });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(errorBody('not_found', 'Search not found'));
+      expect(searches[call].mock.calls[0]?.slice(0, 2)).toEqual([APP_ACCOUNT_ID, SOME_ID]);
+    },
+  );
+});

@@ -1,0 +1,151 @@
+import {
+  ALERTS_ACCOUNT_ID,
+  ALERTS_KEY,
+  APP_KEY,
+  bearer,
+  controllerHarness,
+  errorBody,
+  mockOf,
+  type ControllerHarness,
+} from '../../../../test/utils/controller-harness.js';
+import { AppError } from '../../../common/errors/app-error.js';
+import { WebhookTester } from '../test-delivery/webhook-tester.service.js';
+import { WebhooksService } from '../webhooks.service.js';
+import { WebhooksController } from './webhooks.controller.js';
+
+const HOOK_URL = 'https://hooks.example.com/reddit-alerts';
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('WebhooksController', () => {
+  const webhooks = mockOf(WebhooksService);
+  const tester = mockOf(WebhookTester);
+  let harness: ControllerHarness;
+
+  beforeAll(async () => {
+    harness = await controllerHarness(
+      WebhooksController,
+      [
+        { provide: WebhooksService, useValue: webhooks },
+        { provide: WebhookTester, useValue: tester },
+      ],
+      { prefix: 'api/v1' },
+    );
+  });
+  afterAll(() => harness.close());
+  beforeEach(() => jest.resetAllMocks());
+
+  const routes = [
+    ['GET', '/api/v1/webhooks'],
+    ['POST', '/api/v1/webhooks'],
+    ['GET', `/api/v1/webhooks/${SOME_ID}`],
+    ['PATCH', `/api/v1/webhooks/${SOME_ID}`],
+    ['DELETE', `/api/v1/webhooks/${SOME_ID}`],
+    ['POST', `/api/v1/webhooks/${SOME_ID}/rotate-secret`],
+    ['POST', `/api/v1/webhooks/${SOME_ID}/test`],
+  ] as const;
+  const send = (method: string, path: string) =>
+    harness.http[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](path);
+
+  it.each(routes)('answers %s %s without a key with 401 unauthorized', async (method, path) => {
+    const res = await send(method, path);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(errorBody('unauthorized', 'Missing or invalid API key'));
+  });
+
+  it.each(routes)('refuses an App key on %s %s with 403 wrong_product', async (method, path) => {
+    const res = await send(method, path).set(bearer(APP_KEY));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(errorBody('wrong_product'));
+    expect(webhooks.list).not.toHaveBeenCalled();
+    expect(tester.test).not.toHaveBeenCalled();
+  });
+
+  describe('POST /webhooks', () => {
+    const post = (body: unknown) =>
+      harness.http
+        .post('/api/v1/webhooks')
+        .set(bearer(ALERTS_KEY))
+        .send(body as object);
+
+    it.each([
+      ['a missing url', { name: 'no url' }],
+      ['a url that is not a string', { url: 443 }],
+      ['a name over 80 characters', { url: HOOK_URL, name: 'n'.repeat(81) }],
+      ['a name that is not a string', { url: HOOK_URL, name: 42 }],
+      ['an unknown field', { url: HOOK_URL, events: ['post'] }],
+    ])('rejects %s with 422 invalid_body and creates nothing', async (_case, body) => {
+      const res = await post(body);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual(errorBody('invalid_body'));
+      expect(res.body.error.length).toBeGreaterThan(0);
+      expect(webhooks.create).not.toHaveBeenCalled();
+    });
+
+    it('rejects a malformed JSON body with 422 invalid_body', async () => {
+      const res = await harness.http
+        .post('/api/v1/webhooks')
+        .set(bearer(ALERTS_KEY))
+        .set('Content-Type', 'application/json')
+        .send('{"url": ');
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual(errorBody('invalid_body', 'Malformed JSON body'));
+    });
+
+    it('says a body must be sent as JSON when it came with another Content-Type', async () => {
+      const res = await harness.http
+        .post('/api/v1/webhooks')
+        .set(bearer(ALERTS_KEY))
+        .set('Content-Type', 'text/plain')
+        .send(`{"url":"${HOOK_URL}"}`);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual(
+        errorBody('invalid_body', 'Expected a JSON body sent with Content-Type: application/json'),
+      );
+      expect(webhooks.create).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('PATCH /webhooks/:id', () => {
+    it.each([
+      ['a name that is not a string', { name: 7 }],
+      ['an active that is not a boolean', { active: 'false' }],
+      ['an active of null', { active: null }],
+      ['a name of null', { name: null }],
+      ['a name over 80 characters', { name: 'n'.repeat(81) }],
+      ['an unknown field', { url: 'https://other.example.com/hook' }],
+    ])('rejects %s with 422 invalid_body and leaves the webhook unchanged', async (_case, body) => {
+      const res = await harness.http
+        .patch(`/api/v1/webhooks/${SOME_ID}`)
+        .set(bearer(ALERTS_KEY))
+        .send(body);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual(errorBody('invalid_body'));
+      expect(webhooks.update).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('an unknown id', () => {
+    it.each([
+      ['GET', 'findLive', ''],
+      ['PATCH', 'update', ''],
+      ['DELETE', 'remove', ''],
+      ['POST', 'rotateSecret', '/rotate-secret'],
+    ] as const)('answers %s with the 404 not_found of the service', async (method, call, tail) => {
+      webhooks[call].mockRejectedValue(AppError.notFound('Webhook'));
+      const res = await send(method, `/api/v1/webhooks/${SOME_ID}${tail}`)
+        .set(bearer(ALERTS_KEY))
+        .send({ name: 'ghost' });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(errorBody('not_found', 'Webhook not found'));
+      expect(webhooks[call].mock.calls[0]?.slice(0, 2)).toEqual([ALERTS_ACCOUNT_ID, SOME_ID]);
+    });
+
+    it('answers POST /test with the 404 not_found of the tester', async () => {
+      tester.test.mockRejectedValue(AppError.notFound('Webhook'));
+      const res = await send('POST', `/api/v1/webhooks/${SOME_ID}/test`).set(bearer(ALERTS_KEY));
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(errorBody('not_found', 'Webhook not found'));
+      expect(tester.test).toHaveBeenCalledWith(ALERTS_ACCOUNT_ID, SOME_ID);
+    });
+  });
+});
