@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { Clock } from '../../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
-import type { PollSummary, RedditPoller } from '../reddit/reddit-poller.js';
+import type { PollSummary, RedditPoller } from '../reddit/poller/reddit-poller.js';
 import { PollCycleReporter } from './poll-cycle-reporter.js';
 import { PollerLease } from './poller-lease.js';
 import { PollerMetrics } from './poller-metrics.js';
