@@ -102,8 +102,8 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
   }
 
   /**
-   * One cycle, unless one is running (then after it), and its items delivered: what tests call.
-   * The loop does not wait for the deliveries, so the next request goes out meanwhile.
+   * One cycle, unless one is running (then after it), and its items handed to the pipeline: what
+   * tests call. The loop does not wait for the hand-offs, so the next request goes out meanwhile.
    */
   pollOnce(): Promise<PollResult> {
     return this.cycles.runExclusive(async () => {

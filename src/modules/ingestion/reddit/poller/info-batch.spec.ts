@@ -1,9 +1,9 @@
-import type { RedditComment, RedditPost } from '../../reddit-item.js';
 import type { WalkState } from '../id-walk.js';
 import { emptyWalkState, KindWalk } from '../id-walk.js';
 import { numberToId } from '../reddit-id.js';
 import { packInfoBatch, settleInfoBatch } from './info-batch.js';
 import type { KindWalks } from './kind-walks.js';
+import { redditComment, redditPost } from './testing/poller-fakes.js';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 const POSTS = 50_000;
@@ -33,35 +33,8 @@ const range = (from: number, count: number) => Array.from({ length: count }, (_,
 const t3 = (id: number) => `t3_${numberToId(id)}`;
 const t1 = (id: number) => `t1_${numberToId(id)}`;
 
-function post(id: number): RedditPost {
-  return {
-    type: 'post',
-    id: numberToId(id),
-    subreddit: 'test',
-    author: 'someone',
-    title: 'A post',
-    selftext: '',
-    permalink: `/r/test/comments/${numberToId(id)}/`,
-    createdUtc: Math.floor(T0 / 1_000) - 20,
-    score: 1,
-    numComments: 0,
-  };
-}
-
-function comment(id: number, postId: number): RedditComment {
-  return {
-    type: 'comment',
-    id: numberToId(id),
-    postId: numberToId(postId),
-    subreddit: 'test',
-    author: 'someone',
-    body: 'A comment',
-    permalink: `/r/test/comments/${numberToId(postId)}/_/${numberToId(id)}/`,
-    createdUtc: Math.floor(T0 / 1_000) - 20,
-    score: 1,
-    linkTitle: null,
-  };
-}
+const post = (id: number) => redditPost(numberToId(id));
+const comment = (id: number, postId: number) => redditComment(numberToId(id), numberToId(postId));
 
 describe('packInfoBatch', () => {
   it('fills one request of 100: parents, then both walks’ live ids, then due retries, then backfill', () => {

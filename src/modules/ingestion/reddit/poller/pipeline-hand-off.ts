@@ -61,9 +61,9 @@ export class PipelineHandOff {
     });
   }
 
-  /** Waits while the pipeline is MAX_HAND_OFFS_IN_FLIGHT hand-offs behind. */
-  async waitForRoom(): Promise<void> {
-    if (this.inFlight >= MAX_HAND_OFFS_IN_FLIGHT) await this.chain;
+  /** The pipeline is as far behind as the poller may run ahead: wait for `settled` first. */
+  get full(): boolean {
+    return this.inFlight >= MAX_HAND_OFFS_IN_FLIGHT;
   }
 
   /** Waits until everything queued so far was handed over (or failed). */

@@ -142,7 +142,7 @@ export class RedditPoller {
     const walks = this.walks ?? (await this.load());
     try {
       for (let sent = 0; sent < this.options.maxRequestsPerPoll; sent += 1) {
-        await this.handOff.waitForRoom();
+        if (this.handOff.full) await this.handOff.settled();
         this.throwHandOffFailure();
         const now = this.deps.clock.nowMs();
         if (this.backoffUntil !== null && now < this.backoffUntil) break;
