@@ -3,7 +3,7 @@ import { Registry } from 'prom-client';
 import { FixedClock } from '../../../common/time/clock.js';
 import type { CoverageCounters } from '../reddit/poller-state.js';
 import { emptyCoverage } from '../reddit/poller-state.js';
-import type { PollSummary, WalkStatus } from '../reddit/reddit-poller.js';
+import type { PollSummary, WalkStatus } from '../reddit/poller/reddit-poller.js';
 import { PollCycleReporter } from './poll-cycle-reporter.js';
 import { PollerMetrics } from './poller-metrics.js';
 

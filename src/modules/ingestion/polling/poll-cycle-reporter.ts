@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { Clock } from '../../../common/time/clock.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
 import type { CoverageCounters } from '../reddit/poller-state.js';
-import type { PollSummary, WalkStatus } from '../reddit/reddit-poller.js';
+import type { PollSummary, WalkStatus } from '../reddit/poller/reddit-poller.js';
 import { coverageDelta } from './metered-poller-state.store.js';
 import { PollerMetrics } from './poller-metrics.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { CoverageCounters } from '../reddit/poller-state.js';
-import type { WalkStatus } from '../reddit/reddit-poller.js';
+import type { WalkStatus } from '../reddit/poller/reddit-poller.js';
 
 type PlainCounter = Exclude<keyof CoverageCounters, 'listingRequests' | 'infoRequests'>;
 

@@ -2,7 +2,7 @@ import type { Clock } from '../../../common/time/clock.js';
 import type { Database } from '../../../database/database.js';
 import type { PostCacheStore } from '../post-cache.store.js';
 import type { RedditPost } from '../reddit-item.js';
-import type { ParentPostStore } from '../reddit/reddit-poller.js';
+import type { ParentPostStore } from '../reddit/poller/parent-resolver.js';
 
 /** The posts cache as the poller's parent store: the pipeline reads parents only from there. */
 export class PostCacheParents implements ParentPostStore {

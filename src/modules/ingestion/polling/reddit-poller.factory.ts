@@ -5,7 +5,7 @@ import { Database } from '../../../database/database.js';
 import { IngestionPipeline } from '../ingestion-pipeline.service.js';
 import { PostCacheStore } from '../post-cache.store.js';
 import { RedditClientPool } from '../reddit/reddit-client-pool.js';
-import { RedditPoller } from '../reddit/reddit-poller.js';
+import { RedditPoller } from '../reddit/poller/reddit-poller.js';
 import { DatabasePollerStateStore } from './database-poller-state.store.js';
 import { MeteredPollerStateStore } from './metered-poller-state.store.js';
 import { PollerMetrics } from './poller-metrics.js';

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { Clock } from '../../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
-import type { PollSummary, RedditPoller } from '../reddit/reddit-poller.js';
+import type { PollSummary, RedditPoller } from '../reddit/poller/reddit-poller.js';
 import { PollCycleReporter } from './poll-cycle-reporter.js';
 import { PollerLease } from './poller-lease.js';
 import { PollerMetrics } from './poller-metrics.js';
@@ -102,8 +102,8 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
   }
 
   /**
-   * One cycle, unless one is running (then after it), and its items delivered: what tests call.
-   * The loop does not wait for the deliveries, so the next request goes out meanwhile.
+   * One cycle, unless one is running (then after it), and its items handed to the pipeline: what
+   * tests call. The loop does not wait for the hand-offs, so the next request goes out meanwhile.
    */
   pollOnce(): Promise<PollResult> {
     return this.cycles.runExclusive(async () => {

@@ -88,7 +88,7 @@ export interface WalkPackOptions {
  */
 export class KindWalk {
   readonly timeline: IdTimeline;
-  /** Ids at or above the frontier that a listing brought (delivered or waiting for a parent). */
+  /** Ids at or above the frontier that a listing brought (handed on or waiting for a parent). */
   private readonly listed = new Set<number>();
   /** Found, waiting for their parent post: persisted as backfill so a restart asks them again. */
   private readonly held = new Set<number>();
@@ -143,7 +143,7 @@ export class KindWalk {
     return this.inRetries(id) || containsId(this.backfill, id);
   }
 
-  /** The item is being delivered (or held for its parent): the walk will not ask it again. */
+  /** The item goes to the pipeline (or waits for its parent): the walk will not ask it again. */
   markFound(id: number): void {
     if (this.frontier !== null && id >= this.frontier) this.listed.add(id);
     if (this.inRetries(id)) this.retries = subtractIds(this.retries, [id]);
