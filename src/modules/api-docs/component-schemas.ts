@@ -1,5 +1,4 @@
 import type { SchemaObject } from '@nestjs/swagger';
-import { ERROR_CODES } from './error-responses.js';
 import { PAGE_SIZE_MAX } from '../../common/http/page-query.js';
 import { INBOX_ITEM_TYPES } from '../inbox/collecting/inbox-item-type.js';
 import {
@@ -16,14 +15,17 @@ import {
 } from '../keywords/keyword-rules.js';
 import { DELIVERY_LOG_STATUSES } from '../webhooks/deliveries/delivery-log.query.js';
 import { WEBHOOK_NAME_MAX_LENGTH } from '../webhooks/webhook-rules.js';
-import {
-  defaultsTo,
-  exactObject,
-  orNull,
-  ref,
-  timestamp,
-  type Schema,
-} from '../../common/api-docs/schema-helpers.js';
+import { defaultsTo, exactObject, ref, type Schema } from '../../common/api-docs/schema-helpers.js';
+
+const orNull = (type: string, description?: string): SchemaObject => ({
+  type: [type, 'null'],
+  ...(description === undefined ? {} : { description }),
+});
+const timestamp = (description = 'ISO 8601 timestamp with offset.'): SchemaObject => ({
+  type: 'string',
+  format: 'date-time',
+  description,
+});
 
 const id = (description: string): SchemaObject => ({ type: 'string', description });
 const flag = (description: string): SchemaObject => ({ type: 'boolean', description });
@@ -143,20 +145,6 @@ const webhookPayloadFields = (event: SchemaObject): Record<string, Schema> => ({
 
 /** Component schemas, referenced by the route documentation and the webhook events. */
 export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
-  Error: {
-    ...exactObject({
-      error: {
-        type: 'string',
-        description: 'Human-readable message: what went wrong and what to do.',
-      },
-      code: {
-        type: 'string',
-        enum: [...ERROR_CODES],
-        description: 'Stable machine-readable code.',
-      },
-    }),
-    description: 'Every error answer, with the HTTP status of its code.',
-  },
   Keyword: exactObject({
     id: id('Keyword id, used as keyword_id in filters and alerts.'),
     text: { type: 'string', description: 'The tracked term; immutable.' },
