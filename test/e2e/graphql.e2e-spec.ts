@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { AlertResponse } from '../../src/modules/alerts/alert-payload.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { SCHEMA_FILE_NAME, schemaFileContent } from '../../src/modules/graphql/schema-file.js';
-import type { KeywordResponse } from '../../src/modules/keywords/keyword.response.js';
+import type { KeywordResponseDto as KeywordResponse } from '../../src/modules/keywords/dto/keyword.dto.js';
 import { UsageService } from '../../src/modules/usage/usage.service.js';
 import { insertAlert, insertAlertSeries, insertUsage } from '../factories/alert.factory.js';
 import { createKeywords, deleteKeyword } from '../factories/keyword.factory.js';

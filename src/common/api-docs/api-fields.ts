@@ -1,4 +1,9 @@
-import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import {
+  ApiProperty,
+  ApiPropertyOptional,
+  type ApiPropertyOptions,
+  type SchemaObject,
+} from '@nestjs/swagger';
 
 /*
  * The property kinds the API's shapes share, each one decorator so that a field reads as its
@@ -31,3 +36,10 @@ export const ApiNullable = (
 /** A string field: `ApiText({ format: 'uri' })`. */
 export const ApiText = (options: Omit<ApiPropertyOptions, 'type'> = {}) =>
   ApiProperty({ type: 'string', ...options } as ApiPropertyOptions);
+
+/** A property described by a schema object that other shapes or inline schemas share. */
+export const ApiField = (schema: SchemaObject) => ApiProperty(schema as ApiPropertyOptions);
+
+/** The same, for a request field that may be left out. */
+export const ApiOptionalField = (schema: SchemaObject) =>
+  ApiPropertyOptional(schema as ApiPropertyOptions);

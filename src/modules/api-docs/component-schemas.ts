@@ -1,18 +1,7 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { PAGE_SIZE_MAX } from '../../common/http/page-query.js';
 import { INBOX_ITEM_TYPES } from '../inbox/collecting/inbox-item-type.js';
-import {
-  AUTHOR_NAME,
-  EXCLUDE_MAX_ITEMS,
-  EXCLUDE_MIN_LENGTH,
-  KEYWORD_MAX_LENGTH,
-  KEYWORD_MAX_WORDS,
-  KEYWORD_MIN_LENGTH,
-  KEYWORD_MODES,
-  KEYWORDS_PER_REQUEST_MAX,
-  NAMES_MAX_ITEMS,
-  SUBREDDIT_NAME,
-} from '../keywords/keyword-rules.js';
+import { KEYWORD_MODE, KEYWORD_TEXT } from '../keywords/dto/keyword-fields.js';
 import { DELIVERY_LOG_STATUSES } from '../webhooks/deliveries/delivery-log.query.js';
 import { WEBHOOK_NAME_MAX_LENGTH } from '../webhooks/webhook-rules.js';
 import { defaultsTo, exactObject, ref, type Schema } from '../../common/api-docs/schema-helpers.js';
@@ -30,76 +19,6 @@ const timestamp = (description = 'ISO 8601 timestamp with offset.'): SchemaObjec
 const id = (description: string): SchemaObject => ({ type: 'string', description });
 const flag = (description: string): SchemaObject => ({ type: 'boolean', description });
 const count = (description: string): SchemaObject => ({ type: 'integer', minimum: 0, description });
-const mode: SchemaObject = {
-  type: 'string',
-  enum: [...KEYWORD_MODES],
-  description:
-    'exact (phrase), proximity (all words within n + 5 words) or broad (all stems anywhere).',
-};
-
-const keywordText: SchemaObject = {
-  type: 'string',
-  minLength: KEYWORD_MIN_LENGTH,
-  maxLength: KEYWORD_MAX_LENGTH,
-  description: `${KEYWORD_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters, at most 6 words, after trimming and collapsing whitespace.`,
-};
-
-/** A filter list as a keyword shows it: stored forms, duplicates merged. */
-const storedList = (description: string, pattern?: RegExp): SchemaObject => ({
-  type: 'array',
-  items: pattern === undefined ? { type: 'string' } : { type: 'string', pattern: pattern.source },
-  description,
-});
-
-const storedFilters: Record<string, Schema> = {
-  exclude: storedList(
-    'Exclusion phrases: a match is dropped when the item contains one (as exact).',
-  ),
-  subreddits: storedList(
-    'Subreddits without r/; when not empty, only items from these match.',
-    SUBREDDIT_NAME,
-  ),
-  exclude_subreddits: storedList(
-    'Subreddits without r/; items from these never match.',
-    SUBREDDIT_NAME,
-  ),
-  exclude_authors: storedList('User names without u/; items by these never match.', AUTHOR_NAME),
-};
-
-/** A name as a request may give it: with its prefix ("r/", "/r/", any case) or without. */
-const prefixed = (prefix: 'r' | 'u', name: RegExp): string =>
-  `^(/?[${prefix}${prefix.toUpperCase()}]/)?${name.source.replace(/^\^/, '')}`;
-
-const subredditList: SchemaObject = {
-  type: 'array',
-  maxItems: NAMES_MAX_ITEMS,
-  items: { type: 'string', pattern: prefixed('r', SUBREDDIT_NAME) },
-};
-
-/** A filter list as a request gives it: replaces the stored list; [] clears it. */
-const givenFilters: Record<string, SchemaObject> = {
-  exclude: {
-    type: 'array',
-    maxItems: EXCLUDE_MAX_ITEMS,
-    items: { type: 'string', minLength: EXCLUDE_MIN_LENGTH, maxLength: KEYWORD_MAX_LENGTH },
-    description: `Up to ${EXCLUDE_MAX_ITEMS} phrases, each ${EXCLUDE_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters and at most ${KEYWORD_MAX_WORDS} words with a letter or digit; found as exact keywords are, in a post's title or selftext, a comment's body.`,
-  },
-  subreddits: {
-    ...subredditList,
-    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case); when not empty, only items from these match.`,
-  },
-  exclude_subreddits: {
-    ...subredditList,
-    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case) whose items never match.`,
-  },
-  exclude_authors: {
-    type: 'array',
-    maxItems: NAMES_MAX_ITEMS,
-    items: { type: 'string', pattern: prefixed('u', AUTHOR_NAME) },
-    description: `Up to ${NAMES_MAX_ITEMS} user names (u/ optional, any case) whose items never match.`,
-  },
-};
-
 /** The fields every alert has, in the documented order of an alert, after event/timestamp (and webhook_id/website). */
 const alertFields: Record<string, Schema> = {
   inbox_id: id("The alert's id for GET /alerts/{id}."),
@@ -145,97 +64,6 @@ const webhookPayloadFields = (event: SchemaObject): Record<string, Schema> => ({
 
 /** Component schemas, referenced by the route documentation and the webhook events. */
 export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
-  Keyword: exactObject({
-    id: id('Keyword id, used as keyword_id in filters and alerts.'),
-    text: { type: 'string', description: 'The tracked term; immutable.' },
-    mode,
-    active: flag('false means paused: listed, but matching nothing.'),
-    track_posts: flag('Match new posts.'),
-    track_comments: flag('Match new comments.'),
-    created_at: timestamp(),
-    updated_at: timestamp(),
-    ...storedFilters,
-  }),
-  KeywordItem: {
-    ...exactObject(
-      {
-        text: keywordText,
-        mode: defaultsTo(mode, 'exact'),
-        track_posts: defaultsTo({ type: 'boolean' }, true),
-        track_comments: defaultsTo({ type: 'boolean' }, true),
-        ...Object.fromEntries(
-          Object.entries(givenFilters).map(([field, schema]) => [field, defaultsTo(schema, [])]),
-        ),
-      },
-      ['mode', 'track_posts', 'track_comments', ...Object.keys(givenFilters)],
-    ),
-    description:
-      'One keyword to create. An item breaking a rule (including an unknown field) is not an HTTP error: it is listed in rejected[] with reason invalid.',
-  },
-  CreateKeywords: {
-    description: `Three accepted shapes: { keywords: [...] }, a bare array of items, or a single item. 1 to ${KEYWORDS_PER_REQUEST_MAX} items.`,
-    oneOf: [
-      {
-        title: 'Object with keywords[]',
-        ...exactObject({
-          keywords: {
-            type: 'array',
-            items: ref('KeywordItem'),
-            minItems: 1,
-            maxItems: KEYWORDS_PER_REQUEST_MAX,
-          },
-        }),
-      },
-      {
-        title: 'Bare array',
-        type: 'array',
-        items: ref('KeywordItem'),
-        minItems: 1,
-        maxItems: KEYWORDS_PER_REQUEST_MAX,
-      },
-      { title: 'Single keyword', ...ref('KeywordItem') } as SchemaObject,
-    ],
-  },
-  KeywordCreation: exactObject({
-    created: {
-      type: 'array',
-      items: ref('Keyword'),
-      description: 'Added (or restored) by this call.',
-    },
-    existing: { type: 'array', items: ref('Keyword'), description: 'Already live, unchanged.' },
-    rejected: {
-      type: 'array',
-      items: exactObject({
-        text: { type: 'string' },
-        reason: { type: 'string', enum: ['invalid', 'duplicate', 'limit_reached'] },
-        message: { type: 'string', description: 'Names the field or rule at fault.' },
-      }),
-    },
-  }),
-  UpdateKeyword: {
-    ...exactObject(
-      {
-        mode,
-        active: { type: 'boolean' },
-        track_posts: { type: 'boolean' },
-        track_comments: { type: 'boolean' },
-        ...givenFilters,
-      },
-      ['mode', 'active', 'track_posts', 'track_comments', ...Object.keys(givenFilters)],
-    ),
-    description:
-      'All optional; text cannot change; at least one tracking flag must remain true; a given filter list replaces the stored one ([] clears it).',
-  },
-  KeywordList: exactObject({
-    data: {
-      type: 'array',
-      items: ref('Keyword'),
-      description: 'Oldest first, paused ones included.',
-    },
-    count: count('Keywords returned.'),
-    keyword_limit: count("The plan's limit on active keywords."),
-  }),
-  Deleted: exactObject({ deleted: { type: 'boolean', enum: [true] }, id: { type: 'string' } }),
   Webhook: exactObject({
     id: id('Webhook id.'),
     name: { type: 'string', maxLength: WEBHOOK_NAME_MAX_LENGTH },
@@ -404,7 +232,10 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     name: { type: 'string' },
     description: orNull('string'),
     active: { type: 'boolean' },
-    keywords: { type: 'array', items: exactObject({ text: { type: 'string' }, mode }) },
+    keywords: {
+      type: 'array',
+      items: exactObject({ text: { type: 'string' }, mode: KEYWORD_MODE }),
+    },
     created_at: timestamp(),
     updated_at: timestamp(),
   }),
@@ -420,7 +251,9 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
         type: 'array',
         minItems: 1,
         maxItems: 50,
-        items: { oneOf: [keywordText, exactObject({ text: keywordText, mode }, ['mode'])] },
+        items: {
+          oneOf: [KEYWORD_TEXT, exactObject({ text: KEYWORD_TEXT, mode: KEYWORD_MODE }, ['mode'])],
+        },
         description: 'A bare string is an exact keyword.',
       },
       active: defaultsTo({ type: 'boolean' }, true),

@@ -1,6 +1,13 @@
 import type { Type } from '@nestjs/common';
 import { getSchemaPath, type SchemaObject } from '@nestjs/swagger';
 import { ErrorBody } from '../../common/errors/error-body.js';
+import { DeletedDto } from '../../common/http/deleted.dto.js';
+import { CREATE_KEYWORDS_SCHEMA } from '../keywords/dto/create-keywords.schema.js';
+import { KeywordCreationDto } from '../keywords/dto/keyword-creation.dto.js';
+import { KeywordItemDto } from '../keywords/dto/keyword-item.dto.js';
+import { KeywordListDto } from '../keywords/dto/keyword-list.dto.js';
+import { KeywordResponseDto } from '../keywords/dto/keyword.dto.js';
+import { UpdateKeywordDto } from '../keywords/dto/update-keyword.dto.js';
 import { COMPONENT_SCHEMAS } from './component-schemas.js';
 
 /** A schema no class can generate (a union of shapes), under its name. */
@@ -15,6 +22,13 @@ export interface NamedSchema {
  */
 export const DOCUMENTED_SCHEMAS: (Type<unknown> | NamedSchema)[] = [
   ErrorBody,
+  KeywordResponseDto,
+  KeywordItemDto,
+  CREATE_KEYWORDS_SCHEMA,
+  KeywordCreationDto,
+  UpdateKeywordDto,
+  KeywordListDto,
+  DeletedDto,
   ...Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => ({ name, schema })),
 ];
 
