@@ -2,8 +2,6 @@ import type { SchemaObject } from '@nestjs/swagger';
 import { PAGE_SIZE_MAX } from '../../common/http/page-query.js';
 import { INBOX_ITEM_TYPES } from '../inbox/collecting/inbox-item-type.js';
 import { KEYWORD_MODE, KEYWORD_TEXT } from '../keywords/dto/keyword-fields.js';
-import { DELIVERY_LOG_STATUSES } from '../webhooks/deliveries/delivery-log.query.js';
-import { WEBHOOK_NAME_MAX_LENGTH } from '../webhooks/webhook-rules.js';
 import { defaultsTo, exactObject, ref, type Schema } from '../../common/api-docs/schema-helpers.js';
 
 const orNull = (type: string, description?: string): SchemaObject => ({
@@ -64,105 +62,6 @@ const webhookPayloadFields = (event: SchemaObject): Record<string, Schema> => ({
 
 /** Component schemas, referenced by the route documentation and the webhook events. */
 export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
-  Webhook: exactObject({
-    id: id('Webhook id.'),
-    name: { type: 'string', maxLength: WEBHOOK_NAME_MAX_LENGTH },
-    url: { type: 'string', format: 'uri' },
-    active: flag('Inactive webhooks receive nothing.'),
-    last_delivery_at: {
-      ...orNull('string', 'Time of the last attempt, successful or not.'),
-      format: 'date-time',
-    },
-    total_deliveries: count('Successful deliveries so far.'),
-    last_error: orNull(
-      'string',
-      'Last failure text, e.g. "HTTP 500 Internal Server Error" or "timeout after 10 s".',
-    ),
-    consecutive_failures: count('Failures since the last success.'),
-    created_at: timestamp(),
-  }),
-  CreateWebhook: exactObject(
-    {
-      url: {
-        type: 'string',
-        maxLength: 2048,
-        description:
-          'Absolute https URL on a public host. WEBHOOK_ALLOW_PRIVATE=true on the server (development only) also allows http:// and private or loopback hosts.',
-      },
-      name: { type: 'string', maxLength: WEBHOOK_NAME_MAX_LENGTH },
-    },
-    ['name'],
-  ),
-  UpdateWebhook: exactObject(
-    {
-      name: { type: 'string', maxLength: WEBHOOK_NAME_MAX_LENGTH },
-      active: flag('Pause (false) or resume (true).'),
-    },
-    ['name', 'active'],
-  ),
-  WebhookCreated: exactObject({
-    data: ref('Webhook'),
-    secret: {
-      type: 'string',
-      pattern: '^[0-9a-f]{64}$',
-      description: 'The HMAC signing secret, 64 hex characters: shown only in this response.',
-    },
-  }),
-  WebhookList: exactObject({
-    data: { type: 'array', items: ref('Webhook') },
-    count: count('Webhooks returned.'),
-  }),
-  WebhookSecret: exactObject({
-    secret: {
-      type: 'string',
-      pattern: '^[0-9a-f]{64}$',
-      description:
-        'The new HMAC signing secret, 64 hex characters, shown only here. Its Standard Webhooks form is whsec_ + the base64 of its 32 bytes.',
-    },
-  }),
-  Delivery: exactObject({
-    id: id('The delivery id: the X-Webhook-Delivery and webhook-id header of every attempt.'),
-    alert_id: id('The alert (its inbox_id).'),
-    event: { type: 'string', enum: ['post', 'comment'] },
-    status: {
-      type: 'string',
-      enum: [...DELIVERY_LOG_STATUSES],
-      description:
-        'pending (waiting or being attempted), succeeded, failed or canceled (webhook paused or deleted first).',
-    },
-    attempts: count('Attempts made: the automatic one, then one per redelivery.'),
-    last_attempt_at: { ...orNull('string', 'When the last attempt started.'), format: 'date-time' },
-    response_status: orNull('integer', 'HTTP status of the last answer; null when there was none.'),
-    error: orNull('string', 'Why the last attempt failed; null after a success.'),
-    duration_ms: orNull('integer', 'How long the last attempt held its connection.'),
-    created_at: timestamp('When the alert was stored and the delivery queued.'),
-  }),
-  DeliveryPage: exactObject({
-    data: {
-      type: 'array',
-      items: ref('Delivery'),
-      maxItems: PAGE_SIZE_MAX,
-      description: 'Newest first.',
-    },
-    next_cursor: orNull('string', 'Pass as after for the next page; null on the last page.'),
-  }),
-  RedeliveryRequest: exactObject(
-    {
-      since: {
-        type: 'string',
-        format: 'date-time',
-        description: 'Failed deliveries created after this moment (exclusive) are sent again.',
-      },
-      status: { type: 'string', enum: ['failed'], description: 'Only failed (the default).' },
-    },
-    ['status'],
-  ),
-  Redelivery: exactObject({ queued: count('Deliveries put back into the outbox.') }),
-  WebhookTestResult: exactObject({
-    ok: flag('The endpoint answered 2xx in time.'),
-    status: orNull('integer', 'HTTP status returned; null when unreachable.'),
-    error: orNull('string', 'Why the test failed; null on success.'),
-  }),
   Alert: alert,
   AlertPage: exactObject({
     data: {

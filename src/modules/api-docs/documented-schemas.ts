@@ -8,6 +8,20 @@ import { KeywordItemDto } from '../keywords/dto/keyword-item.dto.js';
 import { KeywordListDto } from '../keywords/dto/keyword-list.dto.js';
 import { KeywordResponseDto } from '../keywords/dto/keyword.dto.js';
 import { UpdateKeywordDto } from '../keywords/dto/update-keyword.dto.js';
+import {
+  DeliveryDto,
+  DeliveryPageDto,
+  RedeliveryDto,
+  RedeliveryRequestDto,
+} from '../webhooks/dto/delivery.dto.js';
+import {
+  WebhookCreatedDto,
+  WebhookListDto,
+  WebhookResponseDto,
+  WebhookSecretDto,
+} from '../webhooks/dto/webhook-response.dto.js';
+import { WebhookTestResultDto } from '../webhooks/dto/webhook-test-result.dto.js';
+import { CreateWebhookDto, UpdateWebhookDto } from '../webhooks/dto/webhook.dto.js';
 import { COMPONENT_SCHEMAS } from './component-schemas.js';
 
 /** A schema no class can generate (a union of shapes), under its name. */
@@ -29,6 +43,17 @@ export const DOCUMENTED_SCHEMAS: (Type<unknown> | NamedSchema)[] = [
   UpdateKeywordDto,
   KeywordListDto,
   DeletedDto,
+  WebhookResponseDto,
+  CreateWebhookDto,
+  UpdateWebhookDto,
+  WebhookCreatedDto,
+  WebhookListDto,
+  WebhookSecretDto,
+  DeliveryDto,
+  DeliveryPageDto,
+  RedeliveryRequestDto,
+  RedeliveryDto,
+  WebhookTestResultDto,
   ...Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => ({ name, schema })),
 ];
 
