@@ -2,7 +2,7 @@ import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { isInputObjectType, isInterfaceType, isObjectType, type GraphQLNamedType } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AlertResponse } from '../../src/modules/alerts/alert-payload.js';
+import type { AlertResponseDto as AlertResponse } from '../../src/modules/alerts/dto/alert.dto.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { SCHEMA_FILE_NAME, schemaFileContent } from '../../src/modules/graphql/schema-file.js';
 import type { KeywordResponseDto as KeywordResponse } from '../../src/modules/keywords/dto/keyword.dto.js';

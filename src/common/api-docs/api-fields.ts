@@ -43,3 +43,17 @@ export const ApiField = (schema: SchemaObject) => ApiProperty(schema as ApiPrope
 /** The same, for a request field that may be left out. */
 export const ApiOptionalField = (schema: SchemaObject) =>
   ApiPropertyOptional(schema as ApiPropertyOptions);
+
+/**
+ * The properties of a class from one ordered table, for shapes that share a run of fields in the
+ * middle (the alert bodies). Use it instead of property decorators, not beside them: class
+ * decorators run last, so these would follow any decorated property.
+ */
+export const ApiFields =
+  (fields: Record<string, SchemaObject>, optional: readonly string[] = []): ClassDecorator =>
+  (target) => {
+    for (const [name, schema] of Object.entries(fields)) {
+      const field = optional.includes(name) ? ApiOptionalField : ApiField;
+      field(schema)(target.prototype as object, name);
+    }
+  };

@@ -1,8 +1,7 @@
 import type { SchemaObject } from '@nestjs/swagger';
-import { PAGE_SIZE_MAX } from '../../common/http/page-query.js';
 import { INBOX_ITEM_TYPES } from '../inbox/collecting/inbox-item-type.js';
 import { KEYWORD_MODE, KEYWORD_TEXT } from '../keywords/dto/keyword-fields.js';
-import { defaultsTo, exactObject, ref, type Schema } from '../../common/api-docs/schema-helpers.js';
+import { defaultsTo, exactObject, ref } from '../../common/api-docs/schema-helpers.js';
 
 const orNull = (type: string, description?: string): SchemaObject => ({
   type: [type, 'null'],
@@ -14,64 +13,10 @@ const timestamp = (description = 'ISO 8601 timestamp with offset.'): SchemaObjec
   description,
 });
 
-const id = (description: string): SchemaObject => ({ type: 'string', description });
 const flag = (description: string): SchemaObject => ({ type: 'boolean', description });
 const count = (description: string): SchemaObject => ({ type: 'integer', minimum: 0, description });
-/** The fields every alert has, in the documented order of an alert, after event/timestamp (and webhook_id/website). */
-const alertFields: Record<string, Schema> = {
-  inbox_id: id("The alert's id for GET /alerts/{id}."),
-  id: id('Reddit id of the post or comment, without its t3_ or t1_ prefix.'),
-  title: { type: 'string', description: 'Post title; for a comment, the parent post title.' },
-  subreddit: { type: 'string' },
-  author: { type: 'string' },
-  selftext: { type: 'string', description: 'Post text; for a comment, the parent post text.' },
-  url: { type: 'string', format: 'uri', description: 'https://www.reddit.com + permalink.' },
-  keyword: { type: 'string', description: 'Text of the keyword that matched.' },
-  keyword_id: id('Id from GET /keywords.'),
-  // Typed as the App inbox's score is, or null: some generators drop a property typed null alone.
-  relevance_score: orNull('number', 'Always null: alerts are unscored.'),
-  upvotes: { type: 'integer', description: "Post upvotes; for a comment, the parent post's." },
-  replies: { type: 'integer', description: "Post reply count; for a comment, the parent post's." },
-  created_utc: { type: 'integer', description: 'Unix time in seconds.' },
-};
-
-const commentBody = { type: 'string', description: 'The comment body (comment alerts only).' };
-
-const alert: SchemaObject = {
-  ...exactObject(
-    {
-      event: { type: 'string', enum: ['post', 'comment'] },
-      timestamp: timestamp('Match time, fractional seconds: 2026-11-21T10:04:05.123+00:00.'),
-      ...alertFields,
-      comment: commentBody,
-    },
-    ['comment'],
-  ),
-  description:
-    'An alert as GET /alerts returns it; fields in this order. Only comment alerts have comment.',
-};
-
-const webhookPayloadFields = (event: SchemaObject): Record<string, Schema> => ({
-  event,
-  timestamp: timestamp('Match time, whole seconds: 2026-11-21T10:04:05+00:00.'),
-  webhook_id: id('Id of the receiving webhook.'),
-  // Or null like relevance_score, so that generated clients keep the property.
-  website: orNull('string', 'Always null.'),
-  ...alertFields,
-});
-
 /** Component schemas, referenced by the route documentation and the webhook events. */
 export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
-  Alert: alert,
-  AlertPage: exactObject({
-    data: {
-      type: 'array',
-      items: ref('Alert'),
-      maxItems: PAGE_SIZE_MAX,
-      description: 'Newest first.',
-    },
-    next_cursor: orNull('string', 'Pass as after for the next page; null on the last page.'),
-  }),
   Usage: exactObject({
     plan: { type: 'string', enum: ['starter', 'pro', 'scale'] },
     status: { type: 'string', enum: ['active', 'canceled'] },
@@ -170,18 +115,4 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     rss_url: { type: 'string', format: 'uri' },
     atom_url: { type: 'string', format: 'uri' },
   }),
-  WebhookAlertPost: exactObject(webhookPayloadFields({ type: 'string', enum: ['post'] })),
-  WebhookAlertComment: exactObject({
-    ...webhookPayloadFields({ type: 'string', enum: ['comment'] }),
-    comment: commentBody,
-    comment_upvotes: { type: 'integer', description: 'Upvotes of the comment.' },
-  }),
-  WebhookTest: {
-    ...exactObject({
-      ...webhookPayloadFields({ type: 'string', enum: ['test'] }),
-      test: { type: 'boolean', enum: [true] },
-    }),
-    description:
-      'A sample post: keyword "example", keyword_id "test", inbox_id "test", and test: true.',
-  },
 };

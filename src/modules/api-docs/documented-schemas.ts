@@ -22,6 +22,12 @@ import {
 } from '../webhooks/dto/webhook-response.dto.js';
 import { WebhookTestResultDto } from '../webhooks/dto/webhook-test-result.dto.js';
 import { CreateWebhookDto, UpdateWebhookDto } from '../webhooks/dto/webhook.dto.js';
+import { AlertPageDto, AlertResponseDto } from '../alerts/dto/alert.dto.js';
+import {
+  WebhookAlertCommentDto,
+  WebhookAlertPostDto,
+  WebhookTestDto,
+} from '../alerts/dto/webhook-alert.dto.js';
 import { COMPONENT_SCHEMAS } from './component-schemas.js';
 
 /** A schema no class can generate (a union of shapes), under its name. */
@@ -54,7 +60,12 @@ export const DOCUMENTED_SCHEMAS: (Type<unknown> | NamedSchema)[] = [
   RedeliveryRequestDto,
   RedeliveryDto,
   WebhookTestResultDto,
+  AlertResponseDto,
+  AlertPageDto,
   ...Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => ({ name, schema })),
+  WebhookAlertPostDto,
+  WebhookAlertCommentDto,
+  WebhookTestDto,
 ];
 
 const isNamedSchema = (entry: Type<unknown> | NamedSchema): entry is NamedSchema =>
