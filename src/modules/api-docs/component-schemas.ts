@@ -13,34 +13,9 @@ const timestamp = (description = 'ISO 8601 timestamp with offset.'): SchemaObjec
   description,
 });
 
-const flag = (description: string): SchemaObject => ({ type: 'boolean', description });
 const count = (description: string): SchemaObject => ({ type: 'integer', minimum: 0, description });
 /** Component schemas, referenced by the route documentation and the webhook events. */
 export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
-  Usage: exactObject({
-    plan: { type: 'string', enum: ['starter', 'pro', 'scale'] },
-    status: { type: 'string', enum: ['active', 'canceled'] },
-    keyword_limit: count('Active keywords allowed by the plan.'),
-    keywords_used: count('Active keywords right now.'),
-    per_keyword_daily_cap: count('Deliveries per keyword per UTC day.'),
-    history_days: count('How far back GET /alerts reaches.'),
-    rate_limit_per_minute: count('Read requests per minute per key.'),
-    day: { type: 'string', format: 'date', description: 'Current UTC date.' },
-    delivered_today: count('Sum of delivered over keywords.'),
-    capped_today: count('Matches held back today.'),
-    today: {
-      type: 'array',
-      description: 'Every live keyword, busiest first.',
-      items: exactObject({
-        keyword_id: { type: 'string' },
-        text: { type: 'string' },
-        active: { type: 'boolean' },
-        delivered: count('Delivered today.'),
-        capped: count('Held back today.'),
-        cap_reached: { type: 'boolean' },
-      }),
-    },
-  }),
   InboxItem: exactObject({
     id: { type: 'string', format: 'uuid' },
     post_id: { type: 'string' },
@@ -104,15 +79,4 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     },
     ['description', 'active'],
   ),
-  FeedSettings: exactObject({
-    enabled: flag('A feed token exists.'),
-    token_prefix: orNull('string', 'The first characters of the token, to recognise it.'),
-    created_at: { ...orNull('string'), format: 'date-time' },
-  }),
-  FeedTokenIssued: exactObject({
-    data: ref('FeedSettings'),
-    token: { type: 'string', description: 'The feed token: shown only in this response.' },
-    rss_url: { type: 'string', format: 'uri' },
-    atom_url: { type: 'string', format: 'uri' },
-  }),
 };

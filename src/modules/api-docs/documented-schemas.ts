@@ -28,6 +28,8 @@ import {
   WebhookAlertPostDto,
   WebhookTestDto,
 } from '../alerts/dto/webhook-alert.dto.js';
+import { FeedSettingsDto, FeedTokenIssuedDto } from '../feeds/dto/feed-settings.dto.js';
+import { UsageResponseDto } from '../usage/dto/usage.dto.js';
 import { COMPONENT_SCHEMAS } from './component-schemas.js';
 
 /** A schema no class can generate (a union of shapes), under its name. */
@@ -62,7 +64,10 @@ export const DOCUMENTED_SCHEMAS: (Type<unknown> | NamedSchema)[] = [
   WebhookTestResultDto,
   AlertResponseDto,
   AlertPageDto,
+  UsageResponseDto,
   ...Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => ({ name, schema })),
+  FeedSettingsDto,
+  FeedTokenIssuedDto,
   WebhookAlertPostDto,
   WebhookAlertCommentDto,
   WebhookTestDto,
