@@ -1,7 +1,7 @@
 import { API_COMMENT_FIELDS, API_POST_FIELDS } from '../utils/spec-fields.js';
 import type { Response } from 'supertest';
 import type { AlertEntity } from '../../src/modules/alerts/alert.entity.js';
-import type { AlertResponse } from '../../src/modules/alerts/alert-payload.js';
+import type { AlertResponseDto as AlertResponse } from '../../src/modules/alerts/dto/alert.dto.js';
 import { insertAlert, insertAlertSeries, type AlertOverrides } from '../factories/alert.factory.js';
 import { createKeywords, deleteKeyword } from '../factories/keyword.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';

@@ -3,7 +3,7 @@ import Parser from 'rss-parser';
 import type { Response } from 'supertest';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import type { AlertEntity } from '../../src/modules/alerts/alert.entity.js';
-import type { AlertResponse } from '../../src/modules/alerts/alert-payload.js';
+import type { AlertResponseDto as AlertResponse } from '../../src/modules/alerts/dto/alert.dto.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
 import { insertAlert, insertAlertSeries, insertUsage } from '../factories/alert.factory.js';

@@ -2,8 +2,8 @@ import type { Response } from 'supertest';
 import type { PlanName } from '../../src/config/plans.js';
 import type {
   KeywordUsageResponse,
-  UsageResponse,
-} from '../../src/modules/usage/http/usage.response.js';
+  UsageResponseDto as UsageResponse,
+} from '../../src/modules/usage/dto/usage.dto.js';
 import { insertUsage } from '../factories/alert.factory.js';
 import { createKeywords, deleteKeyword, pauseKeyword } from '../factories/keyword.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';

@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import type { WebhookResponse } from '../../src/modules/webhooks/webhook.response.js';
+import type { WebhookResponseDto as WebhookResponse } from '../../src/modules/webhooks/dto/webhook-response.dto.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 

@@ -2,7 +2,7 @@ import { newId } from '../../src/common/ids.js';
 import type { KeywordMode } from '../../src/modules/matching/keyword-definition.js';
 import { KeywordEntity } from '../../src/modules/keywords/keyword.entity.js';
 import { keywordIdentity } from '../../src/modules/keywords/keyword-rules.js';
-import type { KeywordResponse } from '../../src/modules/keywords/keyword.response.js';
+import type { KeywordResponseDto as KeywordResponse } from '../../src/modules/keywords/dto/keyword.dto.js';
 import { bearer, type TestApp } from '../utils/create-test-app.js';
 import type { TestStorage } from '../utils/test-storage.js';
 

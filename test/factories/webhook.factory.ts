@@ -1,7 +1,7 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { newId } from '../../src/common/ids.js';
 import { WebhookEntity } from '../../src/modules/webhooks/webhook.entity.js';
-import type { WebhookResponse } from '../../src/modules/webhooks/webhook.response.js';
+import type { WebhookResponseDto as WebhookResponse } from '../../src/modules/webhooks/dto/webhook-response.dto.js';
 import { newWebhookSecret } from '../../src/modules/webhooks/signing-secrets.js';
 import { bearer, type TestApp } from '../utils/create-test-app.js';
 import type { TestStorage } from '../utils/test-storage.js';

@@ -9,7 +9,7 @@ import {
 } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
-import type { WebhookResponse } from '../../src/modules/webhooks/webhook.response.js';
+import type { WebhookResponseDto as WebhookResponse } from '../../src/modules/webhooks/dto/webhook-response.dto.js';
 import {
   dumpComment,
   dumpPost,

@@ -1,13 +1,11 @@
-import type { ReferenceObject, SchemaObject } from '@nestjs/swagger';
+import type { Type } from '@nestjs/common';
+import { getSchemaPath, type ReferenceObject, type SchemaObject } from '@nestjs/swagger';
 
 export type Schema = SchemaObject | ReferenceObject;
 
-export const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
-
-/** OpenAPI 3.1 (JSON Schema 2020-12) spells "or null" as a second type. */
-export const orNull = (type: string, description?: string): SchemaObject => ({
-  type: [type, 'null'],
-  ...(description === undefined ? {} : { description }),
+/** A reference to the component schema a DTO class generates (under its @ApiSchema name). */
+export const ref = (model: Type<unknown> | string): ReferenceObject => ({
+  $ref: getSchemaPath(model),
 });
 
 /**
@@ -18,12 +16,6 @@ export const orNull = (type: string, description?: string): SchemaObject => ({
 export const defaultsTo = (schema: SchemaObject, value: unknown): SchemaObject => ({
   ...schema,
   description: [schema.description, `Default: ${JSON.stringify(value)}.`].filter(Boolean).join(' '),
-});
-
-export const timestamp = (description = 'ISO 8601 timestamp with offset.'): SchemaObject => ({
-  type: 'string',
-  format: 'date-time',
-  description,
 });
 
 /** An object whose listed properties are all present, in this order, and nothing else. */

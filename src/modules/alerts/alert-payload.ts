@@ -1,25 +1,6 @@
 import { isoWholeSeconds, isoWithMillis } from '../../common/time/timestamps.js';
-import type { AlertEntity, AlertEvent } from './alert.entity.js';
-
-/** The alert as GET /alerts returns it; field order as documented in docs/api.md. */
-export interface AlertResponse {
-  event: AlertEvent;
-  timestamp: string;
-  inbox_id: string;
-  id: string;
-  title: string;
-  subreddit: string;
-  author: string;
-  selftext: string;
-  url: string;
-  keyword: string;
-  keyword_id: string;
-  relevance_score: null;
-  upvotes: number;
-  replies: number;
-  created_utc: number;
-  comment?: string;
-}
+import type { AlertEntity } from './alert.entity.js';
+import type { AlertResponseDto } from './dto/alert.dto.js';
 
 function alertFields(alert: AlertEntity) {
   return {
@@ -39,8 +20,8 @@ function alertFields(alert: AlertEntity) {
   };
 }
 
-export function toAlertResponse(alert: AlertEntity): AlertResponse {
-  const response: AlertResponse = {
+export function toAlertResponse(alert: AlertEntity): AlertResponseDto {
+  const response: AlertResponseDto = {
     event: alert.event,
     timestamp: isoWithMillis(alert.matchedAt),
     ...alertFields(alert),

@@ -1,386 +1,21 @@
 import type { SchemaObject } from '@nestjs/swagger';
-import { ERROR_CODES } from './error-responses.js';
-import { PAGE_SIZE_MAX } from '../../common/http/page-query.js';
 import { INBOX_ITEM_TYPES } from '../inbox/collecting/inbox-item-type.js';
-import {
-  AUTHOR_NAME,
-  EXCLUDE_MAX_ITEMS,
-  EXCLUDE_MIN_LENGTH,
-  KEYWORD_MAX_LENGTH,
-  KEYWORD_MAX_WORDS,
-  KEYWORD_MIN_LENGTH,
-  KEYWORD_MODES,
-  KEYWORDS_PER_REQUEST_MAX,
-  NAMES_MAX_ITEMS,
-  SUBREDDIT_NAME,
-} from '../keywords/keyword-rules.js';
-import { DELIVERY_LOG_STATUSES } from '../webhooks/deliveries/delivery-log.query.js';
-import { WEBHOOK_NAME_MAX_LENGTH } from '../webhooks/webhook-rules.js';
-import {
-  defaultsTo,
-  exactObject,
-  orNull,
-  ref,
-  timestamp,
-  type Schema,
-} from '../../common/api-docs/schema-helpers.js';
+import { KEYWORD_MODE, KEYWORD_TEXT } from '../keywords/dto/keyword-fields.js';
+import { defaultsTo, exactObject, ref } from '../../common/api-docs/schema-helpers.js';
 
-const id = (description: string): SchemaObject => ({ type: 'string', description });
-const flag = (description: string): SchemaObject => ({ type: 'boolean', description });
-const count = (description: string): SchemaObject => ({ type: 'integer', minimum: 0, description });
-const mode: SchemaObject = {
+const orNull = (type: string, description?: string): SchemaObject => ({
+  type: [type, 'null'],
+  ...(description === undefined ? {} : { description }),
+});
+const timestamp = (description = 'ISO 8601 timestamp with offset.'): SchemaObject => ({
   type: 'string',
-  enum: [...KEYWORD_MODES],
-  description:
-    'exact (phrase), proximity (all words within n + 5 words) or broad (all stems anywhere).',
-};
-
-const keywordText: SchemaObject = {
-  type: 'string',
-  minLength: KEYWORD_MIN_LENGTH,
-  maxLength: KEYWORD_MAX_LENGTH,
-  description: `${KEYWORD_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters, at most 6 words, after trimming and collapsing whitespace.`,
-};
-
-/** A filter list as a keyword shows it: stored forms, duplicates merged. */
-const storedList = (description: string, pattern?: RegExp): SchemaObject => ({
-  type: 'array',
-  items: pattern === undefined ? { type: 'string' } : { type: 'string', pattern: pattern.source },
+  format: 'date-time',
   description,
 });
 
-const storedFilters: Record<string, Schema> = {
-  exclude: storedList(
-    'Exclusion phrases: a match is dropped when the item contains one (as exact).',
-  ),
-  subreddits: storedList(
-    'Subreddits without r/; when not empty, only items from these match.',
-    SUBREDDIT_NAME,
-  ),
-  exclude_subreddits: storedList(
-    'Subreddits without r/; items from these never match.',
-    SUBREDDIT_NAME,
-  ),
-  exclude_authors: storedList('User names without u/; items by these never match.', AUTHOR_NAME),
-};
-
-/** A name as a request may give it: with its prefix ("r/", "/r/", any case) or without. */
-const prefixed = (prefix: 'r' | 'u', name: RegExp): string =>
-  `^(/?[${prefix}${prefix.toUpperCase()}]/)?${name.source.replace(/^\^/, '')}`;
-
-const subredditList: SchemaObject = {
-  type: 'array',
-  maxItems: NAMES_MAX_ITEMS,
-  items: { type: 'string', pattern: prefixed('r', SUBREDDIT_NAME) },
-};
-
-/** A filter list as a request gives it: replaces the stored list; [] clears it. */
-const givenFilters: Record<string, SchemaObject> = {
-  exclude: {
-    type: 'array',
-    maxItems: EXCLUDE_MAX_ITEMS,
-    items: { type: 'string', minLength: EXCLUDE_MIN_LENGTH, maxLength: KEYWORD_MAX_LENGTH },
-    description: `Up to ${EXCLUDE_MAX_ITEMS} phrases, each ${EXCLUDE_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters and at most ${KEYWORD_MAX_WORDS} words with a letter or digit; found as exact keywords are, in a post's title or selftext, a comment's body.`,
-  },
-  subreddits: {
-    ...subredditList,
-    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case); when not empty, only items from these match.`,
-  },
-  exclude_subreddits: {
-    ...subredditList,
-    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case) whose items never match.`,
-  },
-  exclude_authors: {
-    type: 'array',
-    maxItems: NAMES_MAX_ITEMS,
-    items: { type: 'string', pattern: prefixed('u', AUTHOR_NAME) },
-    description: `Up to ${NAMES_MAX_ITEMS} user names (u/ optional, any case) whose items never match.`,
-  },
-};
-
-/** The fields every alert has, in the documented order of an alert, after event/timestamp (and webhook_id/website). */
-const alertFields: Record<string, Schema> = {
-  inbox_id: id("The alert's id for GET /alerts/{id}."),
-  id: id('Reddit id of the post or comment, without its t3_ or t1_ prefix.'),
-  title: { type: 'string', description: 'Post title; for a comment, the parent post title.' },
-  subreddit: { type: 'string' },
-  author: { type: 'string' },
-  selftext: { type: 'string', description: 'Post text; for a comment, the parent post text.' },
-  url: { type: 'string', format: 'uri', description: 'https://www.reddit.com + permalink.' },
-  keyword: { type: 'string', description: 'Text of the keyword that matched.' },
-  keyword_id: id('Id from GET /keywords.'),
-  // Typed as the App inbox's score is, or null: some generators drop a property typed null alone.
-  relevance_score: orNull('number', 'Always null: alerts are unscored.'),
-  upvotes: { type: 'integer', description: "Post upvotes; for a comment, the parent post's." },
-  replies: { type: 'integer', description: "Post reply count; for a comment, the parent post's." },
-  created_utc: { type: 'integer', description: 'Unix time in seconds.' },
-};
-
-const commentBody = { type: 'string', description: 'The comment body (comment alerts only).' };
-
-const alert: SchemaObject = {
-  ...exactObject(
-    {
-      event: { type: 'string', enum: ['post', 'comment'] },
-      timestamp: timestamp('Match time, fractional seconds: 2026-11-21T10:04:05.123+00:00.'),
-      ...alertFields,
-      comment: commentBody,
-    },
-    ['comment'],
-  ),
-  description:
-    'An alert as GET /alerts returns it; fields in this order. Only comment alerts have comment.',
-};
-
-const webhookPayloadFields = (event: SchemaObject): Record<string, Schema> => ({
-  event,
-  timestamp: timestamp('Match time, whole seconds: 2026-11-21T10:04:05+00:00.'),
-  webhook_id: id('Id of the receiving webhook.'),
-  // Or null like relevance_score, so that generated clients keep the property.
-  website: orNull('string', 'Always null.'),
-  ...alertFields,
-});
-
+const count = (description: string): SchemaObject => ({ type: 'integer', minimum: 0, description });
 /** Component schemas, referenced by the route documentation and the webhook events. */
 export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
-  Error: {
-    ...exactObject({
-      error: {
-        type: 'string',
-        description: 'Human-readable message: what went wrong and what to do.',
-      },
-      code: {
-        type: 'string',
-        enum: [...ERROR_CODES],
-        description: 'Stable machine-readable code.',
-      },
-    }),
-    description: 'Every error answer, with the HTTP status of its code.',
-  },
-  Keyword: exactObject({
-    id: id('Keyword id, used as keyword_id in filters and alerts.'),
-    text: { type: 'string', description: 'The tracked term; immutable.' },
-    mode,
-    active: flag('false means paused: listed, but matching nothing.'),
-    track_posts: flag('Match new posts.'),
-    track_comments: flag('Match new comments.'),
-    created_at: timestamp(),
-    updated_at: timestamp(),
-    ...storedFilters,
-  }),
-  KeywordItem: {
-    ...exactObject(
-      {
-        text: keywordText,
-        mode: defaultsTo(mode, 'exact'),
-        track_posts: defaultsTo({ type: 'boolean' }, true),
-        track_comments: defaultsTo({ type: 'boolean' }, true),
-        ...Object.fromEntries(
-          Object.entries(givenFilters).map(([field, schema]) => [field, defaultsTo(schema, [])]),
-        ),
-      },
-      ['mode', 'track_posts', 'track_comments', ...Object.keys(givenFilters)],
-    ),
-    description:
-      'One keyword to create. An item breaking a rule (including an unknown field) is not an HTTP error: it is listed in rejected[] with reason invalid.',
-  },
-  CreateKeywords: {
-    description: `Three accepted shapes: { keywords: [...] }, a bare array of items, or a single item. 1 to ${KEYWORDS_PER_REQUEST_MAX} items.`,
-    oneOf: [
-      {
-        title: 'Object with keywords[]',
-        ...exactObject({
-          keywords: {
-            type: 'array',
-            items: ref('KeywordItem'),
-            minItems: 1,
-            maxItems: KEYWORDS_PER_REQUEST_MAX,
-          },
-        }),
-      },
-      {
-        title: 'Bare array',
-        type: 'array',
-        items: ref('KeywordItem'),
-        minItems: 1,
-        maxItems: KEYWORDS_PER_REQUEST_MAX,
-      },
-      { title: 'Single keyword', ...ref('KeywordItem') } as SchemaObject,
-    ],
-  },
-  KeywordCreation: exactObject({
-    created: {
-      type: 'array',
-      items: ref('Keyword'),
-      description: 'Added (or restored) by this call.',
-    },
-    existing: { type: 'array', items: ref('Keyword'), description: 'Already live, unchanged.' },
-    rejected: {
-      type: 'array',
-      items: exactObject({
-        text: { type: 'string' },
-        reason: { type: 'string', enum: ['invalid', 'duplicate', 'limit_reached'] },
-        message: { type: 'string', description: 'Names the field or rule at fault.' },
-      }),
-    },
-  }),
-  UpdateKeyword: {
-    ...exactObject(
-      {
-        mode,
-        active: { type: 'boolean' },
-        track_posts: { type: 'boolean' },
-        track_comments: { type: 'boolean' },
-        ...givenFilters,
-      },
-      ['mode', 'active', 'track_posts', 'track_comments', ...Object.keys(givenFilters)],
-    ),
-    description:
-      'All optional; text cannot change; at least one tracking flag must remain true; a given filter list replaces the stored one ([] clears it).',
-  },
-  KeywordList: exactObject({
-    data: {
-      type: 'array',
-      items: ref('Keyword'),
-      description: 'Oldest first, paused ones included.',
-    },
-    count: count('Keywords returned.'),
-    keyword_limit: count("The plan's limit on active keywords."),
-  }),
-  Deleted: exactObject({ deleted: { type: 'boolean', enum: [true] }, id: { type: 'string' } }),
-  Webhook: exactObject({
-    id: id('Webhook id.'),
-    name: { type: 'string', maxLength: WEBHOOK_NAME_MAX_LENGTH },
-    url: { type: 'string', format: 'uri' },
-    active: flag('Inactive webhooks receive nothing.'),
-    last_delivery_at: {
-      ...orNull('string', 'Time of the last attempt, successful or not.'),
-      format: 'date-time',
-    },
-    total_deliveries: count('Successful deliveries so far.'),
-    last_error: orNull(
-      'string',
-      'Last failure text, e.g. "HTTP 500 Internal Server Error" or "timeout after 10 s".',
-    ),
-    consecutive_failures: count('Failures since the last success.'),
-    created_at: timestamp(),
-  }),
-  CreateWebhook: exactObject(
-    {
-      url: {
-        type: 'string',
-        maxLength: 2048,
-        description:
-          'Absolute https URL on a public host. WEBHOOK_ALLOW_PRIVATE=true on the server (development only) also allows http:// and private or loopback hosts.',
-      },
-      name: { type: 'string', maxLength: WEBHOOK_NAME_MAX_LENGTH },
-    },
-    ['name'],
-  ),
-  UpdateWebhook: exactObject(
-    {
-      name: { type: 'string', maxLength: WEBHOOK_NAME_MAX_LENGTH },
-      active: flag('Pause (false) or resume (true).'),
-    },
-    ['name', 'active'],
-  ),
-  WebhookCreated: exactObject({
-    data: ref('Webhook'),
-    secret: {
-      type: 'string',
-      pattern: '^[0-9a-f]{64}$',
-      description: 'The HMAC signing secret, 64 hex characters: shown only in this response.',
-    },
-  }),
-  WebhookList: exactObject({
-    data: { type: 'array', items: ref('Webhook') },
-    count: count('Webhooks returned.'),
-  }),
-  WebhookSecret: exactObject({
-    secret: {
-      type: 'string',
-      pattern: '^[0-9a-f]{64}$',
-      description:
-        'The new HMAC signing secret, 64 hex characters, shown only here. Its Standard Webhooks form is whsec_ + the base64 of its 32 bytes.',
-    },
-  }),
-  Delivery: exactObject({
-    id: id('The delivery id: the X-Webhook-Delivery and webhook-id header of every attempt.'),
-    alert_id: id('The alert (its inbox_id).'),
-    event: { type: 'string', enum: ['post', 'comment'] },
-    status: {
-      type: 'string',
-      enum: [...DELIVERY_LOG_STATUSES],
-      description:
-        'pending (waiting or being attempted), succeeded, failed or canceled (webhook paused or deleted first).',
-    },
-    attempts: count('Attempts made: the automatic one, then one per redelivery.'),
-    last_attempt_at: { ...orNull('string', 'When the last attempt started.'), format: 'date-time' },
-    response_status: orNull('integer', 'HTTP status of the last answer; null when there was none.'),
-    error: orNull('string', 'Why the last attempt failed; null after a success.'),
-    duration_ms: orNull('integer', 'How long the last attempt held its connection.'),
-    created_at: timestamp('When the alert was stored and the delivery queued.'),
-  }),
-  DeliveryPage: exactObject({
-    data: {
-      type: 'array',
-      items: ref('Delivery'),
-      maxItems: PAGE_SIZE_MAX,
-      description: 'Newest first.',
-    },
-    next_cursor: orNull('string', 'Pass as after for the next page; null on the last page.'),
-  }),
-  RedeliveryRequest: exactObject(
-    {
-      since: {
-        type: 'string',
-        format: 'date-time',
-        description: 'Failed deliveries created after this moment (exclusive) are sent again.',
-      },
-      status: { type: 'string', enum: ['failed'], description: 'Only failed (the default).' },
-    },
-    ['status'],
-  ),
-  Redelivery: exactObject({ queued: count('Deliveries put back into the outbox.') }),
-  WebhookTestResult: exactObject({
-    ok: flag('The endpoint answered 2xx in time.'),
-    status: orNull('integer', 'HTTP status returned; null when unreachable.'),
-    error: orNull('string', 'Why the test failed; null on success.'),
-  }),
-  Alert: alert,
-  AlertPage: exactObject({
-    data: {
-      type: 'array',
-      items: ref('Alert'),
-      maxItems: PAGE_SIZE_MAX,
-      description: 'Newest first.',
-    },
-    next_cursor: orNull('string', 'Pass as after for the next page; null on the last page.'),
-  }),
-  Usage: exactObject({
-    plan: { type: 'string', enum: ['starter', 'pro', 'scale'] },
-    status: { type: 'string', enum: ['active', 'canceled'] },
-    keyword_limit: count('Active keywords allowed by the plan.'),
-    keywords_used: count('Active keywords right now.'),
-    per_keyword_daily_cap: count('Deliveries per keyword per UTC day.'),
-    history_days: count('How far back GET /alerts reaches.'),
-    rate_limit_per_minute: count('Read requests per minute per key.'),
-    day: { type: 'string', format: 'date', description: 'Current UTC date.' },
-    delivered_today: count('Sum of delivered over keywords.'),
-    capped_today: count('Matches held back today.'),
-    today: {
-      type: 'array',
-      description: 'Every live keyword, busiest first.',
-      items: exactObject({
-        keyword_id: { type: 'string' },
-        text: { type: 'string' },
-        active: { type: 'boolean' },
-        delivered: count('Delivered today.'),
-        capped: count('Held back today.'),
-        cap_reached: { type: 'boolean' },
-      }),
-    },
-  }),
   InboxItem: exactObject({
     id: { type: 'string', format: 'uuid' },
     post_id: { type: 'string' },
@@ -416,7 +51,10 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     name: { type: 'string' },
     description: orNull('string'),
     active: { type: 'boolean' },
-    keywords: { type: 'array', items: exactObject({ text: { type: 'string' }, mode }) },
+    keywords: {
+      type: 'array',
+      items: exactObject({ text: { type: 'string' }, mode: KEYWORD_MODE }),
+    },
     created_at: timestamp(),
     updated_at: timestamp(),
   }),
@@ -432,36 +70,13 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
         type: 'array',
         minItems: 1,
         maxItems: 50,
-        items: { oneOf: [keywordText, exactObject({ text: keywordText, mode }, ['mode'])] },
+        items: {
+          oneOf: [KEYWORD_TEXT, exactObject({ text: KEYWORD_TEXT, mode: KEYWORD_MODE }, ['mode'])],
+        },
         description: 'A bare string is an exact keyword.',
       },
       active: defaultsTo({ type: 'boolean' }, true),
     },
     ['description', 'active'],
   ),
-  FeedSettings: exactObject({
-    enabled: flag('A feed token exists.'),
-    token_prefix: orNull('string', 'The first characters of the token, to recognise it.'),
-    created_at: { ...orNull('string'), format: 'date-time' },
-  }),
-  FeedTokenIssued: exactObject({
-    data: ref('FeedSettings'),
-    token: { type: 'string', description: 'The feed token: shown only in this response.' },
-    rss_url: { type: 'string', format: 'uri' },
-    atom_url: { type: 'string', format: 'uri' },
-  }),
-  WebhookAlertPost: exactObject(webhookPayloadFields({ type: 'string', enum: ['post'] })),
-  WebhookAlertComment: exactObject({
-    ...webhookPayloadFields({ type: 'string', enum: ['comment'] }),
-    comment: commentBody,
-    comment_upvotes: { type: 'integer', description: 'Upvotes of the comment.' },
-  }),
-  WebhookTest: {
-    ...exactObject({
-      ...webhookPayloadFields({ type: 'string', enum: ['test'] }),
-      test: { type: 'boolean', enum: [true] },
-    }),
-    description:
-      'A sample post: keyword "example", keyword_id "test", inbox_id "test", and test: true.',
-  },
 };

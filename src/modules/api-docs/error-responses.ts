@@ -1,6 +1,7 @@
 import type { ResponseObject } from '@nestjs/swagger';
 import { httpStatusOf, type ErrorCode } from '../../common/errors/error-code.js';
 import { ref } from '../../common/api-docs/schema-helpers.js';
+import { ErrorBody } from '../../common/errors/error-body.js';
 
 /** When each code is answered; a code added to ErrorCode fails to compile until it is described here. */
 const ERROR_MEANINGS: Record<ErrorCode, string> = {
@@ -25,8 +26,6 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   headers_too_large: 'Too many or too long headers, or a request line over 16 KB.',
 };
 
-export const ERROR_CODES = Object.keys(ERROR_MEANINGS) as ErrorCode[];
-
 export const RETRY_AFTER_HEADER = {
   'Retry-After': {
     description: 'Seconds until the request may be retried.',
@@ -48,7 +47,7 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<string, Resp
       ...(status === 429 ? { headers: RETRY_AFTER_HEADER } : {}),
       content: {
         'application/json': {
-          schema: ref('Error'),
+          schema: ref(ErrorBody),
           examples: Object.fromEntries(
             statusCodes.map((code) => [code, { value: { error: ERROR_MEANINGS[code], code } }]),
           ),

@@ -5,6 +5,7 @@ import {
   type OpenAPIObject,
   type OperationObject,
   type ResponseObject,
+  type SchemaObject,
 } from '@nestjs/swagger';
 import type { ErrorCode } from '../../common/errors/error-code.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
@@ -15,7 +16,7 @@ import { UsageModule } from '../usage/usage.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ApiDocsModule } from './api-docs.module.js';
 import { ROUTE_ERRORS_EXTENSION } from '../../common/api-docs/api-route.decorator.js';
-import { COMPONENT_SCHEMAS } from './component-schemas.js';
+import { componentSchemas, DOCUMENTED_CLASSES } from './documented-schemas.js';
 import { errorResponses } from './error-responses.js';
 import { webhookEvents } from './webhook-events.js';
 
@@ -138,17 +139,18 @@ export function createOpenApiDocument(
     .build();
   const document = SwaggerModule.createDocument(
     app,
-    {
-      ...config,
-      components: { ...config.components, schemas: COMPONENT_SCHEMAS },
-      webhooks: webhookEvents(),
-    },
+    { ...config, webhooks: webhookEvents() },
     {
       include: DOCUMENTED_MODULES,
+      extraModels: DOCUMENTED_CLASSES,
       operationIdFactory: (controller, method) =>
         `${controller.replace(/Controller$/, '')}_${method}`,
     },
   );
+  document.components = {
+    ...document.components,
+    schemas: componentSchemas((document.components?.schemas ?? {}) as Record<string, SchemaObject>),
+  };
   for (const pathItem of Object.values(document.paths)) {
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];

@@ -4,6 +4,12 @@ import { AlertEntity } from '../alerts/alert.entity.js';
 import { WEBHOOK_USER_AGENT, type WebhookEventName } from '../delivery/signed-webhook-request.js';
 import { testPayload } from '../webhooks/test-delivery/test-payload.js';
 import { ref } from '../../common/api-docs/schema-helpers.js';
+import {
+  WebhookAlertCommentDto,
+  WebhookAlertPostDto,
+  WebhookTestDto,
+} from '../alerts/dto/webhook-alert.dto.js';
+import type { Type } from '@nestjs/common';
 
 const EXAMPLE_WEBHOOK_ID = '01a20ca3-b947-75b7-9804-1d5e6c591099';
 const EXAMPLE_MATCHED_AT = Date.UTC(2026, 10, 21, 10, 4, 5, 123);
@@ -77,7 +83,7 @@ function deliveryOperation(
   event: WebhookEventName,
   summary: string,
   description: string,
-  schemaName: string,
+  payloadType: Type<unknown>,
   example: Record<string, unknown>,
 ): PathItemObject {
   const operation: OperationObject = {
@@ -88,7 +94,7 @@ function deliveryOperation(
     parameters: DELIVERY_HEADERS(event),
     requestBody: {
       required: true,
-      content: { 'application/json': { schema: ref(schemaName), example } },
+      content: { 'application/json': { schema: ref(payloadType), example } },
     },
     responses: {
       '2XX': { description: 'Delivered: any 2xx within 10 seconds (WEBHOOK_TIMEOUT_MS).' },
@@ -108,21 +114,21 @@ export function webhookEvents(): Record<string, PathItemObject> {
       'post',
       'A new post matched a keyword',
       'One request per match of a keyword with track_posts true; at most 100 per keyword per UTC day.',
-      'WebhookAlertPost',
+      WebhookAlertPostDto,
       toWebhookPayload(sampleAlert('post'), EXAMPLE_WEBHOOK_ID),
     ),
     comment: deliveryOperation(
       'comment',
       'A new comment matched a keyword',
       "One request per match of a keyword with track_comments true. title, selftext, upvotes and replies are the parent post's.",
-      'WebhookAlertComment',
+      WebhookAlertCommentDto,
       toWebhookPayload(sampleAlert('comment'), EXAMPLE_WEBHOOK_ID),
     ),
     test: deliveryOperation(
       'test',
       'POST /api/v1/webhooks/{id}/test was called',
       'A sample post payload with test: true, signed like a real delivery.',
-      'WebhookTest',
+      WebhookTestDto,
       testPayload(EXAMPLE_WEBHOOK_ID, EXAMPLE_MATCHED_AT - 123),
     ),
   };

@@ -1,6 +1,7 @@
 import type { RouteDoc } from '../../../common/api-docs/api-route.decorator.js';
 import { AFTER_PARAMETER } from '../../../common/api-docs/cursor-parameter.js';
 import { ref, wrapped } from '../../../common/api-docs/schema-helpers.js';
+import { AlertPageDto, AlertResponseDto } from '../dto/alert.dto.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/http/page-query.js';
 
 export const ALERTS_DOCS = {
@@ -39,13 +40,13 @@ export const ALERTS_DOCS = {
         },
       },
     ],
-    responses: { 200: { description: 'One page of alerts.', schema: ref('AlertPage') } },
+    responses: { 200: { description: 'One page of alerts.', schema: ref(AlertPageDto) } },
     errors: ['invalid_body'],
   },
   get: {
     summary: 'Get one alert',
     description: "id is the alert's inbox_id.",
-    responses: { 200: { description: 'The alert.', schema: wrapped(ref('Alert')) } },
+    responses: { 200: { description: 'The alert.', schema: wrapped(ref(AlertResponseDto)) } },
     errors: ['not_found'],
   },
 } satisfies Record<string, RouteDoc>;

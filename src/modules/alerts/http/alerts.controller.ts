@@ -8,6 +8,7 @@ import { AlertsService } from '../alerts.service.js';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { alertFiltersOf, type AlertQueryParams } from './alert-query-params.js';
 import { ALERTS_DOCS } from './alerts.api-docs.js';
+import type { AlertPageDto } from '../dto/alert.dto.js';
 
 @ApiTags('Alerts')
 @Controller('alerts')
@@ -16,7 +17,10 @@ export class AlertsController {
 
   @Get()
   @ApiRoute(ALERTS_DOCS.list)
-  async list(@CurrentCaller() caller: Caller, @Query() params: AlertQueryParams) {
+  async list(
+    @CurrentCaller() caller: Caller,
+    @Query() params: AlertQueryParams,
+  ): Promise<AlertPageDto> {
     const page = await this.alerts.list(caller, alertQueryOf(alertFiltersOf(params)));
     return { data: page.alerts.map(toAlertResponse), next_cursor: page.nextCursor };
   }

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from '@nestjs/graphql';
 import type { FeedTokenEntity } from '../feed-token.entity.js';
-import { toFeedSettingsResponse } from '../feed-settings.response.js';
+import { toFeedSettingsResponse } from '../dto/feed-settings.dto.js';
 
 const SHOWN_ONCE =
   'Only in the answer to rotateFeedToken: the URLs hold the token, of which only a hash is stored.';

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
-import { toFeedSettingsResponse } from '../feed-settings.response.js';
+import { toFeedSettingsResponse, type FeedTokenIssuedDto } from '../dto/feed-settings.dto.js';
 import { FeedTokensService } from '../feed-tokens.service.js';
 import { issuedFeedUrls } from '../feed-urls.js';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
@@ -28,7 +28,10 @@ export class FeedTokensController {
   /** Creates the token, or rotates it: the previous URLs stop working at once. */
   @Post('token')
   @ApiRoute(FEED_TOKENS_DOCS.issue)
-  async issue(@CurrentCaller() caller: Caller, @Req() request: Request) {
+  async issue(
+    @CurrentCaller() caller: Caller,
+    @Req() request: Request,
+  ): Promise<FeedTokenIssuedDto> {
     const { feedToken, token } = await this.tokens.issue(caller.accountId);
     const urls = issuedFeedUrls(request, this.config.publicUrls, token);
     return {

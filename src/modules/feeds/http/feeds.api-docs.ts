@@ -1,5 +1,6 @@
 import type { RouteDoc } from '../../../common/api-docs/api-route.decorator.js';
 import { ref, wrapped } from '../../../common/api-docs/schema-helpers.js';
+import { FeedSettingsDto, FeedTokenIssuedDto } from '../dto/feed-settings.dto.js';
 import { FEED_CONTENT_TYPES } from '../feed-format.js';
 
 const feed = (format: string, contentType: string): RouteDoc => ({
@@ -24,14 +25,14 @@ export const FEED_TOKENS_DOCS = {
     summary: 'Feed settings',
     description:
       'Whether a feed token exists; the URLs hold the token, so only issuing shows them.',
-    responses: { 200: { description: 'The settings.', schema: wrapped(ref('FeedSettings')) } },
+    responses: { 200: { description: 'The settings.', schema: wrapped(ref(FeedSettingsDto)) } },
   },
   issue: {
     summary: 'Create or rotate the feed token',
     description:
       'Returns the token and the RSS and Atom URLs once; the previous URLs stop working at once.',
     responses: {
-      201: { description: 'The new token and its URLs.', schema: ref('FeedTokenIssued') },
+      201: { description: 'The new token and its URLs.', schema: ref(FeedTokenIssuedDto) },
     },
   },
   revoke: {

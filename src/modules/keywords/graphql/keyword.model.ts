@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import type { KeywordEntity } from '../keyword.entity.js';
-import { toKeywordResponse } from '../keyword.response.js';
+import { toKeywordResponse } from '../dto/keyword.dto.js';
 import { KeywordModeEnum } from './keyword-mode.enum.js';
 
 @ObjectType('Keyword')

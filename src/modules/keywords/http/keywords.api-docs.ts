@@ -1,20 +1,26 @@
 import type { RouteDoc } from '../../../common/api-docs/api-route.decorator.js';
 import { ref, wrapped } from '../../../common/api-docs/schema-helpers.js';
+import { DeletedDto } from '../../../common/http/deleted.dto.js';
+import { CREATE_KEYWORDS_SCHEMA } from '../dto/create-keywords.schema.js';
+import { KeywordCreationDto } from '../dto/keyword-creation.dto.js';
+import { KeywordListDto } from '../dto/keyword-list.dto.js';
+import { KeywordResponseDto } from '../dto/keyword.dto.js';
+import { UpdateKeywordDto } from '../dto/update-keyword.dto.js';
 
-const creation = { description: '', schema: ref('KeywordCreation') };
+const creation = { description: '', schema: ref(KeywordCreationDto) };
 
 export const KEYWORDS_DOCS = {
   list: {
     summary: 'List keywords',
     description: 'Every live keyword, oldest first; paused ones included, deleted ones not.',
-    responses: { 200: { description: 'The keywords.', schema: ref('KeywordList') } },
+    responses: { 200: { description: 'The keywords.', schema: ref(KeywordListDto) } },
   },
   create: {
     summary: 'Create keywords',
     description:
       'Never all-or-nothing: each item is created, reported as existing (unchanged, filters included), or rejected (invalid, duplicate, limit_reached) with a message naming the field or rule. A deleted text posted again is restored, with the mode, flags and filters of the request.',
     body: {
-      schema: ref('CreateKeywords'),
+      schema: ref(CREATE_KEYWORDS_SCHEMA.name),
       examples: {
         object: {
           summary: 'Object with keywords[]',
@@ -49,7 +55,7 @@ export const KEYWORDS_DOCS = {
     description:
       'Pause (active=false), resume, change mode, tracking flags or filters (a given list replaces the stored one; [] clears it). The text cannot change. A change applies from the next batch of Reddit items matched after the answer, on every instance.',
     body: {
-      schema: ref('UpdateKeyword'),
+      schema: ref(UpdateKeywordDto),
       examples: {
         pause: { summary: 'Pause', value: { active: false } },
         filters: {
@@ -58,13 +64,15 @@ export const KEYWORDS_DOCS = {
         },
       },
     },
-    responses: { 200: { description: 'The updated keyword.', schema: wrapped(ref('Keyword')) } },
+    responses: {
+      200: { description: 'The updated keyword.', schema: wrapped(ref(KeywordResponseDto)) },
+    },
     errors: ['not_found', 'invalid_body', 'keyword_limit_reached'],
   },
   remove: {
     summary: 'Delete a keyword',
     description: 'Matching stops at once and the plan slot is freed; past alerts stay readable.',
-    responses: { 200: { description: 'Deleted.', schema: ref('Deleted') } },
+    responses: { 200: { description: 'Deleted.', schema: ref(DeletedDto) } },
     errors: ['not_found'],
   },
 } satisfies Record<string, RouteDoc>;

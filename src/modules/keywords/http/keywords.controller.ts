@@ -4,7 +4,10 @@ import type { Response } from 'express';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { toKeywordChange, UpdateKeywordDto } from '../dto/update-keyword.dto.js';
-import { toKeywordResponse } from '../keyword.response.js';
+import { toKeywordResponse } from '../dto/keyword.dto.js';
+import type { KeywordCreationDto } from '../dto/keyword-creation.dto.js';
+import type { KeywordListDto } from '../dto/keyword-list.dto.js';
+import type { DeletedDto } from '../../../common/http/deleted.dto.js';
 import { KeywordsService } from '../keywords.service.js';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { keywordDraftsOf } from './keyword-items.js';
@@ -17,7 +20,7 @@ export class KeywordsController {
 
   @Get()
   @ApiRoute(KEYWORDS_DOCS.list)
-  async list(@CurrentCaller() caller: Caller) {
+  async list(@CurrentCaller() caller: Caller): Promise<KeywordListDto> {
     const keywords = await this.keywords.list(caller.accountId);
     return {
       data: keywords.map(toKeywordResponse),
@@ -32,7 +35,7 @@ export class KeywordsController {
     @CurrentCaller() caller: Caller,
     @Body() body: unknown,
     @Res({ passthrough: true }) res: Response,
-  ) {
+  ): Promise<KeywordCreationDto> {
     const drafts = keywordDraftsOf(body);
     const { created, existing, rejected } = await this.keywords.create(caller, drafts);
     res.status(created.length > 0 ? 201 : 200);
@@ -57,7 +60,7 @@ export class KeywordsController {
   @Delete(':id')
   @HttpCode(200)
   @ApiRoute(KEYWORDS_DOCS.remove)
-  async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+  async remove(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeletedDto> {
     await this.keywords.remove(caller, id);
     return { deleted: true, id };
   }

@@ -5,7 +5,7 @@ import type { Caller } from '../../auth/caller.js';
 import { UsageService } from '../usage.service.js';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { USAGE_DOCS } from './usage.api-docs.js';
-import { toUsageResponse } from './usage.response.js';
+import { toUsageResponse } from '../dto/usage.dto.js';
 
 @ApiTags('Usage')
 @Controller('usage')

@@ -11,14 +11,10 @@ import {
   type DeliveryLogQuery,
   type RedeliveryRequest,
 } from './delivery-log.query.js';
-import {
-  toDeliveryLogEntry,
-  type DeliveryLogEntry,
-  type DeliveryLogRow,
-} from './delivery-log.response.js';
+import { toDeliveryLogEntry, type DeliveryDto, type DeliveryLogRow } from '../dto/delivery.dto.js';
 
 export interface DeliveryLogPage {
-  deliveries: DeliveryLogEntry[];
+  deliveries: DeliveryDto[];
   /** Each delivery's keyset position, for GraphQL edges. */
   cursors: string[];
   nextCursor: string | null;

@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import type { WebhookEntity } from '../webhook.entity.js';
-import { toWebhookResponse } from '../webhook.response.js';
+import { toWebhookResponse } from '../dto/webhook-response.dto.js';
 
 /** A stored webhook as listed. It has no secret field, by design. */
 @ObjectType('Webhook')

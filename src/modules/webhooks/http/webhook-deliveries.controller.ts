@@ -11,6 +11,7 @@ import {
   type DeliveryLogQueryParams,
 } from './delivery-log-params.js';
 import { WEBHOOK_DELIVERIES_DOCS } from './webhook-deliveries.api-docs.js';
+import type { DeliveryPageDto, RedeliveryDto } from '../dto/delivery.dto.js';
 
 /** A webhook's delivery log and redelivery (what GitHub offers its webhook integrators). */
 @ApiTags('Webhooks')
@@ -24,7 +25,7 @@ export class WebhookDeliveriesController {
     @CurrentCaller() caller: Caller,
     @Param('id') webhookId: string,
     @Query() params: DeliveryLogQueryParams,
-  ) {
+  ): Promise<DeliveryPageDto> {
     const query = deliveryLogQueryOf(deliveryLogFiltersOf(params));
     const page = await this.log.list(caller.accountId, webhookId, query);
     return { data: page.deliveries, next_cursor: page.nextCursor };
@@ -37,7 +38,7 @@ export class WebhookDeliveriesController {
     @CurrentCaller() caller: Caller,
     @Param('id') webhookId: string,
     @Param('deliveryId') deliveryId: string,
-  ) {
+  ): Promise<RedeliveryDto> {
     return { queued: await this.log.redeliver(caller.accountId, webhookId, deliveryId) };
   }
 
@@ -48,7 +49,7 @@ export class WebhookDeliveriesController {
     @CurrentCaller() caller: Caller,
     @Param('id') webhookId: string,
     @Body() body: unknown,
-  ) {
+  ): Promise<RedeliveryDto> {
     const request = redeliveryRequestOf(redeliveryFieldsOf(body));
     return { queued: await this.log.redeliverFailed(caller.accountId, webhookId, request) };
   }

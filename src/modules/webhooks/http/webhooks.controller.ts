@@ -5,7 +5,14 @@ import type { Caller } from '../../auth/caller.js';
 import { WebhookTester } from '../test-delivery/webhook-tester.service.js';
 import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
 import { CreateWebhookDto, UpdateWebhookDto } from '../dto/webhook.dto.js';
-import { toWebhookResponse } from '../webhook.response.js';
+import { toWebhookResponse } from '../dto/webhook-response.dto.js';
+import type {
+  WebhookCreatedDto,
+  WebhookListDto,
+  WebhookSecretDto,
+} from '../dto/webhook-response.dto.js';
+import type { WebhookTestResultDto } from '../dto/webhook-test-result.dto.js';
+import type { DeletedDto } from '../../../common/http/deleted.dto.js';
 import { WebhooksService } from '../webhooks.service.js';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { WEBHOOKS_DOCS } from './webhooks.api-docs.js';
@@ -20,7 +27,7 @@ export class WebhooksController {
 
   @Get()
   @ApiRoute(WEBHOOKS_DOCS.list)
-  async list(@CurrentCaller() caller: Caller) {
+  async list(@CurrentCaller() caller: Caller): Promise<WebhookListDto> {
     const webhooks = await this.webhooks.list(caller.accountId);
     return { data: webhooks.map(toWebhookResponse), count: webhooks.length };
   }
@@ -33,7 +40,10 @@ export class WebhooksController {
 
   @Post()
   @ApiRoute(WEBHOOKS_DOCS.create)
-  async create(@CurrentCaller() caller: Caller, @Body() input: CreateWebhookDto) {
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Body() input: CreateWebhookDto,
+  ): Promise<WebhookCreatedDto> {
     const { webhook, secret } = await this.webhooks.create(caller.accountId, input);
     return { data: toWebhookResponse(webhook), secret };
   }
@@ -51,7 +61,7 @@ export class WebhooksController {
   @Delete(':id')
   @HttpCode(200)
   @ApiRoute(WEBHOOKS_DOCS.remove)
-  async remove(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+  async remove(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeletedDto> {
     await this.webhooks.remove(caller.accountId, id);
     return { deleted: true, id };
   }
@@ -60,7 +70,10 @@ export class WebhooksController {
   @Post(':id/rotate-secret')
   @HttpCode(200)
   @ApiRoute(WEBHOOKS_DOCS.rotateSecret)
-  async rotateSecret(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+  async rotateSecret(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+  ): Promise<WebhookSecretDto> {
     const { secret } = await this.webhooks.rotateSecret(caller.accountId, id);
     return { secret };
   }
@@ -70,7 +83,7 @@ export class WebhooksController {
   @HttpCode(200)
   @WebhookTestBudget()
   @ApiRoute(WEBHOOKS_DOCS.test)
-  test(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+  test(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<WebhookTestResultDto> {
     return this.tester.test(caller.accountId, id);
   }
 }

@@ -10,13 +10,7 @@ import { signingSecretsAt } from '../signing-secrets.js';
 import type { WebhookEntity } from '../webhook.entity.js';
 import { WebhooksService } from '../webhooks.service.js';
 import { testPayload } from './test-payload.js';
-
-/** The answer of POST /webhooks/:id/test. */
-export interface WebhookTestResult {
-  ok: boolean;
-  status: number | null;
-  error: string | null;
-}
+import type { WebhookTestResultDto } from '../dto/webhook-test-result.dto.js';
 
 /** Sends the sample payload to a webhook now, and records the attempt like a real delivery. */
 @Injectable()
@@ -30,7 +24,7 @@ export class WebhookTester {
   ) {}
 
   /** A paused webhook can be tested; a deleted one is not found. */
-  async test(accountId: string, webhookId: string): Promise<WebhookTestResult> {
+  async test(accountId: string, webhookId: string): Promise<WebhookTestResultDto> {
     const webhook = await this.webhooks.findLive(accountId, webhookId);
     const attemptedAt = this.clock.nowMs();
     const result = await this.attempt(webhook, attemptedAt);
