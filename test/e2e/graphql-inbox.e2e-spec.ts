@@ -1,6 +1,6 @@
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
-import type { InboxItemResponse } from '../../src/modules/inbox/items/inbox-item.response.js';
+import type { InboxItemDto as InboxItemResponse } from '../../src/modules/inbox/items/dto/inbox-item.dto.js';
 import { INBOX_SORTS } from '../../src/modules/inbox/items/inbox-query.js';
 import { dumpComment, dumpPost, normalizedItem } from '../factories/reddit-dump.factory.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';

@@ -30,7 +30,10 @@ import {
 } from '../alerts/dto/webhook-alert.dto.js';
 import { FeedSettingsDto, FeedTokenIssuedDto } from '../feeds/dto/feed-settings.dto.js';
 import { UsageResponseDto } from '../usage/dto/usage.dto.js';
-import { COMPONENT_SCHEMAS } from './component-schemas.js';
+import { InboxItemDto, InboxPageDto } from '../inbox/items/dto/inbox-item.dto.js';
+import { UpdateInboxItemDto } from '../inbox/items/dto/update-inbox-item.dto.js';
+import { NewSearchDto } from '../inbox/searches/dto/new-search.dto.js';
+import { SearchDto, SearchListDto } from '../inbox/searches/dto/search.dto.js';
 
 /** A schema no class can generate (a union of shapes), under its name. */
 export interface NamedSchema {
@@ -65,7 +68,12 @@ export const DOCUMENTED_SCHEMAS: (Type<unknown> | NamedSchema)[] = [
   AlertResponseDto,
   AlertPageDto,
   UsageResponseDto,
-  ...Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => ({ name, schema })),
+  InboxItemDto,
+  InboxPageDto,
+  UpdateInboxItemDto,
+  SearchDto,
+  SearchListDto,
+  NewSearchDto,
   FeedSettingsDto,
   FeedTokenIssuedDto,
   WebhookAlertPostDto,

@@ -1,7 +1,7 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import type { InboxItemType } from '../collecting/inbox-item-type.js';
 import type { InboxItemEntity } from '../items/inbox-item.entity.js';
-import { toInboxItemResponse } from '../items/inbox-item.response.js';
+import { toInboxItemResponse } from '../items/dto/inbox-item.dto.js';
 import type { InboxSort } from '../items/inbox-query.js';
 
 /** The values are REST's strings, as for AlertEvent. */

@@ -2,7 +2,7 @@ import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { KeywordModeEnum } from '../../keywords/graphql/keyword-mode.enum.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import type { SearchView } from '../searches/search.store.js';
-import { toSearchResponse } from '../searches/search.response.js';
+import { toSearchResponse } from '../searches/dto/search.dto.js';
 
 @ObjectType('SearchKeyword')
 export class SearchKeywordModel {

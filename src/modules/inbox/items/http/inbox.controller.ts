@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { CurrentCaller, RequireProduct } from '../../../auth/auth.decorators.js';
 import type { Caller } from '../../../auth/caller.js';
 import { UpdateInboxItemDto } from '../dto/update-inbox-item.dto.js';
-import { toInboxItemResponse } from '../inbox-item.response.js';
+import { toInboxItemResponse } from '../dto/inbox-item.dto.js';
 import { parseInboxQuery, type InboxQueryInput } from '../inbox-query.js';
 import { InboxService } from '../inbox.service.js';
 import { ApiRoute } from '../../../../common/api-docs/api-route.decorator.js';

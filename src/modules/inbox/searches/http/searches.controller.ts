@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { CurrentCaller, RequireProduct } from '../../../auth/auth.decorators.js';
 import type { Caller } from '../../../auth/caller.js';
 import { parseNewSearch, parseSearchChange } from '../search-rules.js';
-import { toSearchResponse } from '../search.response.js';
+import { toSearchResponse } from '../dto/search.dto.js';
 import { SearchesService } from '../searches.service.js';
 import { ApiRoute } from '../../../../common/api-docs/api-route.decorator.js';
 import { SEARCHES_DOCS } from '../../inbox.api-docs.js';
