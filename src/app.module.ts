@@ -27,6 +27,7 @@ import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
 import { RetentionModule } from './modules/retention/retention.module.js';
 import { UsageGraphqlModule } from './modules/usage/graphql/usage-graphql.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
+import { OpsGraphqlModule } from './modules/ops/graphql/ops-graphql.module.js';
 import { UsersGraphqlModule } from './modules/users/graphql/users-graphql.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
@@ -68,6 +69,7 @@ export class AppModule {
         FeedsGraphqlModule,
         InboxGraphqlModule,
         UsersGraphqlModule,
+        OpsGraphqlModule,
         DashboardModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],

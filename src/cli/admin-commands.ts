@@ -145,6 +145,14 @@ const createUser: AdminCommand = async (app, args) => {
   return { user_id: user.id, account_id: user.accountId, email: user.email, password };
 };
 
+/** decisions section 10: an operator of the service, of no account; the password shown once. */
+const createOperator: AdminCommand = async (app, args) => {
+  const { values } = parse(args, { email: { type: 'string' } }, 0);
+  if (values.email === undefined) throw new UsageError('give --email');
+  const { user, password } = await app.get(UsersService).createOperator(values.email);
+  return { user_id: user.id, email: user.email, role: user.role, password };
+};
+
 /** A new generated password; every session of the user ends. */
 const resetPassword: AdminCommand = async (app, args) => {
   const { positionals } = parse(args, {}, 1);
@@ -221,6 +229,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'list-accounts': listAccounts,
   'show-account': showAccount,
   'create-user': createUser,
+  'create-operator': createOperator,
   'reset-password': resetPassword,
   ingest,
   'rotate-secret-key': rotateSecretKey,

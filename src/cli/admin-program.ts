@@ -15,6 +15,7 @@ const USAGE = `usage: npm run --silent admin -- <command> [...]
   list-accounts
   show-account <account_id>
   create-user <account_id> --email <email>
+  create-operator --email <email>
   reset-password <email>
   ingest <file.ndjson | ->
   rotate-secret-key`;

@@ -192,6 +192,20 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
       expect(rows).not.toContain(created.password);
     });
 
+    it('creates an operator, of no account, whose first sign-in works with the password shown once', async () => {
+      const email = `Ops.${Date.now()}@Example.com`;
+
+      const created = await admin('create-operator', '--email', email);
+
+      expect(Object.keys(created)).toEqual(['user_id', 'email', 'role', 'password']);
+      expect(created).toMatchObject({ email, role: 'operator' });
+      expect(created.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      const res = await signIn(email, created.password as string).expect(200);
+      expect(res.body).toEqual({ data: { signIn: { user: { email } } } });
+      const stored = await t.app.get(UsersService).findByEmail(email);
+      expect(stored).toMatchObject({ accountId: null, role: 'operator' });
+    });
+
     it('refuses a taken email in any case, and what is not an email, adding nobody', async () => {
       const { accountId } = await t.account();
       const email = `grace.${accountId.slice(-12)}@example.com`;
@@ -250,6 +264,7 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     [['frobnicate'], /unknown command: frobnicate/],
     [['create-user', 'no-such-account', '--email', 'x@example.com'], /Account not found/],
     [['create-user', 'no-such-account'], /give --email/],
+    [['create-operator'], /give --email/],
     [['reset-password', 'nobody@example.com'], /User not found/],
   ])(
     'fails %j with a non-zero exit, one line on stderr and nothing on stdout',

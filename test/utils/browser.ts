@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
-import type { TestApp } from './create-test-app.js';
+import { createTestApp, type TestApp } from './create-test-app.js';
 
 const require = createRequire(import.meta.url);
 
@@ -28,7 +28,7 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /** Where the browser tests leave their screenshots, which docs/dashboard.md shows. */
-export const SCREENSHOT_DIR = join(process.cwd(), 'docs', 'images', 'dashboard');
+const IMAGES_DIR = join(process.cwd(), 'docs', 'images');
 
 /**
  * Chromium driven by playwright-core, each launch on a fresh temporary user-data-dir (Playwright
@@ -128,10 +128,14 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   return violations.filter((violation) => ['critical', 'serious'].includes(violation.impact ?? ''));
 }
 
-/** A full-page screenshot into docs/images/dashboard/<name>.png, for docs/dashboard.md. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+/**
+ * A full-page screenshot into docs/images/<folder>/<name>.png: the dashboard's for
+ * docs/dashboard.md, the operator console's (folder 'ops') for docs/operations.md.
+ */
+export async function screenshot(page: Page, name: string, folder = 'dashboard'): Promise<void> {
+  const directory = join(IMAGES_DIR, folder);
+  mkdirSync(directory, { recursive: true });
+  await page.screenshot({ path: join(directory, `${name}.png`), fullPage: true });
 }
 
 /** The requests that went anywhere but the app's own origin. */
@@ -150,4 +154,51 @@ export async function submitSignIn(page: Page, origin: string, email: string, pa
 export async function signIn(page: Page, origin: string, email: string, password: string) {
   await submitSignIn(page, origin, email, password);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/** A browser suite's app, its origin, the admin command's environment, and pages to sign in on. */
+export interface BrowserSuite {
+  t: TestApp;
+  origin: string;
+  /** For runAdmin: the app's database. */
+  env: Record<string, string>;
+  browser: Browser;
+  /** A new page (cookies of its own) signed in as this person; closed after the test. */
+  signedIn(email: string, password: string): Promise<ObservedPage>;
+  /** A new page, not signed in; closed after the test. */
+  newPage(): Promise<ObservedPage>;
+}
+
+/**
+ * Registers the hooks of a browser suite: an app on SQLite listening on loopback, with its clock
+ * at the real now (the admin command runs in real time), and Chromium. Read the fields in tests.
+ */
+export function browserSuite(appEnv: Record<string, string> = {}): BrowserSuite {
+  const opened: ObservedPage[] = [];
+  const suite = {
+    async newPage() {
+      const observed = await observedPage(suite.browser);
+      opened.push(observed);
+      return observed;
+    },
+    async signedIn(email: string, password: string) {
+      const observed = await suite.newPage();
+      await signIn(observed.page, suite.origin, email, password);
+      return observed;
+    },
+  } as BrowserSuite;
+  beforeAll(async () => {
+    suite.t = await createTestApp('sqlite', appEnv, { now: new Date() });
+    suite.env = { DATABASE_URL: suite.t.databaseUrl };
+    suite.origin = await listenOnLoopback(suite.t);
+    suite.browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    for (const observed of opened.splice(0)) await observed.close();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.t?.close();
+  });
+  return suite;
 }

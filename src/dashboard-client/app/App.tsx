@@ -2,8 +2,9 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { Route, Router, Switch } from 'wouter';
 import { CanceledPage } from '../pages/CanceledPage';
 import { LoginPage } from '../pages/LoginPage';
+import { OpsSignedIn } from '../ops/OpsSignedIn';
 import { errorCodeOf } from './graphql';
-import { DASHBOARD_BASE, leaveOnSessionEnd } from './session';
+import { DASHBOARD_BASE, leaveOnSessionEnd, OPS_HOME } from './session';
 import { SignedIn } from './SignedIn';
 
 const queryClient: QueryClient = new QueryClient({
@@ -28,6 +29,9 @@ export function App() {
           </Route>
           <Route path="/canceled">
             <CanceledPage />
+          </Route>
+          <Route path={OPS_HOME} nest>
+            <OpsSignedIn />
           </Route>
           <Route>
             <SignedIn />

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { graphql } from '../gql';
 import { graphqlRequest, setCsrfToken } from './graphql';
-import { HOME, type Viewer } from './session';
+import { HOME, type UserViewer } from './session';
 
 const SIGN_OUT = graphql(`
   mutation SignOut {
@@ -11,8 +11,13 @@ const SIGN_OUT = graphql(`
   }
 `);
 
+export interface NavigationLink {
+  href: string;
+  name: string;
+}
+
 /** decisions section 9: scripts find the pages by these link names. */
-function navigationOf(viewer: Viewer): Array<{ href: string; name: string }> {
+export function navigationOf(viewer: UserViewer): NavigationLink[] {
   const feed =
     viewer.account.product === 'app'
       ? { href: '/inbox', name: 'Inbox' }
@@ -49,7 +54,18 @@ export function SignOutButton() {
   );
 }
 
-export function Shell({ viewer, children }: { viewer: Viewer; children: ReactNode }) {
+/** The frame of every signed-in page: who is signed in, sign out, the navigation, the page. */
+export function Shell({
+  brand,
+  who,
+  links,
+  children,
+}: {
+  brand: string;
+  who: string;
+  links: NavigationLink[];
+  children: ReactNode;
+}) {
   const [location] = useLocation();
   return (
     <div className="shell">
@@ -57,15 +73,13 @@ export function Shell({ viewer, children }: { viewer: Viewer; children: ReactNod
         Skip to content
       </a>
       <header className="topbar">
-        <span className="brand">Alerts dashboard</span>
-        <span className="who">
-          {[viewer.account.name, viewer.user.email].filter((part) => part !== '').join(' · ')}
-        </span>
+        <span className="brand">{brand}</span>
+        <span className="who">{who}</span>
         <SignOutButton />
       </header>
       <nav className="sidebar" aria-label="Main">
         <ul>
-          {navigationOf(viewer).map(({ href, name }) => (
+          {links.map(({ href, name }) => (
             <li key={href}>
               <Link href={href} aria-current={isCurrent(location, href) ? 'page' : undefined}>
                 {name}

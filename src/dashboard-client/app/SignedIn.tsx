@@ -11,8 +11,8 @@ import { WebhookDeliveriesPage } from '../pages/WebhookDeliveriesPage';
 import { WebhooksPage } from '../pages/WebhooksPage';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { errorCodeOf } from './graphql';
-import { useViewer } from './session';
-import { Shell } from './Shell';
+import { isUserViewer, OPS_HOME, useViewer } from './session';
+import { navigationOf, Shell } from './Shell';
 
 /** Every page behind sign-in, inside the navigation shell, once the viewer is known. */
 export function SignedIn() {
@@ -24,21 +24,21 @@ export function SignedIn() {
     if (code === 'subscription_required') return <Redirect to="/canceled" replace />;
     return <ErrorNotice error={viewer.error} />;
   }
+  const user = viewer.data;
+  // An operator has no account: the console is theirs.
+  if (!isUserViewer(user)) return <Redirect to={OPS_HOME} replace />;
+  const who = [user.account.name, user.user.email].filter((part) => part !== '').join(' · ');
   return (
-    <Shell viewer={viewer.data}>
+    <Shell brand="Alerts dashboard" who={who} links={navigationOf(user)}>
       <Switch>
         <Route path="/">
-          {viewer.data.account.product === 'app' ? (
-            <Redirect to="/inbox" replace />
-          ) : (
-            <AlertsPage />
-          )}
+          {user.account.product === 'app' ? <Redirect to="/inbox" replace /> : <AlertsPage />}
         </Route>
         <Route path="/inbox">
           <InboxPage />
         </Route>
         <Route path="/keywords">
-          <KeywordsPage viewer={viewer.data} />
+          <KeywordsPage viewer={user} />
         </Route>
         <Route path="/webhooks">
           <WebhooksPage />
@@ -56,7 +56,7 @@ export function SignedIn() {
           <FeedsPage />
         </Route>
         <Route path="/account">
-          <AccountPage viewer={viewer.data} />
+          <AccountPage viewer={user} />
         </Route>
         <Route>
           <NotFoundPage />

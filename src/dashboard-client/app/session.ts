@@ -7,6 +7,7 @@ import { errorCodeOf, graphqlRequest, setCsrfToken } from './graphql';
 graphql(`
   fragment ViewerFields on Viewer {
     csrfToken
+    role
     user {
       id
       email
@@ -31,6 +32,18 @@ const VIEWER_QUERY = graphql(`
 `);
 
 export type Viewer = ViewerQuery['viewer'];
+
+/** A viewer who is an account's user: every page but the operator console is theirs. */
+export type UserViewer = Viewer & { account: NonNullable<Viewer['account']> };
+
+export const isUserViewer = (viewer: Viewer): viewer is UserViewer => viewer.account !== null;
+
+/** The operator console's home: /dashboard/ops (decisions section 10). */
+export const OPS_HOME = '/ops';
+
+/** Where a viewer lands after signing in. */
+export const landingOf = (viewer: Viewer): string =>
+  isUserViewer(viewer) ? (viewer.account.product === 'app' ? '/inbox' : HOME) : OPS_HOME;
 
 export const VIEWER_KEY = ['viewer'] as const;
 export const DASHBOARD_BASE = '/dashboard';

@@ -6,7 +6,7 @@ import { Page } from '../components/Page';
 import { SignOutButton } from '../app/Shell';
 import { graphql } from '../gql';
 import { graphqlRequest } from '../app/graphql';
-import type { Viewer } from '../app/session';
+import type { UserViewer } from '../app/session';
 
 const CHANGE_PASSWORD = graphql(`
   mutation ChangePassword($input: ChangePasswordInput!) {
@@ -56,7 +56,7 @@ function ChangePassword() {
   );
 }
 
-export function AccountPage({ viewer }: { viewer: Viewer }) {
+export function AccountPage({ viewer }: { viewer: UserViewer }) {
   return (
     <Page title="Account">
       <dl className="facts">

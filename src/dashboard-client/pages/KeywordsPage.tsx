@@ -9,7 +9,7 @@ import { Sparkline } from '../components/Sparkline';
 import { graphql } from '../gql';
 import type { KeywordCreationResultFragment, KeywordMode, KeywordsQuery } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
-import type { Viewer } from '../app/session';
+import type { UserViewer } from '../app/session';
 
 const KEYWORDS_QUERY = graphql(`
   query Keywords {
@@ -330,7 +330,7 @@ function KeywordRow({ keyword, cap }: { keyword: Keyword; cap: number }) {
   );
 }
 
-export function KeywordsPage({ viewer }: { viewer: Viewer }) {
+export function KeywordsPage({ viewer }: { viewer: UserViewer }) {
   const keywords = useQuery({
     queryKey: KEYWORDS_KEY,
     queryFn: () => graphqlRequest(KEYWORDS_QUERY),

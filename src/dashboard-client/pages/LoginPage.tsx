@@ -5,7 +5,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { graphql } from '../gql';
 import { errorCodeOf, graphqlRequest, setCsrfToken } from '../app/graphql';
-import { HOME, VIEWER_KEY } from '../app/session';
+import { landingOf, VIEWER_KEY } from '../app/session';
 
 const SIGN_IN = graphql(`
   mutation SignIn($input: SignInInput!) {
@@ -32,7 +32,7 @@ export function LoginPage() {
     onSuccess: ({ signIn: viewer }) => {
       setCsrfToken(viewer.csrfToken);
       queryClient.setQueryData(VIEWER_KEY, viewer);
-      navigate(viewer.account.product === 'app' ? '/inbox' : HOME, { replace: true });
+      navigate(landingOf(viewer), { replace: true });
     },
     onError: (error) => {
       if (errorCodeOf(error) === 'subscription_required') navigate('/canceled', { replace: true });

@@ -1,10 +1,20 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError } from '../../common/errors/app-error.js';
-import { requestOf } from '../../common/http/request-of.js';
+import { requestOf, type AppRequest } from '../../common/http/request-of.js';
 import { RequestAuthenticator } from './request-authenticator.service.js';
-import { PUBLIC_ROUTE, REQUIRED_PRODUCT, type ProductRequirement } from './auth.decorators.js';
+import {
+  PUBLIC_ROUTE,
+  REQUIRED_PRODUCT,
+  SIGNED_IN_AS,
+  type ProductRequirement,
+  type SignedInAs,
+} from './auth.decorators.js';
 
+/**
+ * Who may call each route or field: an account's key or user of the right product (the default),
+ * an operator (RequireOperator), or whoever signed in to the dashboard (AnySession).
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
@@ -15,12 +25,28 @@ export class ApiKeyGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const signedInAs = this.reflector.getAllAndOverride<SignedInAs>(SIGNED_IN_AS, targets);
+    const request = requestOf(context);
+    if (request.operator) {
+      if (signedInAs !== undefined) return true;
+      throw new AppError(
+        'forbidden',
+        "Operators have no account: this field is an account's (sign in as one of its users)",
+      );
+    }
     const product =
       this.reflector.getAllAndOverride<ProductRequirement>(REQUIRED_PRODUCT, targets) ?? 'alerts';
-    const request = requestOf(context);
+    await this.authenticateAccount(request, signedInAs === 'any-session' ? 'either' : product);
+    if (signedInAs === 'operator') {
+      throw new AppError('forbidden', 'Only an operator of the service may read or do this');
+    }
+    return true;
+  }
+
+  private async authenticateAccount(request: AppRequest, product: ProductRequirement) {
     if (product !== 'either') {
       await this.authenticator.authenticate(request, product);
-      return true;
+      return;
     }
     await this.authenticator.authenticate(request, 'alerts').catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'wrong_product') {
@@ -28,6 +54,5 @@ export class ApiKeyGuard implements CanActivate {
       }
       throw error;
     });
-    return true;
   }
 }

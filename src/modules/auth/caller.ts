@@ -53,6 +53,27 @@ export function sessionCallerFor(account: AccountEntity, session: CallerSession)
 /** What reading an account's data needs: whose, and under which plan limits. */
 export type AccountScope = Pick<Caller, 'accountId' | 'limits'>;
 
+/** A signed-in operator (decisions section 10): staff of the service, of no account. */
+export interface OperatorCaller {
+  userId: string;
+  sessionId: string;
+  csrfToken: string;
+}
+
 export interface RequestWithCaller {
   caller?: Caller;
+  /** Set instead of `caller` when an operator's session signed the request in. */
+  operator?: OperatorCaller;
+}
+
+/** Whoever a dashboard session belongs to: a user of `accountId`, or an operator (accountId null). */
+export interface SessionUser extends CallerSession {
+  accountId: string | null;
+}
+
+/** The session behind a request signed in by cookie, whoever's it is; null for an API key. */
+export function sessionUserOf(request: RequestWithCaller): SessionUser | null {
+  if (request.operator) return { ...request.operator, accountId: null };
+  const session = request.caller?.session;
+  return session ? { ...session, accountId: request.caller!.accountId } : null;
 }

@@ -28,6 +28,8 @@ type SessionAccess = 'none' | 'csrf-token-required' | 'csrf-token-optional';
 interface RequestAuthentication {
   sessions: SessionAccess;
   attempts: Map<Product, Promise<Caller>>;
+  /** The cookie's session, checked (origin, CSRF token) once per request, or null without one. */
+  session?: Promise<SessionRecord | null>;
 }
 
 function sameToken(sent: string | undefined, expected: string): boolean {
@@ -61,8 +63,9 @@ export class RequestAuthenticator {
   /**
    * The caller of a GraphQL request, before its document runs, where the session cookie counts
    * on POST. Null for a lone signIn mutation, the one operation open to anyone: it must come as
-   * JSON and, when the browser names its origin, from the service's own. `operation` is read
-   * only when no Authorization header is sent.
+   * JSON and, when the browser names its origin, from the service's own. Null too for an
+   * operator's session, which signs the request in as `request.operator`, of no account.
+   * `operation` is read only when no Authorization header is sent.
    */
   async authenticateGraphql(
     request: AppRequest,
@@ -81,7 +84,13 @@ export class RequestAuthenticator {
         : isViewerQuery(read)
           ? 'csrf-token-optional'
           : 'csrf-token-required';
-    return this.attemptFor(this.authenticationOf(request, sessions), request, product);
+    const authentication = this.authenticationOf(request, sessions);
+    const session = await this.counted(request, () => this.sessionOf(authentication, request));
+    if (session?.role === 'operator') {
+      request.operator = await this.sessions.operatorFor(session);
+      return null;
+    }
+    return this.attemptFor(authentication, request, product);
   }
 
   /** The first call for a request decides what it may authenticate with. */
@@ -101,21 +110,28 @@ export class RequestAuthenticator {
   ): Promise<Caller> {
     let attempt = authentication.attempts.get(product);
     if (!attempt) {
-      attempt = this.attempt(request, product, authentication.sessions);
+      attempt = this.attempt(request, product, authentication);
       authentication.attempts.set(product, attempt);
     }
     return attempt;
   }
 
-  private async attempt(
+  private attempt(
     request: AppRequest,
     product: Product,
-    sessions: SessionAccess,
+    authentication: RequestAuthentication,
   ): Promise<Caller> {
-    try {
-      const caller = await this.callerOf(request, product, sessions);
+    return this.counted(request, async () => {
+      const caller = await this.callerOf(request, product, authentication);
       request.caller = caller;
       return caller;
+    });
+  }
+
+  /** Failed authentications count against the client address (AuthFailureLimiter). */
+  private async counted<T>(request: AppRequest, authenticate: () => Promise<T>): Promise<T> {
+    try {
+      return await authenticate();
     } catch (error) {
       if (error instanceof AppError && error.code === 'unauthorized') {
         const address = clientAddress(request, this.config.publicUrls.trustProxy);
@@ -126,14 +142,28 @@ export class RequestAuthenticator {
   }
 
   /** An Authorization header always means an API key; without one, the cookie where it counts. */
-  private callerOf(request: AppRequest, product: Product, sessions: SessionAccess) {
-    const authorization = request.headers.authorization;
+  private async callerOf(
+    request: AppRequest,
+    product: Product,
+    authentication: RequestAuthentication,
+  ): Promise<Caller> {
+    const session = await this.sessionOf(authentication, request);
+    if (session === null) return this.keys.authenticate(request.headers.authorization, product);
+    return this.sessions.callerFor(session, product);
+  }
+
+  /** The cookie's session, checked once per request (checkedSession), where a cookie counts; else null. */
+  private sessionOf(
+    authentication: RequestAuthentication,
+    request: AppRequest,
+  ): Promise<SessionRecord | null> {
     const token =
-      authorization === undefined && sessions !== 'none'
+      request.headers.authorization === undefined && authentication.sessions !== 'none'
         ? cookieValue(request, SESSION_COOKIE)
         : undefined;
-    if (token === undefined) return this.keys.authenticate(authorization, product);
-    return this.sessionCaller(request, token, product, sessions);
+    if (token === undefined) return Promise.resolve(null);
+    authentication.session ??= this.checkedSession(request, token, authentication.sessions);
+    return authentication.session;
   }
 
   /**
@@ -141,12 +171,11 @@ export class RequestAuthenticator {
    * request does nothing unless it comes from the service's own origin with the session's CSRF
    * token (which only a page of that origin can have read from viewer).
    */
-  private async sessionCaller(
+  private async checkedSession(
     request: AppRequest,
     token: string,
-    product: Product,
     sessions: SessionAccess,
-  ): Promise<Caller> {
+  ): Promise<SessionRecord> {
     this.refuseCrossOrigin(request);
     const session: SessionRecord | null = await this.sessions.find(token);
     if (!session) throw new AppError('unauthorized', 'Not signed in, or the session has ended');
@@ -159,7 +188,7 @@ export class RequestAuthenticator {
         `Missing or wrong ${CSRF_HEADER}: send the session's viewer.csrfToken with every request`,
       );
     }
-    return this.sessions.callerFor(session, product);
+    return session;
   }
 
   private refuseCrossOrigin(request: AppRequest): void {

@@ -1,5 +1,5 @@
 import type { Product } from '../../config/plans.js';
-import type { Caller, CallerSession } from './caller.js';
+import type { Caller, CallerSession, OperatorCaller } from './caller.js';
 
 /** The cookie of a dashboard session (decisions section 9). */
 export const SESSION_COOKIE = 'alerts_session';
@@ -10,6 +10,8 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 /** A live session as the users module found it; the authenticator reads its CSRF token. */
 export interface SessionRecord extends CallerSession {
   lastSeenAt: number;
+  /** Whose session: an account's user, or an operator of the service. */
+  role: 'user' | 'operator';
 }
 
 /**
@@ -25,4 +27,7 @@ export abstract class SessionAuthenticator {
    * checked as a key's (accountRefusal), a canceled one ending the session; the use recorded.
    */
   abstract callerFor(session: SessionRecord, product: Product): Promise<Caller>;
+
+  /** The operator of an operator's session that passed the same checks; the use recorded. */
+  abstract operatorFor(session: SessionRecord): Promise<OperatorCaller>;
 }

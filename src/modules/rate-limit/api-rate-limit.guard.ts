@@ -5,19 +5,20 @@ import { httpOf } from '../../common/http/request-of.js';
 import { READ_THROTTLER } from './throttlers.js';
 
 /**
- * @nestjs/throttler keyed by API key (not by IP and route), with the spec's headers:
+ * @nestjs/throttler keyed by API key or signed-in user or operator (not by IP and route), with the spec's headers:
  * X-RateLimit-Reset is the epoch second at which the window resets.
  */
 @Injectable()
 export class ApiRateLimitGuard extends ThrottlerGuard {
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return !httpOf(context).req.caller;
+    const { req } = httpOf(context);
+    return !req.caller && !req.operator;
   }
 
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
     const { context, limit, ttl, throttler, blockDuration } = request;
     const { req, res } = httpOf(context);
-    const keyId = req.caller?.keyId ?? '';
+    const keyId = req.caller?.keyId ?? `operator:${req.operator?.userId ?? ''}`;
     const name = throttler.name ?? READ_THROTTLER;
     const record = await this.storageService.increment(
       `${name}:${keyId}`,

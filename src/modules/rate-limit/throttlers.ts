@@ -1,6 +1,7 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { ThrottlerOptions } from '@nestjs/throttler';
 import {
+  OPERATOR_READ_RATE_LIMIT_PER_MINUTE,
   WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE,
   WRITE_RATE_LIMIT_PER_MINUTE,
 } from '../../config/plans.js';
@@ -19,7 +20,11 @@ export const THROTTLERS: ThrottlerOptions[] = [
   {
     name: READ_THROTTLER,
     ttl: MINUTE_MS,
-    limit: (context) => requestOf(context).caller?.limits.rateLimitPerMinute ?? 0,
+    limit: (context) => {
+      const { caller, operator } = requestOf(context);
+      if (operator) return OPERATOR_READ_RATE_LIMIT_PER_MINUTE;
+      return caller?.limits.rateLimitPerMinute ?? 0;
+    },
     skipIf: (context) => !isReadRequest(context),
   },
   {

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../database/database.js';
 import { SessionEntity } from './session.entity.js';
+import { UserEntity, type UserRole } from './user.entity.js';
+
+/** A session and the role of the user it belongs to. */
+export interface SessionOfUser {
+  session: SessionEntity;
+  role: UserRole;
+}
 
 /** Dashboard sessions, stored by the hash of their token. */
 @Injectable()
@@ -11,8 +18,14 @@ export class SessionStore {
     await this.database.transaction((manager) => manager.insert(SessionEntity, session));
   }
 
-  findByTokenHash(tokenHash: string): Promise<SessionEntity | null> {
-    return this.database.manager.findOneBy(SessionEntity, { tokenHash });
+  async findByTokenHash(tokenHash: string): Promise<SessionOfUser | null> {
+    const { entities, raw } = await this.database.manager
+      .createQueryBuilder(SessionEntity, 'session')
+      .innerJoin(UserEntity, 'member', 'member.id = session.userId')
+      .addSelect('member.role', 'member_role')
+      .where('session.tokenHash = :tokenHash', { tokenHash })
+      .getRawAndEntities<{ member_role: UserRole }>();
+    return entities.length === 0 ? null : { session: entities[0], role: raw[0].member_role };
   }
 
   async delete(sessionId: string): Promise<void> {

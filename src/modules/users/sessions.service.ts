@@ -4,7 +4,7 @@ import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import type { Product } from '../../config/plans.js';
 import { accountRefusal } from '../auth/account-admission.js';
-import { sessionCallerFor, type Caller } from '../auth/caller.js';
+import { sessionCallerFor, type Caller, type OperatorCaller } from '../auth/caller.js';
 import { SessionAuthenticator, type SessionRecord } from '../auth/session-authenticator.js';
 import { SessionEntity } from './session.entity.js';
 import { SessionStore } from './session.store.js';
@@ -49,8 +49,9 @@ export class SessionsService implements SessionAuthenticator {
 
   async find(token: string): Promise<SessionRecord | null> {
     if (!isSessionTokenShaped(token)) return null;
-    const session = await this.store.findByTokenHash(hashSessionToken(token));
-    if (!session) return null;
+    const found = await this.store.findByTokenHash(hashSessionToken(token));
+    if (!found) return null;
+    const { session, role } = found;
     if (isSessionOver(session, this.clock.nowMs())) {
       await this.end(session.id);
       return null;
@@ -60,6 +61,7 @@ export class SessionsService implements SessionAuthenticator {
       userId: session.userId,
       csrfToken: session.csrfToken,
       lastSeenAt: session.lastSeenAt,
+      role,
     };
   }
 
@@ -72,6 +74,13 @@ export class SessionsService implements SessionAuthenticator {
     await this.touch(session);
     const { sessionId, userId, csrfToken } = session;
     return sessionCallerFor(account, { sessionId, userId, csrfToken });
+  }
+
+  async operatorFor(session: SessionRecord): Promise<OperatorCaller> {
+    if (session.role !== 'operator') throw new Error('operatorFor: not an operator session');
+    await this.touch(session);
+    const { sessionId, userId, csrfToken } = session;
+    return { sessionId, userId, csrfToken };
   }
 
   async end(sessionId: string): Promise<void> {

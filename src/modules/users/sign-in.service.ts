@@ -13,7 +13,8 @@ import { UsersService } from './users.service.js';
 
 export interface SignedIn extends StartedSession {
   user: UserEntity;
-  account: AccountEntity;
+  /** null for an operator, who acts for no account. */
+  account: AccountEntity | null;
 }
 
 /** The one answer to a wrong email or a wrong password, so it never tells which. */
@@ -45,11 +46,12 @@ export class SignInService {
     const user = await this.users.findByEmail(email);
     const right = await verifyPassword(password, user?.passwordHash ?? (await this.hashToMiss()));
     if (!user || !right) throw new AppError('unauthorized', WRONG_CREDENTIALS);
-    const account = await this.userStore.accountOf(user.id);
-    // Operators (a later issue) have no account to act for here.
-    if (!account) throw new AppError('unauthorized', WRONG_CREDENTIALS);
-    if (account.status !== 'active') {
-      throw new AppError('subscription_required', 'An active plan is required');
+    const account = user.role === 'operator' ? null : await this.userStore.accountOf(user.id);
+    if (user.role === 'user') {
+      if (!account) throw new AppError('unauthorized', WRONG_CREDENTIALS);
+      if (account.status !== 'active') {
+        throw new AppError('subscription_required', 'An active plan is required');
+      }
     }
     if (needsRehash(user.passwordHash)) {
       await this.users.rehashPassword(user.id, await hashPassword(password));

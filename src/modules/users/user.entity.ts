@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { epochMillis } from '../../database/column-transformers.js';
 
-/** 'operator' is for the operators of a later issue, who belong to no account. */
+/** An account's user, or an operator of the service (decisions section 10), of no account. */
 export type UserRole = 'user' | 'operator';
 
 @Entity('users')

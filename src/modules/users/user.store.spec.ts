@@ -90,9 +90,9 @@ describe.each(testDatabaseKinds())('UserStore and SessionStore on %s', (kind) =>
     for (const session of [fresh, idle, old]) await sessions.insert(session);
 
     await sessions.touch(fresh.id, 30_000, 15_000);
-    expect((await sessions.findByTokenHash(fresh.tokenHash))?.lastSeenAt).toBe(20_000);
+    expect((await sessions.findByTokenHash(fresh.tokenHash))?.session.lastSeenAt).toBe(20_000);
     await sessions.touch(fresh.id, 30_000, 25_000);
-    expect((await sessions.findByTokenHash(fresh.tokenHash))?.lastSeenAt).toBe(30_000);
+    expect((await sessions.findByTokenHash(fresh.tokenHash))?.session.lastSeenAt).toBe(30_000);
 
     expect(await sessions.deleteEnded(12_000, 5_000, 10)).toBe(2);
     expect([await stillThere(fresh), await stillThere(idle), await stillThere(old)]).toEqual([

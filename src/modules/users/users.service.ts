@@ -4,7 +4,7 @@ import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import { emailKey, parseEmail } from './email-address.js';
 import { generatePassword, hashPassword } from './password-hash.js';
-import { UserEntity } from './user.entity.js';
+import { UserEntity, type UserRole } from './user.entity.js';
 import { UserStore } from './user.store.js';
 
 export interface IssuedPassword {
@@ -13,7 +13,7 @@ export interface IssuedPassword {
   password: string;
 }
 
-/** The users of an account, made and reset by operators (the admin command). */
+/** The users of an account and the operators of the service, made and reset by the admin command. */
 @Injectable()
 export class UsersService {
   constructor(
@@ -22,6 +22,19 @@ export class UsersService {
   ) {}
 
   async createUser(accountId: string, email: string): Promise<IssuedPassword> {
+    return this.issue(email, 'user', accountId);
+  }
+
+  /** An operator of the service (decisions section 10): of no account. */
+  async createOperator(email: string): Promise<IssuedPassword> {
+    return this.issue(email, 'operator', null);
+  }
+
+  private async issue(
+    email: string,
+    role: UserRole,
+    accountId: string | null,
+  ): Promise<IssuedPassword> {
     const address = parseEmail(email);
     if (!address) throw AppError.invalidBody(`${JSON.stringify(email)} is not an email address`);
     const password = generatePassword();
@@ -33,12 +46,14 @@ export class UsersService {
       email: address.display,
       emailKey: address.key,
       passwordHash,
-      role: 'user',
+      role,
       createdAt: now,
       passwordChangedAt: now,
     });
     await this.store.write(async (write) => {
-      if (!(await write.accountExists(accountId))) throw AppError.notFound('Account');
+      if (accountId !== null && !(await write.accountExists(accountId))) {
+        throw AppError.notFound('Account');
+      }
       if (await write.emailTaken(address.key)) {
         throw AppError.invalidBody(`A user with the email ${address.display} already exists`);
       }

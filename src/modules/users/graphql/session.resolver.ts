@@ -6,8 +6,8 @@ import { clientAddress } from '../../../common/http/client-address.js';
 import type { AppRequest } from '../../../common/http/request-of.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { AccountsService } from '../../accounts/accounts.service.js';
-import { CurrentCaller, Public, RequireProduct } from '../../auth/auth.decorators.js';
-import type { Caller } from '../../auth/caller.js';
+import { AnySession, CurrentSession, Public } from '../../auth/auth.decorators.js';
+import type { SessionUser } from '../../auth/caller.js';
 import { SIGN_IN_FIELD, VIEWER_FIELD } from '../../auth/graphql-operation.js';
 import { SessionsService } from '../sessions.service.js';
 import { clearSessionCookie, setSessionCookie } from '../session-cookie.js';
@@ -18,8 +18,8 @@ import { sessionOf } from './session-of.js';
 import { toViewerModel, ViewerModel } from './viewer.model.js';
 
 @Resolver(() => ViewerModel)
-// The account's own fields: an App account's user signs in and keeps keys like an Alerts one.
-@RequireProduct('either')
+// Whoever signed in: an Alerts or App account's user, or an operator.
+@AnySession()
 export class SessionResolver {
   constructor(
     private readonly signIns: SignInService,
@@ -49,20 +49,23 @@ export class SessionResolver {
     name: 'signOut',
     description: 'Ends this session and clears its cookie.',
   })
-  async signOut(@CurrentCaller() caller: Caller, @Context('res') res: Response): Promise<boolean> {
-    await this.sessions.end(sessionOf(caller).sessionId);
+  async signOut(
+    @CurrentSession() session: SessionUser | null,
+    @Context('res') res: Response,
+  ): Promise<boolean> {
+    await this.sessions.end(sessionOf(session).sessionId);
     clearSessionCookie(res, this.config.publicUrls);
     return true;
   }
 
   @Query(() => ViewerModel, { name: VIEWER_FIELD })
-  async viewer(@CurrentCaller() caller: Caller): Promise<ViewerModel> {
-    const session = sessionOf(caller);
+  async viewer(@CurrentSession() signedIn: SessionUser | null): Promise<ViewerModel> {
+    const session = sessionOf(signedIn);
     const [user, account] = await Promise.all([
       this.users.findById(session.userId),
-      this.accounts.findAccount(caller.accountId),
+      session.accountId === null ? null : this.accounts.findAccount(session.accountId),
     ]);
-    if (!user || !account)
+    if (!user || (session.accountId !== null && !account))
       throw new AppError('unauthorized', 'Not signed in, or the session has ended');
     return toViewerModel(user, account, session.csrfToken);
   }
@@ -72,12 +75,12 @@ export class SessionResolver {
     description: "Replaces the user's password; every other session of the user ends.",
   })
   async changePassword(
-    @CurrentCaller() caller: Caller,
+    @CurrentSession() session: SessionUser | null,
     @Args('input') input: ChangePasswordInput,
     @Context('req') req: AppRequest,
   ): Promise<boolean> {
     await this.signIns.changePassword(
-      sessionOf(caller),
+      sessionOf(session),
       input.currentPassword,
       input.newPassword,
       this.addressOf(req),

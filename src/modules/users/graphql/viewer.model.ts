@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { planLimits, type Product } from '../../../config/plans.js';
 import type { AccountEntity } from '../../accounts/account.entity.js';
-import type { UserEntity } from '../user.entity.js';
+import type { UserEntity, UserRole } from '../user.entity.js';
 
 export enum ProductEnum {
   alerts = 'alerts',
@@ -9,6 +9,16 @@ export enum ProductEnum {
 }
 
 registerEnumType(ProductEnum, { name: 'Product' });
+
+export enum RoleEnum {
+  user = 'user',
+  operator = 'operator',
+}
+
+registerEnumType(RoleEnum, {
+  name: 'Role',
+  description: "user: an account's user; operator: staff of the service, of no account.",
+});
 
 @ObjectType('User', { description: 'A person who signs in to the dashboard.' })
 export class UserModel {
@@ -47,8 +57,16 @@ export class ViewerModel {
   @Field(() => UserModel)
   user: UserModel;
 
-  @Field(() => AccountModel)
-  account: AccountModel;
+  @Field(() => RoleEnum, {
+    description: 'operator: the operator console is theirs (/dashboard/ops).',
+  })
+  role: UserRole;
+
+  @Field(() => AccountModel, {
+    nullable: true,
+    description: "The user's account; null for an operator, who acts for none.",
+  })
+  account: AccountModel | null;
 
   @Field({
     description:
@@ -59,19 +77,24 @@ export class ViewerModel {
 
 export function toViewerModel(
   user: UserEntity,
-  account: AccountEntity,
+  account: AccountEntity | null,
   csrfToken: string,
 ): ViewerModel {
   return {
     user: { id: user.id, email: user.email },
-    account: {
-      id: account.id,
-      name: account.name,
-      product: account.product,
-      plan: account.plan,
-      status: account.status,
-      keywordLimit: planLimits(account.plan).keywordLimit,
-    },
+    role: user.role,
+    account: account && toAccountModel(account),
     csrfToken,
+  };
+}
+
+export function toAccountModel(account: AccountEntity): AccountModel {
+  return {
+    id: account.id,
+    name: account.name,
+    product: account.product,
+    plan: account.plan,
+    status: account.status,
+    keywordLimit: planLimits(account.plan).keywordLimit,
   };
 }

@@ -1,0 +1,9 @@
+import { Page } from '../../components/Page';
+
+export function AccountsPage() {
+  return (
+    <Page title="Accounts">
+      <p>Coming in this issue.</p>
+    </Page>
+  );
+}
