@@ -136,3 +136,84 @@ export async function controllerHarness(
     close: () => app.close(),
   };
 }
+
+/** A controller spec's harness, built before its tests and closed after them. */
+export interface ControllerSpec {
+  /** Requests to the controller (valid once the spec's beforeAll has run). */
+  readonly http: ReturnType<typeof request>;
+}
+
+/**
+ * Registers a controller spec's hooks: the harness built before the tests, closed after, every
+ * mock reset before each test.
+ */
+export function controllerSpec(
+  controller: Type,
+  providers: Provider[],
+  options: ControllerHarnessOptions = {},
+): ControllerSpec {
+  let harness: ControllerHarness | undefined;
+  beforeAll(async () => {
+    harness = await controllerHarness(controller, providers, options);
+  });
+  afterAll(() => harness?.close());
+  beforeEach(() => jest.resetAllMocks());
+  return {
+    get http() {
+      if (!harness) throw new Error('controllerSpec: http read before the harness was built');
+      return harness.http;
+    },
+  };
+}
+
+export type Route = readonly ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+
+const WRONG_PRODUCT_MESSAGES = {
+  alerts: 'This key belongs to an App project; use an Alerts API key',
+  app: 'This key belongs to the Alerts product; use an App project key',
+};
+
+/**
+ * The key rules every route of a product meets before its service runs: 401 unauthorized without
+ * a key, 403 wrong_product with the other product's key, and no service called either way.
+ */
+export function itTakesOnlyKeysOf(
+  product: 'alerts' | 'app',
+  spec: ControllerSpec,
+  routes: readonly Route[],
+  services: readonly object[],
+): void {
+  const send = ([method, path]: Route) => {
+    const req = spec.http[method.toLowerCase() as 'get'](path);
+    return method === 'GET' || method === 'DELETE' ? req : req.send({ name: 'n', keywords: ['k'] });
+  };
+  const expectNoServiceCalled = () => {
+    for (const service of services) {
+      for (const method of Object.values(service) as jest.Mock[]) {
+        expect(method).not.toHaveBeenCalled();
+      }
+    }
+  };
+  const otherKey = product === 'alerts' ? APP_KEY : ALERTS_KEY;
+
+  it.each(routes)('answers %s %s without a key with 401 unauthorized', async (...route) => {
+    const res = await send(route);
+    expect([res.status, res.body]).toEqual([
+      401,
+      errorBody('unauthorized', 'Missing or invalid API key'),
+    ]);
+    expectNoServiceCalled();
+  });
+
+  it.each(routes)(
+    "refuses the other product's key on %s %s with 403 wrong_product",
+    async (...route) => {
+      const res = await send(route).set(bearer(otherKey));
+      expect([res.status, res.body]).toEqual([
+        403,
+        errorBody('wrong_product', WRONG_PRODUCT_MESSAGES[product]),
+      ]);
+      expectNoServiceCalled();
+    },
+  );
+}

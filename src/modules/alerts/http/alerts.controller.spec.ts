@@ -1,12 +1,11 @@
 import {
   ALERTS_ACCOUNT_ID,
   ALERTS_KEY,
-  APP_KEY,
   bearer,
-  controllerHarness,
+  controllerSpec,
   errorBody,
   mockOf,
-  type ControllerHarness,
+  itTakesOnlyKeysOf,
 } from '../../../../test/utils/controller-harness.js';
 import { AppError } from '../../../common/errors/app-error.js';
 import { AlertsService } from '../alerts.service.js';
@@ -16,22 +15,11 @@ const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('AlertsController', () => {
   const alerts = mockOf(AlertsService);
-  let harness: ControllerHarness;
-
-  beforeAll(async () => {
-    harness = await controllerHarness(
-      AlertsController,
-      [{ provide: AlertsService, useValue: alerts }],
-      {
-        prefix: 'api/v1',
-      },
-    );
+  const spec = controllerSpec(AlertsController, [{ provide: AlertsService, useValue: alerts }], {
+    prefix: 'api/v1',
   });
-  afterAll(() => harness.close());
-  beforeEach(() => jest.resetAllMocks());
 
-  const list = (query: string) =>
-    harness.http.get(`/api/v1/alerts${query}`).set(bearer(ALERTS_KEY));
+  const list = (query: string) => spec.http.get(`/api/v1/alerts${query}`).set(bearer(ALERTS_KEY));
   const expectInvalid = (res: { status: number; body: { error: string } }) => {
     expect(res.status).toBe(422);
     expect(res.body).toEqual(errorBody('invalid_body'));
@@ -39,22 +27,14 @@ describe('AlertsController', () => {
     expect(alerts.list).not.toHaveBeenCalled();
   };
 
-  it.each(['/api/v1/alerts', `/api/v1/alerts/${SOME_ID}`])(
-    'answers GET %s without a key with 401 unauthorized',
-    async (path) => {
-      const res = await harness.http.get(path);
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual(errorBody('unauthorized', 'Missing or invalid API key'));
-    },
-  );
-
-  it.each(['/api/v1/alerts', `/api/v1/alerts/${SOME_ID}`])(
-    'refuses an App key on GET %s with 403 wrong_product',
-    async (path) => {
-      const res = await harness.http.get(path).set(bearer(APP_KEY));
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual(errorBody('wrong_product'));
-    },
+  itTakesOnlyKeysOf(
+    'alerts',
+    spec,
+    [
+      ['GET', '/api/v1/alerts'],
+      ['GET', `/api/v1/alerts/${SOME_ID}`],
+    ],
+    [alerts],
   );
 
   it.each(['0', '101', 'abc', '1.5', '-1', ''])(
@@ -104,7 +84,7 @@ describe('AlertsController', () => {
 
   it('answers an unknown id with the 404 not_found of the service', async () => {
     alerts.get.mockRejectedValue(AppError.notFound('Alert'));
-    const res = await harness.http.get(`/api/v1/alerts/${SOME_ID}`).set(bearer(ALERTS_KEY));
+    const res = await spec.http.get(`/api/v1/alerts/${SOME_ID}`).set(bearer(ALERTS_KEY));
     expect(res.status).toBe(404);
     expect(res.body).toEqual(errorBody('not_found', 'Alert not found'));
     expect(alerts.get).toHaveBeenCalledWith(

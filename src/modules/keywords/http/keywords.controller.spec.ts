@@ -3,10 +3,9 @@ import {
   ALERTS_KEY,
   APP_KEY,
   bearer,
-  controllerHarness,
+  controllerSpec,
   errorBody,
   mockOf,
-  type ControllerHarness,
 } from '../../../../test/utils/controller-harness.js';
 import { AppError } from '../../../common/errors/app-error.js';
 import { KeywordsService } from '../keywords.service.js';
@@ -14,26 +13,20 @@ import { KeywordsController } from './keywords.controller.js';
 
 describe('KeywordsController', () => {
   const keywords = mockOf(KeywordsService);
-  let harness: ControllerHarness;
-
-  beforeAll(async () => {
-    harness = await controllerHarness(
-      KeywordsController,
-      [{ provide: KeywordsService, useValue: keywords }],
-      { prefix: 'api/v1' },
-    );
-  });
-  afterAll(() => harness.close());
-  beforeEach(() => jest.resetAllMocks());
+  const spec = controllerSpec(
+    KeywordsController,
+    [{ provide: KeywordsService, useValue: keywords }],
+    { prefix: 'api/v1' },
+  );
 
   const post = (raw: string) =>
-    harness.http
+    spec.http
       .post('/api/v1/keywords')
       .set(bearer(ALERTS_KEY))
       .set('Content-Type', 'application/json')
       .send(raw);
   const patch = (id: string, change: object) =>
-    harness.http.patch(`/api/v1/keywords/${id}`).set(bearer(ALERTS_KEY)).send(change);
+    spec.http.patch(`/api/v1/keywords/${id}`).set(bearer(ALERTS_KEY)).send(change);
 
   describe('authentication', () => {
     it.each([
@@ -42,7 +35,7 @@ describe('KeywordsController', () => {
       ['PATCH', '/api/v1/keywords/some-id'],
       ['DELETE', '/api/v1/keywords/some-id'],
     ])('answers %s %s without a key with 401 unauthorized', async (method, path) => {
-      const res = await harness.http[method.toLowerCase() as 'get'](path);
+      const res = await spec.http[method.toLowerCase() as 'get'](path);
       expect(res.status).toBe(401);
       expect(res.body).toEqual(errorBody('unauthorized', 'Missing or invalid API key'));
       expect(keywords.list).not.toHaveBeenCalled();
@@ -50,19 +43,19 @@ describe('KeywordsController', () => {
 
     it('answers a malformed header or an unknown key with 401 unauthorized', async () => {
       for (const authorization of ['Basic abc', `Bearer alr_${'z'.repeat(43)}`]) {
-        const res = await harness.http.get('/api/v1/keywords').set('Authorization', authorization);
+        const res = await spec.http.get('/api/v1/keywords').set('Authorization', authorization);
         expect(res.status).toBe(401);
         expect(res.body).toEqual(errorBody('unauthorized'));
       }
     });
 
     it('refuses an App key with 403 wrong_product, on reads and writes', async () => {
-      const list = await harness.http.get('/api/v1/keywords').set(bearer(APP_KEY));
+      const list = await spec.http.get('/api/v1/keywords').set(bearer(APP_KEY));
       expect(list.status).toBe(403);
       expect(list.body).toEqual(
         errorBody('wrong_product', 'This key belongs to an App project; use an Alerts API key'),
       );
-      const create = await harness.http
+      const create = await spec.http
         .post('/api/v1/keywords')
         .set(bearer(APP_KEY))
         .send({ text: 'acme' });
@@ -73,7 +66,7 @@ describe('KeywordsController', () => {
 
     it('serves an Alerts key, listing for its own account', async () => {
       keywords.list.mockResolvedValue([]);
-      const res = await harness.http.get('/api/v1/keywords').set(bearer(ALERTS_KEY));
+      const res = await spec.http.get('/api/v1/keywords').set(bearer(ALERTS_KEY));
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ data: [], count: 0, keyword_limit: 25 });
       expect(keywords.list).toHaveBeenCalledWith(ALERTS_ACCOUNT_ID);
@@ -97,7 +90,7 @@ describe('KeywordsController', () => {
       ['text/plain', '{"text":"acme"}'],
       ['application/x-www-form-urlencoded', 'text=acme'],
     ])('says a body sent as %s must be sent as JSON, and creates nothing', async (type, raw) => {
-      const res = await harness.http
+      const res = await spec.http
         .post('/api/v1/keywords')
         .set(bearer(ALERTS_KEY))
         .set('Content-Type', type)
@@ -149,7 +142,7 @@ describe('KeywordsController', () => {
   describe('DELETE /keywords/:id', () => {
     it('answers the not_found of an unknown id as 404 { error, code }', async () => {
       keywords.remove.mockRejectedValue(AppError.notFound('Keyword'));
-      const res = await harness.http.delete('/api/v1/keywords/unknown').set(bearer(ALERTS_KEY));
+      const res = await spec.http.delete('/api/v1/keywords/unknown').set(bearer(ALERTS_KEY));
       expect(res.status).toBe(404);
       expect(res.body).toEqual(errorBody('not_found', 'Keyword not found'));
     });

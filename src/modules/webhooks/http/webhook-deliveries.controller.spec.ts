@@ -1,12 +1,12 @@
 import {
   ALERTS_ACCOUNT_ID,
   ALERTS_KEY,
-  APP_KEY,
   bearer,
-  controllerHarness,
+  controllerSpec,
   errorBody,
   mockOf,
-  type ControllerHarness,
+  itTakesOnlyKeysOf,
+  type Route,
 } from '../../../../test/utils/controller-harness.js';
 import { AppError } from '../../../common/errors/app-error.js';
 import { DeliveryLogService } from '../deliveries/delivery-log.service.js';
@@ -16,36 +16,19 @@ const HOOK_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('WebhookDeliveriesController', () => {
   const log = mockOf(DeliveryLogService);
-  let harness: ControllerHarness;
-
-  beforeAll(async () => {
-    harness = await controllerHarness(
-      WebhookDeliveriesController,
-      [{ provide: DeliveryLogService, useValue: log }],
-      { prefix: 'api/v1' },
-    );
-  });
-  afterAll(() => harness.close());
-  beforeEach(() => jest.resetAllMocks());
+  const spec = controllerSpec(
+    WebhookDeliveriesController,
+    [{ provide: DeliveryLogService, useValue: log }],
+    { prefix: 'api/v1' },
+  );
 
   const routes = [
     ['GET', `/api/v1/webhooks/${HOOK_ID}/deliveries`],
     ['POST', `/api/v1/webhooks/${HOOK_ID}/deliveries/some-delivery/redeliver`],
     ['POST', `/api/v1/webhooks/${HOOK_ID}/redeliver`],
-  ] as const;
-  const send = (method: string, path: string) => harness.http[method.toLowerCase() as 'get'](path);
+  ] as const satisfies readonly Route[];
 
-  it.each(routes)('answers %s %s without a key with 401 unauthorized', async (method, path) => {
-    const res = await send(method, path);
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual(errorBody('unauthorized', 'Missing or invalid API key'));
-  });
-
-  it.each(routes)('refuses an App key on %s %s with 403 wrong_product', async (method, path) => {
-    const res = await send(method, path).set(bearer(APP_KEY)).send({});
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual(errorBody('wrong_product'));
-  });
+  itTakesOnlyKeysOf('alerts', spec, routes, [log]);
 
   it.each([
     '?status=sending',
@@ -54,7 +37,7 @@ describe('WebhookDeliveriesController', () => {
     '?since=yesterday',
     '?status=failed&status=succeeded',
   ])('refuses GET deliveries%s with 422 invalid_body', async (query) => {
-    const res = await harness.http
+    const res = await spec.http
       .get(`/api/v1/webhooks/${HOOK_ID}/deliveries${query}`)
       .set(bearer(ALERTS_KEY));
     expect(res.status).toBe(422);
@@ -69,7 +52,7 @@ describe('WebhookDeliveriesController', () => {
     [{ since: '2020-01-01T00:00:00Z', x: 1 }],
     [['2020-01-01T00:00:00Z']],
   ])('refuses the redelivery request %j with 422 invalid_body', async (body) => {
-    const res = await harness.http
+    const res = await spec.http
       .post(`/api/v1/webhooks/${HOOK_ID}/redeliver`)
       .set(bearer(ALERTS_KEY))
       .send(body);
@@ -80,7 +63,7 @@ describe('WebhookDeliveriesController', () => {
 
   it('answers an unknown delivery with the 404 not_found of the service', async () => {
     log.redeliver.mockRejectedValue(AppError.notFound('Delivery'));
-    const res = await harness.http
+    const res = await spec.http
       .post(`/api/v1/webhooks/${HOOK_ID}/deliveries/no-such-delivery/redeliver`)
       .set(bearer(ALERTS_KEY));
     expect(res.status).toBe(404);

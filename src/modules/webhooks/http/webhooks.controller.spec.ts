@@ -1,12 +1,12 @@
 import {
   ALERTS_ACCOUNT_ID,
   ALERTS_KEY,
-  APP_KEY,
   bearer,
-  controllerHarness,
+  controllerSpec,
   errorBody,
   mockOf,
-  type ControllerHarness,
+  itTakesOnlyKeysOf,
+  type Route,
 } from '../../../../test/utils/controller-harness.js';
 import { AppError } from '../../../common/errors/app-error.js';
 import { WebhookTester } from '../test-delivery/webhook-tester.service.js';
@@ -19,20 +19,14 @@ const SOME_ID = '00000000-0000-4000-8000-000000000000';
 describe('WebhooksController', () => {
   const webhooks = mockOf(WebhooksService);
   const tester = mockOf(WebhookTester);
-  let harness: ControllerHarness;
-
-  beforeAll(async () => {
-    harness = await controllerHarness(
-      WebhooksController,
-      [
-        { provide: WebhooksService, useValue: webhooks },
-        { provide: WebhookTester, useValue: tester },
-      ],
-      { prefix: 'api/v1' },
-    );
-  });
-  afterAll(() => harness.close());
-  beforeEach(() => jest.resetAllMocks());
+  const spec = controllerSpec(
+    WebhooksController,
+    [
+      { provide: WebhooksService, useValue: webhooks },
+      { provide: WebhookTester, useValue: tester },
+    ],
+    { prefix: 'api/v1' },
+  );
 
   const routes = [
     ['GET', '/api/v1/webhooks'],
@@ -42,27 +36,14 @@ describe('WebhooksController', () => {
     ['DELETE', `/api/v1/webhooks/${SOME_ID}`],
     ['POST', `/api/v1/webhooks/${SOME_ID}/rotate-secret`],
     ['POST', `/api/v1/webhooks/${SOME_ID}/test`],
-  ] as const;
-  const send = (method: string, path: string) =>
-    harness.http[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](path);
+  ] as const satisfies readonly Route[];
+  const send = (method: string, path: string) => spec.http[method.toLowerCase() as 'get'](path);
 
-  it.each(routes)('answers %s %s without a key with 401 unauthorized', async (method, path) => {
-    const res = await send(method, path);
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual(errorBody('unauthorized', 'Missing or invalid API key'));
-  });
-
-  it.each(routes)('refuses an App key on %s %s with 403 wrong_product', async (method, path) => {
-    const res = await send(method, path).set(bearer(APP_KEY));
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual(errorBody('wrong_product'));
-    expect(webhooks.list).not.toHaveBeenCalled();
-    expect(tester.test).not.toHaveBeenCalled();
-  });
+  itTakesOnlyKeysOf('alerts', spec, routes, [webhooks, tester]);
 
   describe('POST /webhooks', () => {
     const post = (body: unknown) =>
-      harness.http
+      spec.http
         .post('/api/v1/webhooks')
         .set(bearer(ALERTS_KEY))
         .send(body as object);
@@ -82,7 +63,7 @@ describe('WebhooksController', () => {
     });
 
     it('rejects a malformed JSON body with 422 invalid_body', async () => {
-      const res = await harness.http
+      const res = await spec.http
         .post('/api/v1/webhooks')
         .set(bearer(ALERTS_KEY))
         .set('Content-Type', 'application/json')
@@ -92,7 +73,7 @@ describe('WebhooksController', () => {
     });
 
     it('says a body must be sent as JSON when it came with another Content-Type', async () => {
-      const res = await harness.http
+      const res = await spec.http
         .post('/api/v1/webhooks')
         .set(bearer(ALERTS_KEY))
         .set('Content-Type', 'text/plain')
@@ -114,7 +95,7 @@ describe('WebhooksController', () => {
       ['a name over 80 characters', { name: 'n'.repeat(81) }],
       ['an unknown field', { url: 'https://other.example.com/hook' }],
     ])('rejects %s with 422 invalid_body and leaves the webhook unchanged', async (_case, body) => {
-      const res = await harness.http
+      const res = await spec.http
         .patch(`/api/v1/webhooks/${SOME_ID}`)
         .set(bearer(ALERTS_KEY))
         .send(body);

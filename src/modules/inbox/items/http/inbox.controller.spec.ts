@@ -1,12 +1,12 @@
 import {
-  ALERTS_KEY,
   APP_ACCOUNT_ID,
   APP_KEY,
   bearer,
-  controllerHarness,
+  controllerSpec,
   errorBody,
   mockOf,
-  type ControllerHarness,
+  itTakesOnlyKeysOf,
+  type Route,
 } from '../../../../../test/utils/controller-harness.js';
 import { AppError } from '../../../../common/errors/app-error.js';
 import { InboxService } from '../inbox.service.js';
@@ -16,41 +16,18 @@ const SOME_ID = '0190f0f0-0000-7000-8000-000000000000';
 
 describe('InboxController', () => {
   const inbox = mockOf(InboxService);
-  let harness: ControllerHarness;
-
-  beforeAll(async () => {
-    harness = await controllerHarness(
-      InboxController,
-      [{ provide: InboxService, useValue: inbox }],
-      {
-        prefix: 'api/v1',
-      },
-    );
+  const spec = controllerSpec(InboxController, [{ provide: InboxService, useValue: inbox }], {
+    prefix: 'api/v1',
   });
-  afterAll(() => harness.close());
-  beforeEach(() => jest.resetAllMocks());
 
   const routes = [
     ['GET', '/api/v1/inbox'],
     ['GET', `/api/v1/inbox/${SOME_ID}`],
     ['PATCH', `/api/v1/inbox/${SOME_ID}`],
-  ] as const;
-  const send = (method: string, path: string) => harness.http[method.toLowerCase() as 'get'](path);
+  ] as const satisfies readonly Route[];
+  const send = (method: string, path: string) => spec.http[method.toLowerCase() as 'get'](path);
 
-  it.each(routes)('answers %s %s without a key with 401 unauthorized', async (method, path) => {
-    const res = await send(method, path);
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual(errorBody('unauthorized', 'Missing or invalid API key'));
-  });
-
-  it.each(routes)('refuses an Alerts key on %s %s with 403 wrong_product', async (method, path) => {
-    const res = await send(method, path).set(bearer(ALERTS_KEY)).send({ is_read: true });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual(
-      errorBody('wrong_product', 'This key belongs to the Alerts product; use an App project key'),
-    );
-    expect(inbox.update).not.toHaveBeenCalled();
-  });
+  itTakesOnlyKeysOf('app', spec, routes, [inbox]);
 
   it.each([
     'unread_only=yes',
@@ -67,7 +44,7 @@ describe('InboxController', () => {
     'search_id=',
     'type=seo&type=comment',
   ])('refuses ?%s with 422 invalid_body', async (query) => {
-    const res = await harness.http.get(`/api/v1/inbox?${query}`).set(bearer(APP_KEY));
+    const res = await spec.http.get(`/api/v1/inbox?${query}`).set(bearer(APP_KEY));
     expect(res.status).toBe(422);
     expect(res.body).toEqual(errorBody('invalid_body'));
     expect(inbox.list).not.toHaveBeenCalled();
@@ -76,10 +53,7 @@ describe('InboxController', () => {
   it.each([[{ is_read: 'yes' }], [{ is_declined: null }], [{ is_read: true, starred: true }]])(
     'refuses PATCH %j with 422 invalid_body',
     async (body) => {
-      const res = await harness.http
-        .patch(`/api/v1/inbox/${SOME_ID}`)
-        .set(bearer(APP_KEY))
-        .send(body);
+      const res = await spec.http.patch(`/api/v1/inbox/${SOME_ID}`).set(bearer(APP_KEY)).send(body);
       expect(res.status).toBe(422);
       expect(res.body).toEqual(errorBody('invalid_body'));
       expect(inbox.update).not.toHaveBeenCalled();

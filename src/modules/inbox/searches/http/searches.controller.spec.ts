@@ -1,12 +1,12 @@
 import {
-  ALERTS_KEY,
   APP_ACCOUNT_ID,
   APP_KEY,
   bearer,
-  controllerHarness,
+  controllerSpec,
   errorBody,
   mockOf,
-  type ControllerHarness,
+  itTakesOnlyKeysOf,
+  type Route,
 } from '../../../../../test/utils/controller-harness.js';
 import { AppError } from '../../../../common/errors/app-error.js';
 import { SearchesService } from '../searches.service.js';
@@ -16,17 +16,11 @@ const SOME_ID = '0190f0f0-0000-7000-8000-000000000000';
 
 describe('SearchesController', () => {
   const searches = mockOf(SearchesService);
-  let harness: ControllerHarness;
-
-  beforeAll(async () => {
-    harness = await controllerHarness(
-      SearchesController,
-      [{ provide: SearchesService, useValue: searches }],
-      { prefix: 'api/v1' },
-    );
-  });
-  afterAll(() => harness.close());
-  beforeEach(() => jest.resetAllMocks());
+  const spec = controllerSpec(
+    SearchesController,
+    [{ provide: SearchesService, useValue: searches }],
+    { prefix: 'api/v1' },
+  );
 
   const routes = [
     ['GET', '/api/v1/searches'],
@@ -34,23 +28,10 @@ describe('SearchesController', () => {
     ['GET', `/api/v1/searches/${SOME_ID}`],
     ['PATCH', `/api/v1/searches/${SOME_ID}`],
     ['DELETE', `/api/v1/searches/${SOME_ID}`],
-  ] as const;
-  const send = (method: string, path: string) => harness.http[method.toLowerCase() as 'get'](path);
+  ] as const satisfies readonly Route[];
+  const send = (method: string, path: string) => spec.http[method.toLowerCase() as 'get'](path);
 
-  it.each(routes)('answers %s %s without a key with 401 unauthorized', async (method, path) => {
-    const res = await send(method, path);
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual(errorBody('unauthorized', 'Missing or invalid API key'));
-  });
-
-  it.each(routes)('refuses an Alerts key on %s %s with 403 wrong_product', async (method, path) => {
-    const res = await send(method, path)
-      .set(bearer(ALERTS_KEY))
-      .send({ name: 'n', keywords: ['alpha'] });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual(errorBody('wrong_product'));
-    expect(searches.create).not.toHaveBeenCalled();
-  });
+  itTakesOnlyKeysOf('app', spec, routes, [searches]);
 
   it.each([
     [{ keywords: ['alpha'] }, 'name'],
@@ -66,14 +47,14 @@ describe('SearchesController', () => {
     [{ name: 'n', keywords: ['alpha'], active: 'yes' }, 'active'],
     [{ name: 'n', keywords: ['alpha'], owner: 'me' }, 'owner'],
   ])('refuses POST %j with 422 invalid_body naming %s', async (body, field) => {
-    const res = await harness.http.post('/api/v1/searches').set(bearer(APP_KEY)).send(body);
+    const res = await spec.http.post('/api/v1/searches').set(bearer(APP_KEY)).send(body);
     expect(res.status).toBe(422);
     expect(res.body).toEqual(errorBody('invalid_body', expect.stringContaining(field)));
     expect(searches.create).not.toHaveBeenCalled();
   });
 
   it('says a body must be sent as JSON when it came with another Content-Type', async () => {
-    const res = await harness.http
+    const res = await spec.http
       .post('/api/v1/searches')
       .set(bearer(APP_KEY))
       .set('Content-Type', 'text/plain')
@@ -88,7 +69,7 @@ describe('SearchesController', () => {
   it.each([[{}], [{ keywords: [] }], [{ name: '' }], [{ active: null }], [{ id: 'x' }]])(
     'refuses PATCH %j with 422 and leaves the search unchanged',
     async (body) => {
-      const res = await harness.http
+      const res = await spec.http
         .patch(`/api/v1/searches/${SOME_ID}`)
         .set(bearer(APP_KEY))
         .send(body);
