@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { SESSION_IDLE_MS } from '../../src/modules/users/session-policy.js';
+import { startChatReceiver } from '../utils/chat-receivers.js';
 import { createTestApp, bearer, type TestApp } from '../utils/create-test-app.js';
 import {
   foreignRequests,
@@ -230,6 +231,29 @@ describe('the signed-in dashboard in Chromium', () => {
       await page.getByLabel('Status').selectOption('failed');
       await page.getByText('No deliveries with status failed.').waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    });
+
+    it('adds a Slack webhook with the Format chooser, lists its format, and tests it', async () => {
+      const slack = await startChatReceiver('slack');
+      try {
+        const { page } = await signedIn(await newUser());
+        await navigate(page, 'Webhooks');
+        await page.getByLabel('URL').fill(slack.url);
+        await page.getByLabel('Name').fill('Team channel');
+        await page.getByLabel('Format').selectOption('slack');
+        await page.getByRole('button', { name: 'Add webhook' }).click();
+        const card = page.getByRole('article', { name: 'Team channel' });
+        await card.getByText('Slack message').waitFor();
+        await card.getByRole('button', { name: 'Test' }).click();
+        await card.getByRole('status').filter({ hasText: 'Test delivered' }).waitFor();
+        expect(slack.problems()).toEqual([]);
+        expect(slack.messages()).toEqual([expect.objectContaining({ blocks: expect.any(Array) })]);
+        expect(await page.getByLabel('Format').inputValue()).toBe('json');
+        await screenshot(page, 'webhooks-formats');
+        expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      } finally {
+        await slack.close();
+      }
     });
   });
 

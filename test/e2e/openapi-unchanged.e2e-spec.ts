@@ -13,7 +13,16 @@ const DOCUMENT_BEFORE = new URL(
 );
 
 /** Each difference (see jsonDifferences) the refactor meant, with why. */
-const MEANT_DIFFERENCES: Record<string, string> = {};
+const MEANT_DIFFERENCES: Record<string, string> = {
+  '+ /components/schemas/Webhook/properties/format':
+    'Issue #27: a webhook shows its format (json, slack, discord).',
+  '~ /components/schemas/Webhook/required':
+    'Issue #27: every webhook answered has a format, so format is required in the Webhook shape.',
+  '+ /components/schemas/CreateWebhook/properties/format':
+    'Issue #27: POST /webhooks accepts a format (default json).',
+  '+ /components/schemas/UpdateWebhook/properties/format':
+    'Issue #27: PATCH /webhooks/:id changes the format.',
+};
 
 describe('the OpenAPI document, next to the one served before #25', () => {
   let t: TestApp;

@@ -34,6 +34,7 @@ export async function insertWebhook(
     id: newId(),
     name: 'hooks.example.com',
     url: 'https://hooks.example.com/alerts',
+    format: 'json',
     secret: newWebhookSecret(),
     previousSecret: null,
     secretRotatedAt: null,

@@ -7,8 +7,9 @@ import { formatInstant, formatPercent } from '../components/format';
 import { OnceSecret } from '../components/OnceSecret';
 import { Page } from '../components/Page';
 import { QueryState } from '../components/QueryState';
+import { SelectField, type Choice } from '../components/SelectField';
 import { graphql } from '../gql';
-import type { WebhooksQuery } from '../gql/graphql';
+import type { WebhookFormat, WebhooksQuery } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
 
 const WEBHOOKS_QUERY = graphql(`
@@ -18,6 +19,7 @@ const WEBHOOKS_QUERY = graphql(`
         id
         name
         url
+        format
         active
         createdAt
         lastDeliveryAt
@@ -81,6 +83,16 @@ const DELETE_WEBHOOK = graphql(`
 type Webhook = WebhooksQuery['webhooks']['nodes'][number];
 const WEBHOOKS_KEY = ['webhooks'];
 
+const FORMAT_LABELS: Record<WebhookFormat, string> = {
+  json: 'JSON (signed alert body)',
+  slack: 'Slack message',
+  discord: 'Discord message',
+};
+const FORMAT_CHOICES: Choice[] = Object.entries(FORMAT_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
+
 /** How a receiver checks a delivery: the same check as examples/receiver.mjs. */
 const verificationSnippet = (
   secret: string,
@@ -111,12 +123,14 @@ function AddWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [name, setName] = useState('');
+  const [format, setFormat] = useState<WebhookFormat>('json');
   const create = useMutation({
     mutationFn: () =>
-      graphqlRequest(CREATE_WEBHOOK, { input: { url, name: name.trim() || undefined } }),
+      graphqlRequest(CREATE_WEBHOOK, { input: { url, name: name.trim() || undefined, format } }),
     onSuccess: ({ createWebhook }) => {
       setUrl('');
       setName('');
+      setFormat('json');
       onCreated(createWebhook.secret);
       return queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
     },
@@ -142,6 +156,12 @@ function AddWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
         maxLength={80}
         hint="Optional; the host name by default."
         onChange={(e) => setName(e.target.value)}
+      />
+      <SelectField
+        label="Format"
+        value={format}
+        choices={FORMAT_CHOICES}
+        onChange={(value) => setFormat(value as WebhookFormat)}
       />
       <ErrorNotice error={create.error} />
       <button type="submit" disabled={create.isPending}>
@@ -184,6 +204,8 @@ function WebhookCard({
         <h2 id={`webhook-${webhook.id}`}>{webhook.name}</h2>
         <p className="url">{webhook.url}</p>
         <dl className="health">
+          <dt>Format</dt>
+          <dd>{FORMAT_LABELS[webhook.format]}</dd>
           <dt>Status</dt>
           <dd>{webhook.active ? 'Active' : 'Paused'}</dd>
           <dt>Success rate (24 h)</dt>

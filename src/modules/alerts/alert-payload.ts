@@ -48,3 +48,11 @@ export function toWebhookPayload(
   }
   return payload;
 }
+
+/** The body of a test delivery: the alert's payload with event "test", and test: true last. */
+export function toTestWebhookPayload(
+  alert: AlertEntity,
+  webhookId: string,
+): Record<string, unknown> {
+  return { ...toWebhookPayload(alert, webhookId), event: 'test', test: true };
+}

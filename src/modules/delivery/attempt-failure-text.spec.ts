@@ -27,6 +27,24 @@ describe('attempt failure texts', () => {
   });
 
   it.each([
+    ['seconds', '30', 'HTTP 429 Too Many Requests (Retry-After: 30)'],
+    [
+      'a date',
+      'Wed, 21 Oct 2026 07:28:00 GMT',
+      'HTTP 429 Too Many Requests (Retry-After: Wed, 21 Oct 2026 07:28:00 GMT)',
+    ],
+    ['nothing', undefined, 'HTTP 429 Too Many Requests'],
+    ['markup instead of a wait', '<script>alert(1)</script>', 'HTTP 429 Too Many Requests'],
+    ['a wait longer than any date', '9'.repeat(41), 'HTTP 429 Too Many Requests'],
+  ])('adds the Retry-After of a 429 given as %s', (_case, retryAfter, text) => {
+    expect(describeHttpStatus(429, retryAfter)).toBe(text);
+  });
+
+  it('adds no Retry-After to other statuses', () => {
+    expect(describeHttpStatus(503, '30')).toBe('HTTP 503 Service Unavailable');
+  });
+
+  it.each([
     ['a lookup that found nothing', errorWithCode('ENOTFOUND'), 'DNS lookup failed'],
     ['a connect timeout', errorWithCode('UND_ERR_CONNECT_TIMEOUT'), 'timeout after 10 s'],
     [

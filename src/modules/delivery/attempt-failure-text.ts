@@ -21,9 +21,19 @@ const TEXT_BY_CODE: Partial<Record<string, string>> = {
 
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT']);
 
-export function describeHttpStatus(status: number): string {
+/** Seconds or an HTTP date: anything else a receiver puts in Retry-After is left out. */
+const RETRY_AFTER_PATTERN = /^[0-9A-Za-z ,:.+-]{1,40}$/;
+
+/**
+ * "HTTP 500 Internal Server Error"; a 429 (a chat platform's rate limit) says when the platform
+ * lets the sender try again, as its Retry-After header gave it: "… (Retry-After: 30)".
+ */
+export function describeHttpStatus(status: number, retryAfter?: unknown): string {
   const text = `HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd();
-  return status >= 300 && status < 400 ? `${text} (redirects are not followed)` : text;
+  if (status >= 300 && status < 400) return `${text} (redirects are not followed)`;
+  const wait = typeof retryAfter === 'string' ? retryAfter.trim() : '';
+  if (status === 429 && RETRY_AFTER_PATTERN.test(wait)) return `${text} (Retry-After: ${wait})`;
+  return text;
 }
 
 /** "timeout after 10 s", "timeout after 0.5 s". */

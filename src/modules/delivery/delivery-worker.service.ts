@@ -11,12 +11,12 @@ import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ROOT_LOGGER } from '../../core.module.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
-import { toWebhookPayload } from '../alerts/alert-payload.js';
 import { DeliveryMetrics, type DeliveryOutcome } from './delivery.metrics.js';
 import { DeliveryStore, type ClaimedDelivery, type SettledDelivery } from './delivery.store.js';
 import { DeliverySlots, slotShares } from './delivery-slots.js';
 import { GroupCommit } from './group-commit.js';
 import { DeliveryWakeups } from './delivery-wakeups.service.js';
+import { webhookBody } from './formats/webhook-body.js';
 import { signedWebhookRequest } from './signed-webhook-request.js';
 import { Wakeup } from './wakeup.js';
 import { WebhookSender } from './webhook-sender.js';
@@ -273,7 +273,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         webhookId: claim.webhookId,
         deliveryId: claim.id,
         event: alert.event,
-        payload: toWebhookPayload(alert, claim.webhookId),
+        payload: webhookBody(webhook.format, alert, { webhookId: claim.webhookId, test: false }),
       }),
     );
     this.slots.observe(claim.webhookId, result);

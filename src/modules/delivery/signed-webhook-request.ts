@@ -19,7 +19,8 @@ export interface WebhookMessage {
   /** Unique per delivery (the outbox row id), so receivers can de-duplicate. */
   deliveryId: string;
   event: WebhookEventName;
-  payload: Record<string, unknown>;
+  /** The body as the webhook's format writes it (webhookBody), serialised once. */
+  payload: object;
   /** When the request is signed, as Unix seconds (webhook-timestamp). */
   sentAtSeconds: number;
 }

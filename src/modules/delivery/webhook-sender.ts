@@ -86,7 +86,8 @@ export class WebhookSender {
       });
       const status = response.statusCode;
       const ok = status >= 200 && status < 300;
-      const answered = result({ ok, status, error: ok ? null : describeHttpStatus(status) });
+      const error = ok ? null : describeHttpStatus(status, response.headers['retry-after']);
+      const answered = result({ ok, status, error });
       // The answer is already known: a body that errors, trickles or never ends changes nothing.
       const budget = AbortSignal.any([deadline, AbortSignal.timeout(RESPONSE_BODY_BUDGET_MS)]);
       const bodyAbandoned = await response.body

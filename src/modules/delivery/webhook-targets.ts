@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { WebhookFormat } from './formats/webhook-format.js';
 import type { SigningSecrets } from './signed-webhook-request.js';
 import type { WebhookAttemptResult } from './webhook-sender.js';
 
@@ -7,6 +8,7 @@ export type AttemptOutcome = Pick<WebhookAttemptResult, 'ok' | 'status' | 'error
 /** Where and how to send: a webhook that is still active and not deleted. */
 export interface DeliverableWebhook {
   url: string;
+  format: WebhookFormat;
   /** The secrets that sign an attempt made at `nowMs` (a replaced secret signs for a while). */
   secretsAt(nowMs: number): SigningSecrets;
   /** Why the webhook cannot be signed for (its stored secret does not open); null when it can. */

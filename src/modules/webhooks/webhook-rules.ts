@@ -1,6 +1,7 @@
-import { IsBoolean, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 import { IsOmittable } from '../../common/validation/is-omittable.js';
 import { propertyRules } from '../../common/validation/property-rules.js';
+import { WEBHOOK_FORMATS, type WebhookFormat } from '../delivery/formats/webhook-format.js';
 
 export const WEBHOOK_NAME_MAX_LENGTH = 80;
 
@@ -9,12 +10,15 @@ export interface WebhookDraft {
   url: string;
   /** Default: the URL's host name. */
   name?: string;
+  /** Default: json. */
+  format?: WebhookFormat;
 }
 
 /** The fields to change on a webhook; at least one. */
 export interface WebhookChange {
   name?: string;
   active?: boolean;
+  format?: WebhookFormat;
 }
 
 /*
@@ -25,3 +29,8 @@ export const IsWebhookUrl = () => IsString();
 export const IsWebhookName = () =>
   propertyRules(IsOmittable(), IsString(), MaxLength(WEBHOOK_NAME_MAX_LENGTH));
 export const IsWebhookActive = () => propertyRules(IsOmittable(), IsBoolean());
+export const IsWebhookFormat = () =>
+  propertyRules(
+    IsOmittable(),
+    IsIn(WEBHOOK_FORMATS, { message: `format must be one of ${WEBHOOK_FORMATS.join(', ')}` }),
+  );

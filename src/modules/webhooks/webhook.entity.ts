@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { epochMillis } from '../../database/column-transformers.js';
+import type { WebhookFormat } from '../delivery/formats/webhook-format.js';
 
 @Entity('webhooks')
 export class WebhookEntity {
@@ -15,6 +16,10 @@ export class WebhookEntity {
 
   @Column({ type: 'varchar', length: 2048 })
   url: string;
+
+  /** How deliveries are written: the spec's JSON, or a Slack or Discord message. */
+  @Column({ type: 'varchar', length: 16 })
+  format: WebhookFormat;
 
   /**
    * HMAC key, 64 hex characters, needed in clear to sign deliveries; stored sealed

@@ -7,7 +7,7 @@ import { WebhookEntity } from './webhook.entity.js';
 export type WebhookFields = Partial<
   Pick<
     WebhookEntity,
-    'name' | 'active' | 'secret' | 'previousSecret' | 'secretRotatedAt' | 'deletedAt'
+    'name' | 'active' | 'format' | 'secret' | 'previousSecret' | 'secretRotatedAt' | 'deletedAt'
   >
 >;
 

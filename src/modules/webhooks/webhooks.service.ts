@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { checkWebhookUrl, describeUrlRejection } from '../../common/network/webhook-url.js';
+import { DEFAULT_WEBHOOK_FORMAT } from '../delivery/formats/webhook-format.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { SecretNotOpened, WebhookSecretCipher } from './secrets/webhook-secret-cipher.js';
@@ -36,6 +37,7 @@ export class WebhooksService {
       accountId,
       name: draft.name ?? checked.url.hostname,
       url: checked.url.href,
+      format: draft.format ?? DEFAULT_WEBHOOK_FORMAT,
       secret: this.cipher.seal(id, secret),
       previousSecret: null,
       secretRotatedAt: null,
@@ -56,12 +58,13 @@ export class WebhooksService {
     webhookId: string,
     change: WebhookChange,
   ): Promise<WebhookEntity> {
-    if (change.name === undefined && change.active === undefined) {
-      throw AppError.invalidBody('Provide at least one of name, active');
+    if (change.name === undefined && change.active === undefined && change.format === undefined) {
+      throw AppError.invalidBody('Provide at least one of name, active, format');
     }
     return this.changeLive(accountId, webhookId, (webhook) => ({
       name: change.name ?? webhook.name,
       active: change.active ?? webhook.active,
+      format: change.format ?? webhook.format,
     }));
   }
 

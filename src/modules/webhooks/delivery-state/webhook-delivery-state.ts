@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../../../database/database.js';
 import { DeliverySql } from '../../delivery/delivery-sql.js';
+import type { WebhookFormat } from '../../delivery/formats/webhook-format.js';
 import type {
   DeliverableWebhook,
   RecordedAttempt,
@@ -14,6 +15,7 @@ import { tallyByWebhook } from './webhook-tally.js';
 interface StoredTarget {
   id: string;
   url: string;
+  format: WebhookFormat;
   secret: string;
   previous_secret: string | null;
   secret_rotated_at: string | number | null;
@@ -37,7 +39,7 @@ export class WebhookDeliveryState implements WebhookTargets {
   async findDeliverable(webhookIds: readonly string[]): Promise<Map<string, DeliverableWebhook>> {
     const rows = await this.database.query<StoredTarget>(
       this.database.manager,
-      `SELECT id, url, secret, previous_secret, secret_rotated_at FROM webhooks
+      `SELECT id, url, format, secret, previous_secret, secret_rotated_at FROM webhooks
        WHERE ${this.sql.inList('id', 'ids')} AND active = TRUE AND deleted_at IS NULL`,
       { ids: this.sql.list([...new Set(webhookIds)]) },
     );
@@ -56,6 +58,7 @@ export class WebhookDeliveryState implements WebhookTargets {
       const secrets = { secret, previousSecret, secretRotatedAt: rotatedAt };
       return {
         url: row.url,
+        format: row.format,
         secretsAt: (nowMs) => signingSecretsAt(secrets, nowMs),
         signingError: null,
       };
@@ -63,6 +66,7 @@ export class WebhookDeliveryState implements WebhookTargets {
       if (!(error instanceof SecretNotOpened)) throw error;
       return {
         url: row.url,
+        format: row.format,
         secretsAt: () => {
           throw error;
         },

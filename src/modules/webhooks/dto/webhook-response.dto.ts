@@ -9,8 +9,10 @@ import {
 } from '../../../common/api-docs/api-fields.js';
 import { ref } from '../../../common/api-docs/schema-helpers.js';
 import { isoWithMillis } from '../../../common/time/timestamps.js';
+import type { WebhookFormat } from '../../delivery/formats/webhook-format.js';
 import type { WebhookEntity } from '../webhook.entity.js';
 import { WEBHOOK_NAME_MAX_LENGTH } from '../webhook-rules.js';
+import { WEBHOOK_FORMAT } from './webhook-format-field.js';
 
 /** A webhook as REST answers it: the secret is never part of it. */
 @ApiSchema({ name: 'Webhook' })
@@ -23,6 +25,9 @@ export class WebhookResponseDto {
 
   @ApiProperty({ type: 'string', format: 'uri' })
   url: string;
+
+  @ApiField(WEBHOOK_FORMAT)
+  format: WebhookFormat;
 
   @ApiFlag('Inactive webhooks receive nothing.')
   active: boolean;
@@ -51,6 +56,7 @@ export function toWebhookResponse(webhook: WebhookEntity): WebhookResponseDto {
     id: webhook.id,
     name: webhook.name,
     url: webhook.url,
+    format: webhook.format,
     active: webhook.active,
     last_delivery_at:
       webhook.lastDeliveryAt === null ? null : isoWithMillis(webhook.lastDeliveryAt),

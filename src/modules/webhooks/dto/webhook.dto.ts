@@ -1,13 +1,16 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { ApiField, ApiOptionalField } from '../../../common/api-docs/api-fields.js';
+import type { WebhookFormat } from '../../delivery/formats/webhook-format.js';
 import {
   IsWebhookActive,
+  IsWebhookFormat,
   IsWebhookName,
   IsWebhookUrl,
   WEBHOOK_NAME_MAX_LENGTH,
   type WebhookChange,
   type WebhookDraft,
 } from '../webhook-rules.js';
+import { WEBHOOK_FORMAT } from './webhook-format-field.js';
 
 @ApiSchema({ name: 'CreateWebhook' })
 export class CreateWebhookDto implements WebhookDraft {
@@ -23,6 +26,10 @@ export class CreateWebhookDto implements WebhookDraft {
   @ApiOptionalField({ type: 'string', maxLength: WEBHOOK_NAME_MAX_LENGTH })
   @IsWebhookName()
   name?: string;
+
+  @ApiOptionalField({ ...WEBHOOK_FORMAT, default: 'json' })
+  @IsWebhookFormat()
+  format?: WebhookFormat;
 }
 
 @ApiSchema({ name: 'UpdateWebhook' })
@@ -34,4 +41,8 @@ export class UpdateWebhookDto implements WebhookChange {
   @ApiOptionalField({ type: 'boolean', description: 'Pause (false) or resume (true).' })
   @IsWebhookActive()
   active?: boolean;
+
+  @ApiOptionalField(WEBHOOK_FORMAT)
+  @IsWebhookFormat()
+  format?: WebhookFormat;
 }

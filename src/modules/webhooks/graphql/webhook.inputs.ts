@@ -1,11 +1,14 @@
 import { Field, InputType } from '@nestjs/graphql';
+import type { WebhookFormat } from '../../delivery/formats/webhook-format.js';
 import {
   IsWebhookActive,
+  IsWebhookFormat,
   IsWebhookName,
   IsWebhookUrl,
   type WebhookChange,
   type WebhookDraft,
 } from '../webhook-rules.js';
+import { WebhookFormatEnum } from './webhook-format.enum.js';
 
 @InputType('CreateWebhookInput')
 export class CreateWebhookInput implements WebhookDraft {
@@ -19,6 +22,10 @@ export class CreateWebhookInput implements WebhookDraft {
     description: 'Up to 80 characters; default the host name.',
   })
   name?: string;
+
+  @IsWebhookFormat()
+  @Field(() => WebhookFormatEnum, { nullable: true, description: 'Default json.' })
+  format?: WebhookFormat;
 }
 
 @InputType('UpdateWebhookInput')
@@ -33,4 +40,8 @@ export class UpdateWebhookInput implements WebhookChange {
     description: 'false pauses deliveries, true resumes them.',
   })
   active?: boolean;
+
+  @IsWebhookFormat()
+  @Field(() => WebhookFormatEnum, { nullable: true })
+  format?: WebhookFormat;
 }

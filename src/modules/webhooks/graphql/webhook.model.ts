@@ -1,6 +1,8 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
+import type { WebhookFormat } from '../../delivery/formats/webhook-format.js';
 import type { WebhookEntity } from '../webhook.entity.js';
 import { toWebhookResponse } from '../dto/webhook-response.dto.js';
+import { WebhookFormatEnum } from './webhook-format.enum.js';
 
 /** A stored webhook as listed. It has no secret field, by design. */
 @ObjectType('Webhook')
@@ -13,6 +15,9 @@ export class WebhookModel {
 
   @Field()
   url: string;
+
+  @Field(() => WebhookFormatEnum)
+  format: WebhookFormat;
 
   @Field({ description: 'Inactive webhooks receive nothing.' })
   active: boolean;
@@ -43,6 +48,7 @@ export function toWebhookModel(webhook: WebhookEntity): WebhookModel {
     id: rest.id,
     name: rest.name,
     url: rest.url,
+    format: rest.format,
     active: rest.active,
     lastDeliveryAt: rest.last_delivery_at,
     totalDeliveries: rest.total_deliveries,

@@ -1,14 +1,11 @@
 import { AlertEntity } from '../../alerts/alert.entity.js';
-import { toWebhookPayload } from '../../alerts/alert-payload.js';
+import { toTestWebhookPayload } from '../../alerts/alert-payload.js';
 
 const SAMPLE_POST_ID = '1abc2de';
 
-/**
- * The sample post of POST /webhooks/:id/test: a real payload's fields in the spec's order,
- * event "test", and test: true at the end.
- */
-export function testPayload(webhookId: string, nowMs: number): Record<string, unknown> {
-  const sample = Object.assign(new AlertEntity(), {
+/** The sample post of POST /webhooks/:id/test, as an alert matched now. */
+export function sampleAlert(nowMs: number): AlertEntity {
+  return Object.assign(new AlertEntity(), {
     id: 'test',
     accountId: '',
     keywordId: 'test',
@@ -28,5 +25,12 @@ export function testPayload(webhookId: string, nowMs: number): Record<string, un
     commentUpvotes: null,
     matchedAt: nowMs,
   });
-  return { ...toWebhookPayload(sample, webhookId), event: 'test', test: true };
+}
+
+/**
+ * The JSON test delivery: a real payload's fields in the spec's order, event "test", and
+ * test: true at the end.
+ */
+export function testPayload(webhookId: string, nowMs: number): Record<string, unknown> {
+  return toTestWebhookPayload(sampleAlert(nowMs), webhookId);
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../../../common/ids.js';
 import { Clock } from '../../../common/time/clock.js';
+import { webhookBody } from '../../delivery/formats/webhook-body.js';
 import { signedWebhookRequest } from '../../delivery/signed-webhook-request.js';
 import type { AttemptOutcome } from '../../delivery/webhook-targets.js';
 import { WebhookSender } from '../../delivery/webhook-sender.js';
@@ -9,7 +10,7 @@ import { SecretNotOpened, WebhookSecretCipher } from '../secrets/webhook-secret-
 import { signingSecretsAt } from '../signing-secrets.js';
 import type { WebhookEntity } from '../webhook.entity.js';
 import { WebhooksService } from '../webhooks.service.js';
-import { testPayload } from './test-payload.js';
+import { sampleAlert } from './test-payload.js';
 import type { WebhookTestResultDto } from '../dto/webhook-test-result.dto.js';
 
 /** Sends the sample payload to a webhook now, and records the attempt like a real delivery. */
@@ -49,7 +50,10 @@ export class WebhookTester {
         webhookId: webhook.id,
         deliveryId: newId(),
         event: 'test',
-        payload: testPayload(webhook.id, attemptedAt),
+        payload: webhookBody(webhook.format, sampleAlert(attemptedAt), {
+          webhookId: webhook.id,
+          test: true,
+        }),
       }),
     );
   }

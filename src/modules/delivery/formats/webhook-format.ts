@@ -1,0 +1,6 @@
+/** How a webhook's deliveries are written: the spec's JSON, or a chat platform's message. */
+export const WEBHOOK_FORMATS = ['json', 'slack', 'discord'] as const;
+
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+export const DEFAULT_WEBHOOK_FORMAT: WebhookFormat = 'json';
