@@ -3,6 +3,7 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   PLAN_NAMES,
   PLAN_STATUSES,
+  PRODUCTS,
   type PlanName,
   type PlanStatus,
   type Product,
@@ -19,6 +20,7 @@ export class OpsNewAccountInput {
   @Field(() => String, { description: 'starter, pro or scale.' })
   plan: PlanName;
 
+  @IsIn(PRODUCTS)
   @Field(() => ProductEnum)
   product: Product;
 
@@ -31,6 +33,7 @@ export class OpsNewAccountInput {
 
 @InputType('OpsAccountChangeInput', { description: 'A plan and/or a status.' })
 export class OpsAccountChangeInput {
+  @IsString()
   @Field(() => ID)
   accountId: string;
 
@@ -47,6 +50,7 @@ export class OpsAccountChangeInput {
 
 @InputType('OpsNewUserInput')
 export class OpsNewUserInput {
+  @IsString()
   @Field(() => ID)
   accountId: string;
 
@@ -58,18 +62,22 @@ export class OpsNewUserInput {
 
 @InputType('OpsPasswordResetInput')
 export class OpsPasswordResetInput {
+  @IsString()
   @Field(() => ID)
   accountId: string;
 
+  @IsString()
   @Field(() => ID)
   userId: string;
 }
 
 @InputType('OpsKeyRevocationInput')
 export class OpsKeyRevocationInput {
+  @IsString()
   @Field(() => ID)
   accountId: string;
 
+  @IsString()
   @Field(() => ID)
   keyId: string;
 }
