@@ -4,6 +4,7 @@ import { AlertEntity } from '../modules/alerts/alert.entity.js';
 import { DeliveryEntity } from '../modules/delivery/delivery.entity.js';
 import { FeedTokenEntity } from '../modules/feeds/feed-token.entity.js';
 import { INBOX_ENTITIES } from '../modules/inbox/inbox.entities.js';
+import { AuditEntryEntity } from '../modules/ops/audit/audit-entry.entity.js';
 import { KeywordEntity } from '../modules/keywords/keyword.entity.js';
 import { KeywordDailyUsageEntity } from '../modules/usage/keyword-daily-usage.entity.js';
 import { SessionEntity } from '../modules/users/session.entity.js';
@@ -22,4 +23,5 @@ export const ENTITIES = [
   ...INBOX_ENTITIES,
   UserEntity,
   SessionEntity,
+  AuditEntryEntity,
 ];

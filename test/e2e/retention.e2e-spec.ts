@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { utcDay } from '../../src/common/time/timestamps.js';
+import { newId } from '../../src/common/ids.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
+import { AuditEntryEntity } from '../../src/modules/ops/audit/audit-entry.entity.js';
 import { RETENTION_BATCH_SIZE } from '../../src/modules/retention/retention-policy.js';
 import { RetentionService } from '../../src/modules/retention/retention.service.js';
 import { dumpPost } from '../factories/reddit-dump.factory.js';
@@ -49,7 +51,14 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
 
     const deleted = await runRetention();
 
-    expect(deleted).toEqual({ alerts: 3, seenItems: 5, postsCache: 7, dailyUsage: 1, sessions: 0 });
+    expect(deleted).toEqual({
+      alerts: 3,
+      seenItems: 5,
+      postsCache: 7,
+      dailyUsage: 1,
+      sessions: 0,
+      auditEntries: 0,
+    });
     expect(agesInDays(await column('SELECT matched_at AS value FROM alerts'))).toEqual([
       89, 8, 6, 3, 1,
     ]);
@@ -75,7 +84,35 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
       postsCache: 0,
       dailyUsage: 0,
       sessions: 0,
+      auditEntries: 0,
     });
+  });
+
+  it("keeps the operator console's audit entries like alerts, and deletes older ones", async () => {
+    const ages = [101, 91, 89, 1];
+    await t.database.transaction((manager) =>
+      manager.insert(
+        AuditEntryEntity,
+        ages.map((days) =>
+          Object.assign(new AuditEntryEntity(), {
+            id: newId(),
+            accountId: newId(),
+            operatorId: newId(),
+            operatorEmail: 'ops@example.com',
+            action: 'change_account',
+            target: 'account probe',
+            before: { plan: 'starter' },
+            after: { plan: 'pro' },
+            createdAt: daysAgo(days),
+          }),
+        ),
+      ),
+    );
+
+    expect(await runRetention()).toMatchObject({ alerts: 0, auditEntries: 2 });
+    expect(agesInDays(await column('SELECT created_at AS value FROM audit_entries'))).toEqual([
+      89, 1,
+    ]);
   });
 
   it('deletes more rows than one batch holds, batch after batch', async () => {

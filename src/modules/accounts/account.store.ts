@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { nextChangeSeq } from '../../database/change-sequence.js';
 import { Database } from '../../database/database.js';
+import { runAlso, type AlsoInTransaction } from '../../database/same-transaction.js';
 import { AccountEntity } from './account.entity.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 
@@ -39,6 +40,11 @@ export class AccountWrite {
 
   async revokeKey(keyId: string, revokedAt: number): Promise<void> {
     await this.manager.update(ApiKeyEntity, { id: keyId }, { revokedAt });
+  }
+
+  /** The caller's own writes, in this transaction (same-transaction.ts). */
+  also<T>(work: AlsoInTransaction<T> | undefined, outcome: T): Promise<void> {
+    return runAlso(this.manager, work, outcome);
   }
 }
 

@@ -3,6 +3,7 @@ import { Clock } from '../../common/time/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import type { PlanName, PlanStatus, Product } from '../../config/plans.js';
+import type { AlsoInTransaction } from '../../database/same-transaction.js';
 import { AccountEntity } from './account.entity.js';
 import { AccountStore, type AccountWrite } from './account.store.js';
 import { ApiKeyEntity } from './api-key.entity.js';
@@ -19,6 +20,19 @@ export interface AccountChange {
   status?: PlanStatus;
 }
 
+export interface CreatedAccount {
+  account: AccountEntity;
+  key: ApiKeyEntity;
+  /** The first key: shown in this one answer, stored only as a hash. */
+  apiKey: string;
+}
+
+/** An account as it was before a change and as it is after. */
+export interface ChangedAccount {
+  before: AccountEntity;
+  after: AccountEntity;
+}
+
 @Injectable()
 export class AccountsService {
   constructor(
@@ -26,7 +40,11 @@ export class AccountsService {
     private readonly clock: Clock,
   ) {}
 
-  async createAccount(input: NewAccount): Promise<{ account: AccountEntity; apiKey: string }> {
+  /** `also`: the caller's writes in the same transaction (an operator action's audit entry). */
+  async createAccount(
+    input: NewAccount,
+    also?: AlsoInTransaction<CreatedAccount>,
+  ): Promise<CreatedAccount> {
     const now = this.clock.nowMs();
     return this.store.write(async (write) => {
       const account = Object.assign(new AccountEntity(), {
@@ -40,8 +58,9 @@ export class AccountsService {
         changeSeq: await write.nextChangeSeq(),
       });
       await write.insertAccount(account);
-      const { apiKey } = await this.insertKey(write, account);
-      return { account, apiKey };
+      const created = { account, ...(await this.insertKey(write, account)) };
+      await write.also(also, created);
+      return created;
     });
   }
 
@@ -56,9 +75,14 @@ export class AccountsService {
 
   /**
    * Ends a key at once: the next request with it is refused. With `accountId`, a key of another
-   * account is not found. Revoking a revoked key changes nothing.
+   * account is not found. Revoking a revoked key changes nothing (and `also`, the caller's writes
+   * in the same transaction, does not run).
    */
-  async revokeKey(keyId: string, accountId?: string): Promise<ApiKeyEntity> {
+  async revokeKey(
+    keyId: string,
+    accountId?: string,
+    also?: AlsoInTransaction<ApiKeyEntity>,
+  ): Promise<ApiKeyEntity> {
     const now = this.clock.nowMs();
     return this.store.write(async (write) => {
       const key = await write.findKey(keyId);
@@ -68,6 +92,7 @@ export class AccountsService {
       if (key.revokedAt === null) {
         key.revokedAt = now;
         await write.revokeKey(keyId, now);
+        await write.also(also, key);
       }
       return key;
     });
@@ -78,15 +103,22 @@ export class AccountsService {
     return this.store.keysOf(accountId, 'newest first');
   }
 
-  async updateAccount(accountId: string, change: AccountChange): Promise<AccountEntity> {
+  /** `also`: the caller's writes in the same transaction, given the account before and after. */
+  async updateAccount(
+    accountId: string,
+    change: AccountChange,
+    also?: AlsoInTransaction<ChangedAccount>,
+  ): Promise<AccountEntity> {
     return this.store.write(async (write) => {
       const account = await write.findAccount(accountId);
       if (!account) throw AppError.notFound('Account');
+      const before = Object.assign(new AccountEntity(), account);
       if (change.plan) account.plan = change.plan;
       if (change.status) account.status = change.status;
       account.updatedAt = this.clock.nowMs();
       account.changeSeq = await write.nextChangeSeq();
       await write.saveAccount(account);
+      await write.also(also, { before, after: account });
       return account;
     });
   }

@@ -2,7 +2,10 @@ import { PLANS } from '../../config/plans.js';
 
 /** How long each kind of row is kept, in days; README "Ingestion from Reddit" documents them. */
 export interface RetentionWindows {
-  /** The longest plan history_days: no plan can read an alert older than this. */
+  /**
+   * The longest plan history_days: no plan can read an alert older than this. The operator
+   * console's audit entries are kept as long (issue #26: "kept like alerts").
+   */
   alerts: number;
   /** Longer than any listing page, pending hole or dump replay is expected to reach back. */
   seenItems: number;

@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
 import { IngestionModule } from '../ingestion/ingestion.module.js';
+import { AuditModule } from '../ops/audit/audit.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { RetentionScheduler } from './retention.scheduler.js';
 import { RetentionService } from './retention.service.js';
 
-/** Deletes alerts past the history window, ingestion bookkeeping past its own, ended sessions. */
+/**
+ * Deletes alerts (and operator audit entries) past the history window, ingestion bookkeeping past
+ * its own, ended sessions.
+ */
 @Module({
-  imports: [IngestionModule, UsersModule],
+  imports: [IngestionModule, UsersModule, AuditModule],
   providers: [RetentionService, RetentionScheduler],
   exports: [RetentionService],
 })

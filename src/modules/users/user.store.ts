@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
+import { runAlso, type AlsoInTransaction } from '../../database/same-transaction.js';
 import { AccountEntity } from '../accounts/account.entity.js';
 import { SessionEntity } from './session.entity.js';
 import { UserEntity } from './user.entity.js';
@@ -47,6 +48,11 @@ export class UserWrite {
     if (keep !== null) query.andWhere('id <> :keep', { keep });
     await query.execute();
   }
+
+  /** The caller's own writes, in this transaction (same-transaction.ts). */
+  also<T>(work: AlsoInTransaction<T> | undefined, outcome: T): Promise<void> {
+    return runAlso(this.manager, work, outcome);
+  }
 }
 
 /** Dashboard users, behind the questions and changes the users feature needs. */
@@ -60,6 +66,14 @@ export class UserStore {
 
   findById(userId: string): Promise<UserEntity | null> {
     return this.database.manager.findOneBy(UserEntity, { id: userId });
+  }
+
+  /** The account's users, oldest first. */
+  usersOf(accountId: string): Promise<UserEntity[]> {
+    return this.database.manager.find(UserEntity, {
+      where: { accountId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
   }
 
   /** The account a user acts for; null for a user without one (operators) or one deleted. */

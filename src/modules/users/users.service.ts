@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
+import type { AlsoInTransaction } from '../../database/same-transaction.js';
 import { emailKey, parseEmail } from './email-address.js';
 import { generatePassword, hashPassword } from './password-hash.js';
 import { UserEntity, type UserRole } from './user.entity.js';
@@ -13,6 +14,12 @@ export interface IssuedPassword {
   password: string;
 }
 
+/** A user as it was before a change and as it is after. */
+export interface ChangedUser {
+  before: UserEntity;
+  after: UserEntity;
+}
+
 /** The users of an account and the operators of the service, made and reset by the admin command. */
 @Injectable()
 export class UsersService {
@@ -21,8 +28,13 @@ export class UsersService {
     private readonly clock: Clock,
   ) {}
 
-  async createUser(accountId: string, email: string): Promise<IssuedPassword> {
-    return this.issue(email, 'user', accountId);
+  /** `also`: the caller's writes in the same transaction (an operator action's audit entry). */
+  async createUser(
+    accountId: string,
+    email: string,
+    also?: AlsoInTransaction<UserEntity>,
+  ): Promise<IssuedPassword> {
+    return this.issue(email, 'user', accountId, also);
   }
 
   /** An operator of the service (decisions section 10): of no account. */
@@ -34,6 +46,7 @@ export class UsersService {
     email: string,
     role: UserRole,
     accountId: string | null,
+    also?: AlsoInTransaction<UserEntity>,
   ): Promise<IssuedPassword> {
     const address = parseEmail(email);
     if (!address) throw AppError.invalidBody(`${JSON.stringify(email)} is not an email address`);
@@ -58,18 +71,33 @@ export class UsersService {
         throw AppError.invalidBody(`A user with the email ${address.display} already exists`);
       }
       await write.insert(user);
+      await write.also(also, user);
     });
     return { user, password };
   }
 
   /** A new generated password; every session of the user ends with the old one. */
   async resetPassword(email: string): Promise<IssuedPassword> {
+    return this.issueNewPassword({ emailKey: emailKey(email) });
+  }
+
+  /**
+   * The same reset, of the user `userId`. `also`: the caller's writes in the same transaction,
+   * given the user before and after; throwing there (a user of another account) changes nothing.
+   */
+  async resetPasswordOf(
+    userId: string,
+    also?: AlsoInTransaction<ChangedUser>,
+  ): Promise<IssuedPassword> {
+    return this.issueNewPassword({ id: userId }, also);
+  }
+
+  private async issueNewPassword(
+    where: { id: string } | { emailKey: string },
+    also?: AlsoInTransaction<ChangedUser>,
+  ): Promise<IssuedPassword> {
     const password = generatePassword();
-    const user = await this.replacePassword(
-      { emailKey: emailKey(email) },
-      await hashPassword(password),
-      null,
-    );
+    const user = await this.replacePassword(where, await hashPassword(password), null, also);
     return { user, password };
   }
 
@@ -91,18 +119,26 @@ export class UsersService {
     return this.store.findById(userId);
   }
 
+  /** The account's users, oldest first. */
+  usersOf(accountId: string): Promise<UserEntity[]> {
+    return this.store.usersOf(accountId);
+  }
+
   private replacePassword(
     where: { id: string } | { emailKey: string },
     passwordHash: string,
     keepSession: string | null,
+    also?: AlsoInTransaction<ChangedUser>,
   ): Promise<UserEntity> {
     return this.store.write(async (write) => {
       const user = await write.findToChange(where);
       if (!user) throw AppError.notFound('User');
+      const before = Object.assign(new UserEntity(), user);
       user.passwordHash = passwordHash;
       user.passwordChangedAt = this.clock.nowMs();
       await write.setPassword(user.id, passwordHash, user.passwordChangedAt);
       await write.endSessionsOf(user.id, keepSession);
+      await write.also(also, { before, after: user });
       return user;
     });
   }

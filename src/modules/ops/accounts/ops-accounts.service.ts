@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../../common/errors/app-error.js';
+import { Clock } from '../../../common/time/clock.js';
+import { utcDay } from '../../../common/time/timestamps.js';
+import { planLimits } from '../../../config/plans.js';
+import type { AccountEntity } from '../../accounts/account.entity.js';
+import type { ApiKeyEntity } from '../../accounts/api-key.entity.js';
+import { AccountsService } from '../../accounts/accounts.service.js';
+import type { KeywordEntity } from '../../keywords/keyword.entity.js';
+import { USAGE_HISTORY_DEFAULT_DAYS, type UsageDay } from '../../usage/usage-history.js';
+import { UsageHistoryService } from '../../usage/usage-history.service.js';
+import type { UserEntity } from '../../users/user.entity.js';
+import { UsersService } from '../../users/users.service.js';
+import type { WebhookEntity } from '../../webhooks/webhook.entity.js';
+import type { AuditEntryEntity } from '../audit/audit-entry.entity.js';
+import { AuditLog } from '../audit/audit-log.service.js';
+import { OpsAccountsStore, type AccountFigures } from './ops-accounts.store.js';
+
+export const OPS_ACCOUNTS_DEFAULT_LIMIT = 50;
+export const OPS_ACCOUNTS_MAX_LIMIT = 200;
+
+/** An account with its figures, as the Accounts page lists it. */
+export interface AccountSummary {
+  account: AccountEntity;
+  figures: AccountFigures;
+}
+
+/** What the operator console reads of accounts (issue #26): read-only, never a secret. */
+@Injectable()
+export class OpsAccountsService {
+  constructor(
+    private readonly store: OpsAccountsStore,
+    private readonly accounts: AccountsService,
+    private readonly users: UsersService,
+    private readonly usage: UsageHistoryService,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Accounts matching `term` (OpsAccountsStore.search), newest first, with today's figures. */
+  async search(term: string, limit: number): Promise<AccountSummary[]> {
+    if (!(Number.isInteger(limit) && limit >= 1 && limit <= OPS_ACCOUNTS_MAX_LIMIT)) {
+      throw AppError.invalidBody(`limit must be an integer from 1 to ${OPS_ACCOUNTS_MAX_LIMIT}`);
+    }
+    return this.withFigures(await this.store.search(term, limit));
+  }
+
+  async summary(accountId: string): Promise<AccountSummary> {
+    const [summary] = await this.withFigures([await this.account(accountId)]);
+    return summary;
+  }
+
+  async withFigures(accounts: readonly AccountEntity[]): Promise<AccountSummary[]> {
+    const figures = await this.store.figuresOf(
+      accounts.map((account) => account.id),
+      utcDay(this.clock.nowMs()),
+    );
+    return accounts.map((account) => ({ account, figures: figures.get(account.id)! }));
+  }
+
+  /** The account, or not_found. */
+  async account(accountId: string): Promise<AccountEntity> {
+    const account = await this.accounts.findAccount(accountId);
+    if (!account) throw AppError.notFound('Account');
+    return account;
+  }
+
+  keywordsOf(accountId: string): Promise<KeywordEntity[]> {
+    return this.store.keywordsOf(accountId);
+  }
+
+  webhooksOf(accountId: string): Promise<WebhookEntity[]> {
+    return this.store.webhooksOf(accountId);
+  }
+
+  /** Delivered and capped per UTC day over the last 30 days, as the user dashboard's usageHistory. */
+  usageOf(account: AccountEntity): Promise<UsageDay[]> {
+    return this.usage.accountDays(
+      { accountId: account.id, limits: planLimits(account.plan) },
+      USAGE_HISTORY_DEFAULT_DAYS,
+    );
+  }
+
+  usersOf(accountId: string): Promise<UserEntity[]> {
+    return this.users.usersOf(accountId);
+  }
+
+  /** Newest first, revoked ones included. */
+  keysOf(accountId: string): Promise<ApiKeyEntity[]> {
+    return this.accounts.listKeys(accountId);
+  }
+
+  auditOf(accountId: string): Promise<AuditEntryEntity[]> {
+    return this.audit.entriesOf(accountId);
+  }
+}
