@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { IngestionModule } from '../ingestion/ingestion.module.js';
+import { OperationSamplesModule } from '../ops/figures/operation-samples.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { RetentionScheduler } from './retention.scheduler.js';
 import { RetentionService } from './retention.service.js';
 
 /** Deletes alerts past the history window, ingestion bookkeeping past its own, ended sessions. */
 @Module({
-  imports: [IngestionModule, UsersModule],
+  imports: [IngestionModule, UsersModule, OperationSamplesModule],
   providers: [RetentionService, RetentionScheduler],
   exports: [RetentionService],
 })

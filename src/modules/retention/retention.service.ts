@@ -4,6 +4,7 @@ import { daysBefore, utcDay } from '../../common/time/timestamps.js';
 import { Database } from '../../database/database.js';
 import { PostCacheStore } from '../ingestion/post-cache.store.js';
 import { SeenItemsStore } from '../ingestion/seen-items.store.js';
+import { OperationSampleStore } from '../ops/figures/operation-sample.store.js';
 import { SessionsService } from '../users/sessions.service.js';
 import { RETENTION_BATCH_SIZE, RETENTION_WINDOWS } from './retention-policy.js';
 
@@ -15,6 +16,8 @@ export interface RetentionReport {
   dailyUsage: number;
   /** Dashboard sessions over (idle or too old), which a later use would end anyway. */
   sessions: number;
+  /** The operator console's per-minute samples. */
+  operationSamples: number;
 }
 
 /** Deletes what is past its retention window, in batches. Concurrent calls share one run. */
@@ -28,6 +31,7 @@ export class RetentionService {
     private readonly seenItems: SeenItemsStore,
     private readonly postCache: PostCacheStore,
     private readonly sessions: SessionsService,
+    private readonly operationSamples: OperationSampleStore,
   ) {}
 
   runOnce(): Promise<RetentionReport> {
@@ -63,6 +67,10 @@ export class RetentionService {
       ),
       dailyUsage: await this.pruneDailyUsage(utcDay(cutoff(RETENTION_WINDOWS.dailyUsage))),
       sessions: await this.sessions.pruneEnded(RETENTION_BATCH_SIZE),
+      operationSamples: await this.operationSamples.pruneOlderThan(
+        cutoff(RETENTION_WINDOWS.operationSamples),
+        RETENTION_BATCH_SIZE,
+      ),
     };
   }
 
