@@ -5,6 +5,7 @@ import { DeliveryEntity } from '../modules/delivery/delivery.entity.js';
 import { FeedTokenEntity } from '../modules/feeds/feed-token.entity.js';
 import { INBOX_ENTITIES } from '../modules/inbox/inbox.entities.js';
 import { KeywordEntity } from '../modules/keywords/keyword.entity.js';
+import { OperationSampleEntity } from '../modules/ops/figures/operation-sample.entity.js';
 import { KeywordDailyUsageEntity } from '../modules/usage/keyword-daily-usage.entity.js';
 import { SessionEntity } from '../modules/users/session.entity.js';
 import { UserEntity } from '../modules/users/user.entity.js';
@@ -22,4 +23,5 @@ export const ENTITIES = [
   ...INBOX_ENTITIES,
   UserEntity,
   SessionEntity,
+  OperationSampleEntity,
 ];

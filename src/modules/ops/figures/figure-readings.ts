@@ -26,7 +26,7 @@ export class FigureReadings {
   async read(minute: number): Promise<Reading[]> {
     return [
       ...(await this.fromRegistry(SAMPLED_COUNTERS, 'counter')),
-      ...(await this.fromRegistry(SAMPLED_GAUGES, 'gauge')).filter(({ value }) => value !== 0),
+      ...(await this.fromRegistry(SAMPLED_GAUGES, 'gauge')),
       ...this.pollerReadings(),
       ...this.slotReadings(),
       await this.alertsStored(minute),

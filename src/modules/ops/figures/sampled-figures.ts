@@ -56,7 +56,7 @@ export const SAMPLED_COUNTERS: readonly PromSource[] = [
   { prom: 'alerts_webhook_deliveries_total', metric: 'delivery.attempts', label: 'outcome' },
 ];
 
-/** Gauges: their value at the minute's end, written while not zero. */
+/** Gauges: their value at the minute's end. */
 export const SAMPLED_GAUGES: readonly PromSource[] = [
   { prom: 'alerts_reddit_ids_behind', metric: 'reddit.ids_behind', label: 'kind' },
   { prom: 'alerts_reddit_lag_seconds', metric: 'reddit.walk_lag_seconds', label: 'kind' },
