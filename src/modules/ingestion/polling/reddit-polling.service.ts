@@ -107,10 +107,7 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
     await this.loop?.stop();
     await this.cycles.runExclusive(async () => {
       await this.poller?.drain().catch((error: unknown) => {
-        this.logger.error(
-          { err: error },
-          'Reddit items not handed to the pipeline before shutdown',
-        );
+        this.logger.error({ err: error }, 'Reddit items not handed to the pipeline before shutdown');
       });
       await this.lease.release();
       await this.setLeading(false);
