@@ -12,6 +12,10 @@
  * Rates count ids (Reddit's counters), 15% of which never become visible. Coverage counts the
  * visible items created during the measured seconds (after a warm-up: a first run starts with
  * what the listings show); the generator keeps running through the drain so nothing is kind.
+ *
+ * At the end of the steady scenario it also signs in as an operator (admin create-operator) and
+ * reads the console's coverage and lag (opsIngestion, over the last hour, from the samples the
+ * server wrote and its alerts table), printing both measures and their difference.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,6 +56,67 @@ interface Result {
   usefulIdsPerRequest: number;
   status429: number;
   overloadWarnings: string[];
+  /** What the operator console showed at the end of the run (steady scenario only). */
+  opsConsole: ConsoleFigures | null;
+}
+
+interface ConsoleFigures {
+  coveragePercent: number | null;
+  itemsHanded: number;
+  p50Seconds: number | null;
+  p95Seconds: number | null;
+  alerts: number;
+}
+
+const OPS_INGESTION = `{ opsIngestion {
+  coverage { percent itemsHanded }
+  lag { alerts p50Seconds p95Seconds }
+} }`;
+
+/** Signs in as a new operator, as the console does, and reads its Ingestion figures. */
+async function consoleFigures(base: string, env: NodeJS.ProcessEnv): Promise<ConsoleFigures> {
+  const operator = JSON.parse(
+    await run(
+      process.execPath,
+      [ADMIN, 'create-operator', '--email', `bench-${Date.now()}@example.com`],
+      env,
+    ),
+  ) as { email: string; password: string };
+  const signIn = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: 'mutation($input: SignInInput!) { signIn(input: $input) { csrfToken } }',
+      variables: { input: { email: operator.email, password: operator.password } },
+    }),
+  });
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+  const { data: signedIn } = (await signIn.json()) as { data: { signIn: { csrfToken: string } } };
+  const answer = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie,
+      'x-csrf-token': signedIn.signIn.csrfToken,
+    },
+    body: JSON.stringify({ query: OPS_INGESTION }),
+  });
+  const { data } = (await answer.json()) as {
+    data: {
+      opsIngestion: {
+        coverage: { percent: number | null; itemsHanded: number };
+        lag: { alerts: number; p50Seconds: number | null; p95Seconds: number | null };
+      };
+    };
+  };
+  const { coverage, lag } = data.opsIngestion;
+  return {
+    coveragePercent: coverage.percent,
+    itemsHanded: coverage.itemsHanded,
+    p50Seconds: lag.p50Seconds,
+    p95Seconds: lag.p95Seconds,
+    alerts: lag.alerts,
+  };
 }
 
 /** Records each alert's arrival: item key (t3_…/t1_…) → arrival times (epoch ms). */
@@ -256,6 +321,7 @@ async function runScenario(
       usefulIdsPerRequest: Math.round((useful / Math.max(1, apiRequests)) * 10) / 10,
       status429: reddit.counts.status429,
       overloadWarnings: warnings,
+      opsConsole: scenario.name === 'steady' ? await consoleFigures(base, env) : null,
     };
   } finally {
     server.kill('SIGTERM');
@@ -276,8 +342,21 @@ function print(result: Result): void {
       `  creation → webhook p50 ${result.p50Seconds.toFixed(1)} s, p95 ${result.p95Seconds.toFixed(1)} s`,
       `  requests/min ${JSON.stringify(result.requestsPerMinute)}, useful ids/request ${result.usefulIdsPerRequest}`,
       `  overload warnings: ${result.overloadWarnings.length}${result.overloadWarnings.length > 0 ? ` (last: ${result.overloadWarnings.at(-1)?.slice(0, 300)})` : ''}`,
+      ...consoleLines(result),
     ].join('\n'),
   );
+}
+
+/** The console's figures beside the benchmark's, and how far apart they are. */
+function consoleLines({ opsConsole: figures, coverage, p50Seconds, p95Seconds }: Result): string[] {
+  if (figures === null) return [];
+  const gap = (a: number | null, b: number) => (a === null ? 'n/a' : (a - b).toFixed(2));
+  const shown = (value: number | null, digits: number) =>
+    value === null ? 'n/a' : value.toFixed(digits);
+  return [
+    `  console (last hour): coverage ${shown(figures.coveragePercent, 2)}% of ${figures.itemsHanded} items handed, lag p50 ${shown(figures.p50Seconds, 1)} s, p95 ${shown(figures.p95Seconds, 1)} s (${figures.alerts} alerts)`,
+    `  console − bench: coverage ${gap(figures.coveragePercent, coverage * 100)} points, p50 ${gap(figures.p50Seconds, p50Seconds)} s, p95 ${gap(figures.p95Seconds, p95Seconds)} s`,
+  ];
 }
 
 async function main(): Promise<void> {

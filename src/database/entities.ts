@@ -6,6 +6,7 @@ import { FeedTokenEntity } from '../modules/feeds/feed-token.entity.js';
 import { INBOX_ENTITIES } from '../modules/inbox/inbox.entities.js';
 import { AuditEntryEntity } from '../modules/ops/audit/audit-entry.entity.js';
 import { KeywordEntity } from '../modules/keywords/keyword.entity.js';
+import { OperationSampleEntity } from '../modules/ops/figures/operation-sample.entity.js';
 import { KeywordDailyUsageEntity } from '../modules/usage/keyword-daily-usage.entity.js';
 import { SessionEntity } from '../modules/users/session.entity.js';
 import { UserEntity } from '../modules/users/user.entity.js';
@@ -24,4 +25,5 @@ export const ENTITIES = [
   UserEntity,
   SessionEntity,
   AuditEntryEntity,
+  OperationSampleEntity,
 ];

@@ -4,6 +4,7 @@ import { newId } from '../../src/common/ids.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
 import { AuditEntryEntity } from '../../src/modules/ops/audit/audit-entry.entity.js';
+import { OperationSampleStore } from '../../src/modules/ops/figures/operation-sample.store.js';
 import { RETENTION_BATCH_SIZE } from '../../src/modules/retention/retention-policy.js';
 import { RetentionService } from '../../src/modules/retention/retention.service.js';
 import { dumpPost } from '../factories/reddit-dump.factory.js';
@@ -58,6 +59,7 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
       dailyUsage: 1,
       sessions: 0,
       auditEntries: 0,
+      operationSamples: 0,
     });
     expect(agesInDays(await column('SELECT matched_at AS value FROM alerts'))).toEqual([
       89, 8, 6, 3, 1,
@@ -85,6 +87,7 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
       dailyUsage: 0,
       sessions: 0,
       auditEntries: 0,
+      operationSamples: 0,
     });
   });
 
@@ -113,6 +116,28 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
     expect(agesInDays(await column('SELECT created_at AS value FROM audit_entries'))).toEqual([
       89, 1,
     ]);
+  });
+
+  it("deletes the console's per-minute samples past 8 days, in batches, and keeps the rest", async () => {
+    const minutes = [9 * 24 * 60, 8 * 24 * 60 + 1, 8 * 24 * 60 - 1, 60];
+    const samples = minutes.flatMap((minutesAgo) =>
+      Array.from({ length: 700 }, (_, index) => ({
+        minute: TEST_NOW.getTime() - minutesAgo * 60_000,
+        instanceId: `host:${index}`,
+        metric: 'reddit.items' as const,
+        subject: '',
+        value: 1,
+      })),
+    );
+    await t.app.get(OperationSampleStore).write(samples);
+
+    const deleted = await runRetention();
+
+    expect(deleted.operationSamples).toBe(1_400);
+    const kept = await column('SELECT DISTINCT minute AS value FROM operation_samples');
+    expect(
+      kept.map((minute) => (TEST_NOW.getTime() - minute) / 60_000).sort((a, b) => b - a),
+    ).toEqual([8 * 24 * 60 - 1, 60]);
   });
 
   it('deletes more rows than one batch holds, batch after batch', async () => {

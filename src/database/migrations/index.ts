@@ -13,6 +13,7 @@ import { RedeliveryBudgets1763701600000 } from './1763701600000-redelivery-budge
 import { UsersAndSessions1763701730000 } from './1763701730000-users-and-sessions.js';
 import { WebhookHealth1763701740000 } from './1763701740000-webhook-health.js';
 import { AlertsBySubredditInOrder1763701750000 } from './1763701750000-alerts-by-subreddit-in-order.js';
+import { OperationSamples1763701800000 } from './1763701800000-operation-samples.js';
 import { OpsAuditEntries1763701900000 } from './1763701900000-ops-audit-entries.js';
 import { WebhookFormats1763702000000 } from './1763702000000-webhook-formats.js';
 
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   UsersAndSessions1763701730000,
   WebhookHealth1763701740000,
   AlertsBySubredditInOrder1763701750000,
+  OperationSamples1763701800000,
   OpsAuditEntries1763701900000,
   WebhookFormats1763702000000,
 ];

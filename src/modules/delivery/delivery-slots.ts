@@ -58,6 +58,7 @@ export class DeliverySlots {
   private readonly webhooksOf = new Map<string, Set<string>>();
   private readonly lastAttempt = new Map<string, AttemptTiming>();
   private slowInFlight = 0;
+  private peakInFlight = 0;
 
   constructor(
     private readonly shares: SlotShares,
@@ -156,6 +157,14 @@ export class DeliverySlots {
       this.onRelease();
     });
     this.attempts.add(tracked);
+    this.peakInFlight = Math.max(this.peakInFlight, this.attempts.size);
+  }
+
+  /** The most attempts in flight at once since the last call (the operator console's slot use). */
+  takePeakUse(): { peak: number; capacity: number } {
+    const peak = this.peakInFlight;
+    this.peakInFlight = this.attempts.size;
+    return { peak, capacity: this.shares.concurrency };
   }
 
   /** How the webhook's latest attempt went, which decides its share. */

@@ -125,6 +125,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     await this.recorded();
   }
 
+  /** The most attempts in flight at once since the last call, of the slots this instance has. */
+  takeSlotPeak(): { peak: number; capacity: number } {
+    return this.slots.takePeakUse();
+  }
+
   /** Delivers everything due until nothing is due and nothing is in flight. */
   async runOnce(): Promise<DeliveryRunSummary> {
     const summary = emptyRunSummary();

@@ -43,7 +43,7 @@ export class DeliveryModule implements OnApplicationShutdown {
         DeliveryOutbox,
         DeliveryWorker,
       ],
-      exports: [DeliveryOutbox, DeliveryWakeups, WebhookSender],
+      exports: [DeliveryOutbox, DeliveryWakeups, WebhookSender, DeliveryWorker],
     };
   }
 

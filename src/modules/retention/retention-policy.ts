@@ -1,4 +1,5 @@
 import { PLANS } from '../../config/plans.js';
+import { SAMPLE_RETENTION_DAYS } from '../ops/figures/sampled-figures.js';
 
 /** How long each kind of row is kept, in days; README "Ingestion from Reddit" documents them. */
 export interface RetentionWindows {
@@ -13,6 +14,8 @@ export interface RetentionWindows {
   postsCache: number;
   /** Keeps more than the alert history, so usage of every retained alert's day stays known. */
   dailyUsage: number;
+  /** The operator console's per-minute samples (SAMPLE_RETENTION_DAYS). */
+  operationSamples: number;
 }
 
 export const RETENTION_WINDOWS: RetentionWindows = {
@@ -20,6 +23,7 @@ export const RETENTION_WINDOWS: RetentionWindows = {
   seenItems: 7,
   postsCache: 2,
   dailyUsage: 100,
+  operationSamples: SAMPLE_RETENTION_DAYS,
 };
 
 /** Rows per delete statement (and per transaction), so no lock is held for long. */

@@ -5,6 +5,7 @@ import { Database } from '../../database/database.js';
 import { PostCacheStore } from '../ingestion/post-cache.store.js';
 import { SeenItemsStore } from '../ingestion/seen-items.store.js';
 import { AuditStore } from '../ops/audit/audit.store.js';
+import { OperationSampleStore } from '../ops/figures/operation-sample.store.js';
 import { SessionsService } from '../users/sessions.service.js';
 import { RETENTION_BATCH_SIZE, RETENTION_WINDOWS } from './retention-policy.js';
 
@@ -18,6 +19,8 @@ export interface RetentionReport {
   sessions: number;
   /** Operator console audit entries, kept like alerts. */
   auditEntries: number;
+  /** The operator console's per-minute samples. */
+  operationSamples: number;
 }
 
 /** Deletes what is past its retention window, in batches. Concurrent calls share one run. */
@@ -32,6 +35,7 @@ export class RetentionService {
     private readonly postCache: PostCacheStore,
     private readonly sessions: SessionsService,
     private readonly audit: AuditStore,
+    private readonly operationSamples: OperationSampleStore,
   ) {}
 
   runOnce(): Promise<RetentionReport> {
@@ -69,6 +73,10 @@ export class RetentionService {
       sessions: await this.sessions.pruneEnded(RETENTION_BATCH_SIZE),
       auditEntries: await this.audit.pruneOlderThan(
         cutoff(RETENTION_WINDOWS.alerts),
+        RETENTION_BATCH_SIZE,
+      ),
+      operationSamples: await this.operationSamples.pruneOlderThan(
+        cutoff(RETENTION_WINDOWS.operationSamples),
         RETENTION_BATCH_SIZE,
       ),
     };

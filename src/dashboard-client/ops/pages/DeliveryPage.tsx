@@ -1,9 +1,169 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
+import { formatInstant } from '../../components/format';
+import { graphqlRequest } from '../../app/graphql';
+import { graphql } from '../../gql';
+import { FIGURES_REFRESH_MS, formatSeconds } from '../components/figures';
+import {
+  busyMinutes,
+  formatMinute,
+  MinuteChart,
+  useMinuteChart,
+  type MinuteLine,
+} from '../components/MinuteChart';
+
+const DELIVERY_QUERY = graphql(`
+  query OpsDelivery {
+    opsDelivery {
+      asOf
+      outbox {
+        depth
+        oldestPendingAgeSeconds
+      }
+      slots {
+        peakInUse
+        capacity
+        instances
+      }
+      attemptsLastHour {
+        succeeded
+        failed
+      }
+      failingWebhooks {
+        webhookId
+        accountId
+        host
+        consecutiveFailures
+        lastError
+        lastDeliveryAt
+      }
+      series {
+        minute
+        succeeded
+        failed
+      }
+    }
+  }
+`);
+
+type Delivery = Awaited<ReturnType<typeof fetchDelivery>>['opsDelivery'];
+
+const fetchDelivery = () => graphqlRequest(DELIVERY_QUERY);
+
+const ATTEMPT_LINES: MinuteLine<Delivery['series'][number]>[] = [
+  { label: 'Succeeded', colour: '#15803d', value: (minute) => minute.succeeded },
+  { label: 'Failed', colour: '#b91c1c', value: (minute) => minute.failed, dashed: true },
+];
 
 export function DeliveryPage() {
+  const figures = useQuery({
+    queryKey: ['opsDelivery'],
+    queryFn: fetchDelivery,
+    refetchInterval: FIGURES_REFRESH_MS,
+  });
   return (
     <Page title="Delivery">
-      <p>Coming in this issue.</p>
+      <QueryState query={figures} empty={false}>
+        {figures.data && <DeliveryFigures figures={figures.data.opsDelivery} />}
+      </QueryState>
     </Page>
+  );
+}
+
+function DeliveryFigures({ figures }: { figures: Delivery }) {
+  const { outbox, slots, attemptsLastHour, failingWebhooks, asOf } = figures;
+  const chart = useMinuteChart(figures.series, ATTEMPT_LINES);
+  const busy = busyMinutes(figures.series, (minute) => minute.succeeded > 0 || minute.failed > 0);
+  return (
+    <>
+      <p className="meta">
+        Figures of every instance, up to {formatInstant(asOf)}; read again every{' '}
+        {FIGURES_REFRESH_MS / 1000} s.
+      </p>
+      <section className="card" aria-labelledby="outbox">
+        <h2 id="outbox">Outbox</h2>
+        <dl className="facts">
+          <dt>Deliveries waiting or in flight</dt>
+          <dd>{outbox.depth}</dd>
+          <dt>Oldest waiting for</dt>
+          <dd>{formatSeconds(outbox.oldestPendingAgeSeconds)}</dd>
+          <dt>Slot use (latest minute)</dt>
+          <dd>
+            at most {slots.peakInUse} of {slots.capacity} in flight, over {slots.instances}{' '}
+            {slots.instances === 1 ? 'instance' : 'instances'}
+          </dd>
+          <dt>Attempts, last hour</dt>
+          <dd>
+            {attemptsLastHour.succeeded} succeeded, {attemptsLastHour.failed} failed
+          </dd>
+        </dl>
+      </section>
+      <section aria-labelledby="attempts">
+        <h2 id="attempts">Attempts per minute, last 24 hours</h2>
+        <MinuteChart
+          minutes={chart.minutes}
+          series={chart.series}
+          axis="Attempts"
+          label={`Delivery attempts per minute over 24 hours, succeeded and failed; ${busy.length} minutes had any`}
+        />
+        <details>
+          <summary>The same numbers as a table</summary>
+          <table>
+            <caption>Minutes with attempts, newest first (the others had none)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Minute (UTC)</th>
+                <th scope="col">Succeeded</th>
+                <th scope="col">Failed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {busy.map((minute) => (
+                <tr key={minute.minute}>
+                  <th scope="row">{formatMinute(minute.minute)}</th>
+                  <td>{minute.succeeded}</td>
+                  <td>{minute.failed}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </section>
+      <section className="card" aria-labelledby="failing">
+        <h2 id="failing">Webhooks failing now</h2>
+        {failingWebhooks.length === 0 ? (
+          <p className="empty">No webhook is failing.</p>
+        ) : (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Account</th>
+                  <th scope="col">Host</th>
+                  <th scope="col">Consecutive failures</th>
+                  <th scope="col">Last error</th>
+                  <th scope="col">Last attempt</th>
+                </tr>
+              </thead>
+              <tbody>
+                {failingWebhooks.map((webhook) => (
+                  <tr key={webhook.webhookId}>
+                    <th scope="row">
+                      <Link href={`/accounts/${webhook.accountId}`}>{webhook.accountId}</Link>
+                    </th>
+                    <td>{webhook.host}</td>
+                    <td>{webhook.consecutiveFailures}</td>
+                    <td>{webhook.lastError ?? '—'}</td>
+                    <td>{formatInstant(webhook.lastDeliveryAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
   );
 }

@@ -1,9 +1,213 @@
+import { useQuery } from '@tanstack/react-query';
 import { Page } from '../../components/Page';
+import { QueryState } from '../../components/QueryState';
+import { formatInstant } from '../../components/format';
+import { graphqlRequest } from '../../app/graphql';
+import { graphql } from '../../gql';
+import { FIGURES_REFRESH_MS, formatRate, formatSeconds } from '../components/figures';
+import {
+  busyMinutes,
+  formatMinute,
+  MinuteChart,
+  useMinuteChart,
+  type MinuteLine,
+} from '../components/MinuteChart';
+
+const INGESTION_QUERY = graphql(`
+  query OpsIngestion {
+    opsIngestion {
+      asOf
+      poller {
+        state
+        reason
+        leaseHolder
+        instances
+      }
+      credentials {
+        label
+        requestsPerMinute
+        budgetPerMinute
+        rateLimitedLastHour
+        tokenExpiresAt
+      }
+      coverage {
+        idsAsked
+        idsFound
+        idsGivenUp
+        idsDropped
+        itemsHanded
+        percent
+      }
+      walkBehind {
+        kind
+        ids
+        lagSeconds
+      }
+      lag {
+        alerts
+        p50Seconds
+        p95Seconds
+      }
+      series {
+        minute
+        itemsPerSecond
+        alertsPerSecond
+      }
+    }
+  }
+`);
+
+const POLLER_STATE: Record<string, string> = { on: 'On', waiting: 'Waiting', off: 'Off' };
+
+type Ingestion = Awaited<ReturnType<typeof fetchIngestion>>['opsIngestion'];
+
+const fetchIngestion = () => graphqlRequest(INGESTION_QUERY);
+
+const THROUGHPUT_LINES: MinuteLine<Ingestion['series'][number]>[] = [
+  { label: 'Items/s', colour: '#1d4ed8', value: (minute) => minute.itemsPerSecond },
+  { label: 'Alerts/s', colour: '#b45309', value: (minute) => minute.alertsPerSecond, dashed: true },
+];
 
 export function IngestionPage() {
+  const figures = useQuery({
+    queryKey: ['opsIngestion'],
+    queryFn: fetchIngestion,
+    refetchInterval: FIGURES_REFRESH_MS,
+  });
   return (
     <Page title="Ingestion">
-      <p>Coming in this issue.</p>
+      <QueryState query={figures} empty={false}>
+        {figures.data && <IngestionFigures figures={figures.data.opsIngestion} />}
+      </QueryState>
     </Page>
+  );
+}
+
+function IngestionFigures({ figures }: { figures: Ingestion }) {
+  const { poller, credentials, coverage, walkBehind, lag, asOf } = figures;
+  const chart = useMinuteChart(figures.series, THROUGHPUT_LINES);
+  const busy = busyMinutes(
+    figures.series,
+    (minute) => minute.itemsPerSecond > 0 || minute.alertsPerSecond > 0,
+  );
+  return (
+    <>
+      <p className="meta">
+        Figures of every instance, up to {formatInstant(asOf)}; read again every{' '}
+        {FIGURES_REFRESH_MS / 1000} s.
+      </p>
+      <section className="card" aria-labelledby="poller">
+        <h2 id="poller">Poller</h2>
+        <dl className="facts">
+          <dt>State</dt>
+          <dd>{POLLER_STATE[poller.state] ?? poller.state}</dd>
+          <dt>Why</dt>
+          <dd>{poller.reason}</dd>
+          <dt>Poll lease held by</dt>
+          <dd>{poller.leaseHolder ?? 'nobody'}</dd>
+          <dt>Instances with background jobs</dt>
+          <dd>{poller.instances.length === 0 ? 'none' : poller.instances.join(', ')}</dd>
+          {walkBehind.map((walk) => (
+            <Walk key={walk.kind} {...walk} />
+          ))}
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="credentials">
+        <h2 id="credentials">Reddit credentials</h2>
+        {credentials.length === 0 ? (
+          <p className="empty">No credential has been used lately.</p>
+        ) : (
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Credential</th>
+                  <th scope="col">Requests in the last minute</th>
+                  <th scope="col">Budget per minute</th>
+                  <th scope="col">429s (last hour)</th>
+                  <th scope="col">Token expires</th>
+                </tr>
+              </thead>
+              <tbody>
+                {credentials.map((credential) => (
+                  <tr key={credential.label}>
+                    <th scope="row">{credential.label}</th>
+                    <td>{credential.requestsPerMinute}</td>
+                    <td>{credential.budgetPerMinute ?? '—'}</td>
+                    <td>{credential.rateLimitedLastHour}</td>
+                    <td>{formatInstant(credential.tokenExpiresAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className="card" aria-labelledby="coverage">
+        <h2 id="coverage">Coverage and lag, last hour</h2>
+        <dl className="facts">
+          <dt>Coverage</dt>
+          <dd>{coverage.percent === null ? '—' : `${coverage.percent.toFixed(2)} %`}</dd>
+          <dt>Items handed to the pipeline</dt>
+          <dd>{coverage.itemsHanded}</dd>
+          <dt>Ids asked</dt>
+          <dd>{coverage.idsAsked}</dd>
+          <dt>Ids found</dt>
+          <dd>{coverage.idsFound}</dd>
+          <dt>Ids given up</dt>
+          <dd>{coverage.idsGivenUp}</dd>
+          <dt>Ids dropped unasked</dt>
+          <dd>{coverage.idsDropped}</dd>
+          <dt>Lag to stored alert, p50</dt>
+          <dd>{formatSeconds(lag.p50Seconds)}</dd>
+          <dt>Lag to stored alert, p95</dt>
+          <dd>{formatSeconds(lag.p95Seconds)}</dd>
+          <dt>Alerts stored</dt>
+          <dd>{lag.alerts}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="throughput">
+        <h2 id="throughput">Items and alerts per second, last 24 hours</h2>
+        <MinuteChart
+          minutes={chart.minutes}
+          series={chart.series}
+          axis="Per second"
+          label={`Items and alerts per second, a point per minute over 24 hours; ${busy.length} minutes had any`}
+        />
+        <details>
+          <summary>The same numbers as a table</summary>
+          <table>
+            <caption>Minutes with items or alerts, newest first (the others had none)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Minute (UTC)</th>
+                <th scope="col">Items/s</th>
+                <th scope="col">Alerts/s</th>
+              </tr>
+            </thead>
+            <tbody>
+              {busy.map((minute) => (
+                <tr key={minute.minute}>
+                  <th scope="row">{formatMinute(minute.minute)}</th>
+                  <td>{formatRate(minute.itemsPerSecond)}</td>
+                  <td>{formatRate(minute.alertsPerSecond)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      </section>
+    </>
+  );
+}
+
+function Walk({ kind, ids, lagSeconds }: { kind: string; ids: number; lagSeconds: number }) {
+  return (
+    <>
+      <dt>Walk behind ({kind})</dt>
+      <dd>
+        {ids} ids, oldest {formatSeconds(lagSeconds)}
+      </dd>
+    </>
   );
 }

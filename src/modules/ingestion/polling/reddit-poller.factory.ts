@@ -11,6 +11,12 @@ import { MeteredPollerStateStore } from './metered-poller-state.store.js';
 import { PollerMetrics } from './poller-metrics.js';
 import { PostCacheParents } from './post-cache-parents.js';
 
+/** A poller and the credentials it spends, whose usage the operator console shows. */
+export interface AssembledPoller {
+  poller: RedditPoller;
+  credentials: RedditClientPool;
+}
+
 /** Assembles the Nest-free RedditPoller from the configuration and the app's stores. */
 @Injectable()
 export class RedditPollerFactory {
@@ -25,14 +31,14 @@ export class RedditPollerFactory {
   ) {}
 
   /** Null when no credentials are configured: the poller is off. */
-  create(): RedditPoller | null {
+  create(): AssembledPoller | null {
     const { credentials, apiBase, authBase, userAgent, pollMs } = this.config.reddit;
     if (credentials.length === 0) return null;
     const api = RedditClientPool.fromSettings(
       { apiBase, authBase, userAgent, credentials },
       this.clock,
     );
-    return new RedditPoller({
+    const poller = new RedditPoller({
       api,
       clock: this.clock,
       stateStore: new MeteredPollerStateStore(this.stateStore, (delta) =>
@@ -46,5 +52,6 @@ export class RedditPollerFactory {
       parents: new PostCacheParents(this.postCache, this.database, this.clock),
       options: { listingIntervalMs: pollMs },
     });
+    return { poller, credentials: api };
   }
 }

@@ -10,6 +10,7 @@ import { Clock } from '../../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
 import type { PollSummary, RedditPoller } from '../reddit/poller/reddit-poller.js';
+import type { LabelledCredentialUsage } from '../reddit/reddit-client-pool.js';
 import { PollCycleReporter } from './poll-cycle-reporter.js';
 import { PollerLease } from './poller-lease.js';
 import { PollerMetrics } from './poller-metrics.js';
@@ -18,6 +19,15 @@ import { RedditPollerFactory } from './reddit-poller.factory.js';
 import { RepeatingTask } from './repeating-task.js';
 
 export type PollSkipReason = 'poller-off' | 'another-instance-polls';
+
+/** What this process's poller is doing, for the operator console's samples. */
+export interface PollerRunStatus {
+  /** Reddit credentials are configured. */
+  configured: boolean;
+  /** This instance holds the poller lease. */
+  leading: boolean;
+  credentials: LabelledCredentialUsage[];
+}
 
 export type PollResult =
   ({ status: 'polled' } & PollSummary) | { status: 'skipped'; reason: PollSkipReason };
@@ -35,6 +45,7 @@ const MAX_SLEEP_MS = 1_000;
 export class RedditPollingService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger: Logger;
   private readonly poller: RedditPoller | null;
+  private readonly credentials: (() => LabelledCredentialUsage[]) | null;
   private readonly stallWatch: PollerStallWatch | null;
   private readonly cycles = new Mutex();
   private loop: RepeatingTask | null = null;
@@ -50,8 +61,10 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
     private readonly clock: Clock,
   ) {
     this.logger = rootLogger.child({ context: 'RedditPoller' });
-    const poller = factory.create();
+    const assembled = factory.create();
+    const poller = assembled?.poller ?? null;
     this.poller = poller;
+    this.credentials = assembled === null ? null : () => assembled.credentials.usage();
     this.stallWatch =
       poller === null
         ? null
@@ -111,6 +124,14 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
       await this.poller?.drain();
       return result;
     });
+  }
+
+  runStatus(): PollerRunStatus {
+    return {
+      configured: this.poller !== null,
+      leading: this.leading,
+      credentials: this.credentials?.() ?? [],
+    };
   }
 
   private sleepMs(): number {

@@ -8,10 +8,15 @@ import type {
   RedditListingPage,
 } from './reddit-api.js';
 import { toInfoBatches } from './reddit-api.js';
-import { RedditClient } from './reddit-client.js';
+import { RedditClient, type CredentialUsage } from './reddit-client.js';
 import { RedditRateLimitedError } from './reddit-errors.js';
 import type { ListingKind } from './reddit-id.js';
-import { RedditTokenProvider } from './reddit-token-provider.js';
+import { maskedClientId, RedditTokenProvider } from './reddit-token-provider.js';
+
+/** A credential's usage under a name that tells it apart without revealing it. */
+export interface LabelledCredentialUsage extends CredentialUsage {
+  label: string;
+}
 
 /**
  * Spreads calls over several credentials, whose allowances add up: each call goes to the
@@ -25,6 +30,7 @@ export class RedditClientPool implements RedditApi {
   constructor(
     private readonly clients: readonly RedditClient[],
     private readonly clock: Clock,
+    private readonly labels: readonly string[] = clients.map((_, index) => `#${index + 1}`),
   ) {
     if (clients.length === 0) throw new Error('RedditClientPool needs at least one client');
     this.lastUsed = clients.map(() => 0);
@@ -49,7 +55,10 @@ export class RedditClientPool implements RedditApi {
           }),
         }),
     );
-    return new RedditClientPool(clients, clock);
+    const labels = settings.credentials.map(
+      ({ clientId }, index) => `#${index + 1} ${maskedClientId(clientId)}`,
+    );
+    return new RedditClientPool(clients, clock, labels);
   }
 
   listNew(kind: ListingKind, options?: ListNewOptions): Promise<RedditListingPage> {
@@ -79,6 +88,11 @@ export class RedditClientPool implements RedditApi {
   /** One entry per credential, in the order they were given. */
   rateLimits(): RateLimitStatus[] {
     return this.clients.map((client) => client.rateLimit());
+  }
+
+  /** One entry per credential, in the order they were given. */
+  usage(): LabelledCredentialUsage[] {
+    return this.clients.map((client, index) => ({ label: this.labels[index], ...client.usage() }));
   }
 
   private async withClient<T>(call: (client: RedditClient) => Promise<T>): Promise<T> {

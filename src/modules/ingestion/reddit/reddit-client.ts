@@ -23,6 +23,18 @@ export interface RedditClientOptions {
   pacer?: PacerOptions;
 }
 
+/** What one credential has done since the process started, and what it may do. */
+export interface CredentialUsage {
+  /** Requests sent with it (a 401 retry counts twice). */
+  requests: number;
+  /** Of those, answered 429. */
+  rateLimited: number;
+  /** The pacer's allowance per minute. */
+  budgetPerMinute: number;
+  /** Epoch ms at which its access token expires; null while it holds none. */
+  tokenExpiresAt: number | null;
+}
+
 const LISTING_PATHS: Record<ListingKind, string> = {
   posts: '/r/all/new',
   comments: '/r/all/comments',
@@ -34,6 +46,8 @@ export class RedditClient implements RedditApi {
   private readonly pacer: RequestPacer;
   private readonly backoff = new ExponentialBackoff();
   private readonly apiBase: string;
+  private requestsSent = 0;
+  private rateLimitedAnswers = 0;
 
   constructor(private readonly options: RedditClientOptions) {
     this.apiBase = options.apiBase.replace(/\/+$/, '');
@@ -79,6 +93,15 @@ export class RedditClient implements RedditApi {
     return this.pacer.requestsPerMinute;
   }
 
+  usage(): CredentialUsage {
+    return {
+      requests: this.requestsSent,
+      rateLimited: this.rateLimitedAnswers,
+      budgetPerMinute: this.pacer.requestsPerMinute,
+      tokenExpiresAt: this.options.tokens.expiresAt ?? null,
+    };
+  }
+
   private async get(path: string, query: URLSearchParams): Promise<unknown> {
     const { clock, tokens } = this.options;
     const what = `GET ${path}`;
@@ -86,6 +109,7 @@ export class RedditClient implements RedditApi {
       this.assertBudgetLeft(what);
       const token = await tokens.getToken();
       this.pacer.take(clock.nowMs());
+      this.requestsSent += 1;
       const response = await sendRedditRequest(
         {
           url: `${this.apiBase}${path}?${query.toString()}`,
@@ -102,6 +126,7 @@ export class RedditClient implements RedditApi {
       );
       const now = clock.nowMs();
       this.rateLimitTracker.update(response.headers, now);
+      if (response.status === 429) this.rateLimitedAnswers += 1;
       if (response.status === 401 && attempt === 1) {
         tokens.invalidate();
         continue;

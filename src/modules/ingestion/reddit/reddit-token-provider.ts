@@ -9,6 +9,8 @@ export interface AccessTokenSource {
   getToken(): Promise<string>;
   /** Forgets the cached token, e.g. after the API answered 401. */
   invalidate(): void;
+  /** Epoch ms at which the cached token expires; null while none is held. */
+  readonly expiresAt?: number | null;
 }
 
 export interface RedditTokenProviderOptions {
@@ -24,6 +26,7 @@ export interface RedditTokenProviderOptions {
 interface CachedToken {
   value: string;
   renewAt: number;
+  expiresAt: number;
 }
 
 const DEFAULT_RENEW_BEFORE_MS = 60_000;
@@ -48,6 +51,10 @@ export class RedditTokenProvider implements AccessTokenSource {
 
   invalidate(): void {
     this.cached = null;
+  }
+
+  get expiresAt(): number | null {
+    return this.cached?.expiresAt ?? null;
   }
 
   private async fetchToken(): Promise<string> {
@@ -85,7 +92,8 @@ export class RedditTokenProvider implements AccessTokenSource {
       this.options.renewBeforeMs ?? DEFAULT_RENEW_BEFORE_MS,
       lifetimeMs / 2,
     );
-    this.cached = { value: token.value, renewAt: clock.nowMs() + lifetimeMs - renewBeforeMs };
+    const expiresAt = clock.nowMs() + lifetimeMs;
+    this.cached = { value: token.value, renewAt: expiresAt - renewBeforeMs, expiresAt };
     return token.value;
   }
 }
@@ -99,7 +107,7 @@ function readToken(body: unknown): { value: string; expiresInSeconds: number } |
 }
 
 /** Enough of a client id to tell credentials apart in a log, not enough to use it. */
-function maskedClientId(clientId: string): string {
+export function maskedClientId(clientId: string): string {
   return `${clientId.slice(0, 4)}…`;
 }
 

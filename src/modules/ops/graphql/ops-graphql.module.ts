@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { OpsAccountsModule } from '../accounts/ops-accounts.module.js';
+import { FiguresModule } from '../figures/figures.module.js';
 import { OpsAccountDetailResolver } from './ops-account-detail.resolver.js';
 import { OpsAccountsResolver } from './ops-accounts.resolver.js';
+import { OpsFiguresResolver } from './ops-figures.resolver.js';
 
 /** The operator console's GraphQL fields (decisions section 10), for operators only. */
 @Module({
-  imports: [OpsAccountsModule],
-  providers: [OpsAccountsResolver, OpsAccountDetailResolver],
+  imports: [OpsAccountsModule, FiguresModule],
+  providers: [OpsAccountsResolver, OpsAccountDetailResolver, OpsFiguresResolver],
 })
 export class OpsGraphqlModule {}

@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../../common/time/clock.js';
+import { coveragePercent, perMinute, type WalkCounts } from './figure-math.js';
+import { OperationSampleStore } from './operation-sample.store.js';
+import { OpsFiguresStore } from './ops-figures.store.js';
+import { pollerVerdict, type PollerVerdict } from './poller-verdict.js';
+import { MINUTE_MS, minuteStart } from './sampled-figures.js';
+
+/** Gauges older than this are not "now": the instance that wrote them is gone or stuck. */
+export const CURRENT_WINDOW_MS = 3 * MINUTE_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+export interface CredentialFigures {
+  label: string;
+  /** Requests sent in the latest minute the lease holder sampled. */
+  requestsPerMinute: number;
+  budgetPerMinute: number | null;
+  rateLimitedLastHour: number;
+  tokenExpiresAt: number | null;
+}
+
+export interface IngestionFigures {
+  /** End of the latest complete minute: the series and hour windows end here. */
+  asOf: number;
+  poller: PollerVerdict;
+  /** Instances that wrote figures in the last 3 minutes (those running background jobs). */
+  instances: string[];
+  credentials: CredentialFigures[];
+  coverage: WalkCounts & { idsAsked: number; percent: number | null };
+  walkBehind: { kind: string; ids: number; lagSeconds: number }[];
+  lag: { alerts: number; p50Ms: number | null; p95Ms: number | null };
+  series: { minute: number; itemsPerSecond: number; alertsPerSecond: number }[];
+}
+
+/** The Ingestion page: persisted samples summed over instances, and the alerts table. */
+@Injectable()
+export class IngestionFiguresService {
+  constructor(
+    private readonly samples: OperationSampleStore,
+    private readonly figures: OpsFiguresStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async figuresNow(): Promise<IngestionFigures> {
+    const now = this.clock.nowMs();
+    const to = minuteStart(now);
+    const hourAgo = to - HOUR_MS;
+    const current = to - CURRENT_WINDOW_MS;
+    // Up to `now`: the latest minute may already be written.
+    const configured = await this.samples.latest('reddit.poller', current, now);
+    const leaders = await this.samples.latest('reddit.leader', current, now);
+    const hourTotal = async (metric: Parameters<OperationSampleStore['totalsBySubject']>[0]) =>
+      (await this.samples.totalsBySubject(metric, hourAgo, to)).reduce(
+        (sum, { value }) => sum + value,
+        0,
+      );
+    const counts: WalkCounts = {
+      itemsHanded: await hourTotal('reddit.items'),
+      idsFound: await hourTotal('reddit.ids_found'),
+      idsGivenUp: await hourTotal('reddit.ids_given_up'),
+      idsDropped: await hourTotal('reddit.ids_dropped'),
+    };
+    const poller = pollerVerdict(configured, leaders);
+    return {
+      asOf: to,
+      poller,
+      instances: [...new Set(configured.map(({ instanceId }) => instanceId))].sort(),
+      credentials: await this.credentials(current, now, hourAgo, to),
+      coverage: {
+        ...counts,
+        idsAsked: await hourTotal('reddit.ids_asked'),
+        percent: coveragePercent(counts),
+      },
+      walkBehind: await this.walkBehind(poller.leaseHolder, current, now),
+      lag: await this.figures.storedAlertLag(now - HOUR_MS),
+      series: await this.series(to - DAY_MS, to),
+    };
+  }
+
+  private async credentials(
+    current: number,
+    now: number,
+    hourAgo: number,
+    to: number,
+  ): Promise<CredentialFigures[]> {
+    const budgets = await this.samples.latest('reddit.credential_budget', current, now);
+    const expiries = await this.samples.latest('reddit.token_expires_at', current, now);
+    const rateLimited = await this.samples.totalsBySubject('reddit.credential_429s', hourAgo, to);
+    const used = await this.samples.totalsBySubject('reddit.credential_requests', hourAgo, to);
+    const labels = [...new Set([...budgets, ...used].map(({ subject }) => subject))].sort((a, b) =>
+      a.localeCompare(b, 'en', { numeric: true }),
+    );
+    const result: CredentialFigures[] = [];
+    for (const label of labels) {
+      const budget = budgets.find(({ subject }) => subject === label);
+      const expiry = expiries.find(({ subject }) => subject === label);
+      const minute = budget?.minute ?? to - MINUTE_MS;
+      const [requests] = await this.samples.totalsByMinute(
+        'reddit.credential_requests',
+        minute,
+        minute + MINUTE_MS,
+        label,
+      );
+      result.push({
+        label,
+        requestsPerMinute: requests?.value ?? 0,
+        budgetPerMinute: budget?.value ?? null,
+        rateLimitedLastHour: rateLimited.find(({ subject }) => subject === label)?.value ?? 0,
+        tokenExpiresAt: expiry === undefined || expiry.value === 0 ? null : expiry.value,
+      });
+    }
+    return result;
+  }
+
+  /** The lease holder's walk: ids not asked yet and the age of the oldest, by kind. */
+  private async walkBehind(
+    leaseHolder: string | null,
+    current: number,
+    now: number,
+  ): Promise<IngestionFigures['walkBehind']> {
+    const ofHolder = async (metric: 'reddit.ids_behind' | 'reddit.walk_lag_seconds') =>
+      (await this.samples.latest(metric, current, now)).filter(
+        ({ instanceId }) => instanceId === leaseHolder,
+      );
+    const ids = await ofHolder('reddit.ids_behind');
+    const lags = await ofHolder('reddit.walk_lag_seconds');
+    return ['posts', 'comments'].map((kind) => ({
+      kind,
+      ids: ids.find(({ subject }) => subject === kind)?.value ?? 0,
+      lagSeconds: lags.find(({ subject }) => subject === kind)?.value ?? 0,
+    }));
+  }
+
+  private async series(from: number, to: number): Promise<IngestionFigures['series']> {
+    const items = perMinute(await this.samples.totalsByMinute('reddit.items', from, to), from, to);
+    const alerts = perMinute(
+      await this.samples.totalsByMinute('alerts.stored', from, to),
+      from,
+      to,
+    );
+    return items.map((count, index) => ({
+      minute: from + index * MINUTE_MS,
+      itemsPerSecond: count / 60,
+      alertsPerSecond: alerts[index] / 60,
+    }));
+  }
+}
