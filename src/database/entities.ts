@@ -2,6 +2,7 @@ import { AccountEntity } from '../modules/accounts/account.entity.js';
 import { ApiKeyEntity } from '../modules/accounts/api-key.entity.js';
 import { AlertEntity } from '../modules/alerts/alert.entity.js';
 import { DeliveryEntity } from '../modules/delivery/delivery.entity.js';
+import { EMAIL_ENTITIES } from '../modules/email/email.entities.js';
 import { FeedTokenEntity } from '../modules/feeds/feed-token.entity.js';
 import { INBOX_ENTITIES } from '../modules/inbox/inbox.entities.js';
 import { KeywordEntity } from '../modules/keywords/keyword.entity.js';
@@ -22,4 +23,5 @@ export const ENTITIES = [
   ...INBOX_ENTITIES,
   UserEntity,
   SessionEntity,
+  ...EMAIL_ENTITIES,
 ];

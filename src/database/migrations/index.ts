@@ -13,6 +13,7 @@ import { RedeliveryBudgets1763701600000 } from './1763701600000-redelivery-budge
 import { UsersAndSessions1763701730000 } from './1763701730000-users-and-sessions.js';
 import { WebhookHealth1763701740000 } from './1763701740000-webhook-health.js';
 import { AlertsBySubredditInOrder1763701750000 } from './1763701750000-alerts-by-subreddit-in-order.js';
+import { EmailSubscriptions1763702100000 } from './1763702100000-email-subscriptions.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   UsersAndSessions1763701730000,
   WebhookHealth1763701740000,
   AlertsBySubredditInOrder1763701750000,
+  EmailSubscriptions1763702100000,
 ];
