@@ -33,9 +33,13 @@ export async function subscriptionState(
   return found;
 }
 
-/** The path of the first link of the mail's text part under PUBLIC_BASE_URL/email/<kind>/. */
-export function linkPath(mail: ReceivedMail, kind: 'confirm' | 'unsubscribe'): string {
-  const found = new RegExp(`${EMAIL_BASE_URL}(/email/${kind}/[A-Za-z0-9_-]+)`).exec(
+/** The path of the first link of the mail's text part under `<baseUrl>/email/<kind>/`. */
+export function linkPath(
+  mail: ReceivedMail,
+  kind: 'confirm' | 'unsubscribe',
+  baseUrl = EMAIL_BASE_URL,
+): string {
+  const found = new RegExp(`${baseUrl}(/email/${kind}/[A-Za-z0-9_-]+)`).exec(
     mail.parsed.text ?? '',
   );
   if (found === null) throw new Error(`no ${kind} link in: ${mail.parsed.text}`);
