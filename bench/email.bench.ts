@@ -165,7 +165,7 @@ async function ingestToMail(
   if (pending.lastError !== null) throw new Error(`confirmation not sent: ${pending.lastError}`);
   // The text part is quoted-printable: its soft line breaks are undone before the link is read.
   const text = (await confirmation).replace(/=\r?\n/g, '');
-  const token = /\/email\/confirm\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+  const token = /\/email\/confirm\/(mail_[A-Za-z0-9_-]{43})/.exec(text)?.[1];
   if (token === undefined || (await subscriptions.confirm(token)) !== 'confirmed') {
     throw new Error('the subscription could not be confirmed');
   }

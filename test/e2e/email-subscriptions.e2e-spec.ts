@@ -14,9 +14,21 @@ import {
   subscriptionState,
   type EmailWorld,
 } from '../utils/email-scenario.js';
+import {
+  camelCased,
+  expectGraphqlError,
+  postGraphql,
+  runGraphql,
+  type Fields,
+} from '../utils/graphql.js';
 import { SchemaChecker, type OpenApiDocument } from '../utils/openapi-conformance.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
-import type { ReceivedMail, SmtpReceiver } from '../utils/smtp-receiver.js';
+import {
+  SMTP_TEST_PASSWORD,
+  type ReceivedMail,
+  type SmtpReceiver,
+} from '../utils/smtp-receiver.js';
+import { capturedLogger } from '../utils/captured-logs.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 const HOUR_MS = 3_600_000;
@@ -26,7 +38,7 @@ function expectMailHeaders(mail: ReceivedMail): void {
   expect(mail.parsed.messageId).toMatch(/^<[^@\s]+@alerts\.example\.test>$/);
   expect(mail.parsed.date).toBeInstanceOf(Date);
   expect(mail.header('List-Unsubscribe')).toMatch(
-    new RegExp(`^<${EMAIL_BASE_URL}/email/unsubscribe/[A-Za-z0-9_-]{43}>$`),
+    new RegExp(`^<${EMAIL_BASE_URL}/email/unsubscribe/mail_[A-Za-z0-9_-]{43}>$`),
   );
   expect(mail.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
   expect(mail.parsed.text).toEqual(expect.any(String));
@@ -209,6 +221,48 @@ describe.each(testDatabaseKinds())('email subscriptions on %s', (kind) => {
     });
   });
 
+  it('lists, creates and deletes subscriptions over GraphQL as REST does', async () => {
+    const { apiKey } = await t.account();
+    const keyword = await createKeyword(t, apiKey, 'pistons');
+    const { createEmailSubscription: created } = await runGraphql<{
+      createEmailSubscription: Fields;
+    }>(
+      t,
+      apiKey,
+      `mutation ($input: CreateEmailSubscriptionInput!) {
+        createEmailSubscription(input: $input) {
+          id email frequency keywordIds status createdAt confirmedAt lastSentAt lastError lastErrorAt
+        }
+      }`,
+      { input: { email: 'gql@example.org', frequency: 'hourly', keywordIds: [keyword.id] } },
+    );
+    const [rest] = (await t.http.get('/api/v1/email-subscriptions').set(bearer(apiKey)).expect(200))
+      .body.data;
+    expect(created).toEqual(camelCased(rest));
+    const { emailSubscriptions } = await runGraphql<{ emailSubscriptions: Fields }>(
+      t,
+      apiKey,
+      '{ emailSubscriptions { count nodes { id status } } }',
+    );
+    expect(emailSubscriptions).toEqual({
+      count: 1,
+      nodes: [{ id: created.id, status: 'pending' }],
+    });
+    const refused = await postGraphql(
+      t,
+      apiKey,
+      'mutation { createEmailSubscription(input: { email: "x", frequency: "daily" }) { id } }',
+    );
+    expectGraphqlError(refused, 'invalid_body', 422);
+    const { deleteEmailSubscription } = await runGraphql<{ deleteEmailSubscription: Fields }>(
+      t,
+      apiKey,
+      'mutation ($id: ID!) { deleteEmailSubscription(id: $id) { deleted id } }',
+      { id: created.id },
+    );
+    expect(deleteEmailSubscription).toEqual({ deleted: true, id: created.id });
+  });
+
   it('mails nothing but the confirmation before the address confirms, then each alert', async () => {
     const { apiKey } = await t.account();
     await createKeyword(t, apiKey, 'sprockets');
@@ -334,6 +388,35 @@ describe.each(testDatabaseKinds())('email subscriptions on %s', (kind) => {
     });
     expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
     await apps.close(restarted);
+  });
+});
+
+describe.each(testDatabaseKinds())('email and the logs on %s', (kind) => {
+  it('never logs the SMTP password nor a link token, even when mail fails', async () => {
+    const logs = capturedLogger();
+    const world = await startEmailWorld(kind, { logger: logs.logger });
+    try {
+      const { t, receiver } = world;
+      const { apiKey } = await t.account();
+      await createKeyword(t, apiKey, 'camshafts');
+      await subscribe(t, apiKey, { email: 'logs@example.org', frequency: 'instant' });
+      const [confirmation] = await receiver.waitForMails(1);
+      await t.http.get(linkPath(confirmation, 'confirm')).expect(200);
+      await confirmByMail(t, confirmation);
+      receiver.refuseRecipients('mailbox unavailable');
+      await ingest(t, [postItem({ title: 'camshafts for sale' })]);
+      await runInstantMail(t);
+      await t.http.post(linkPath(confirmation, 'unsubscribe')).expect(200);
+      await logs.logged('instant mail failed');
+      const logged = logs.text();
+      expect(logged).toContain('/email/confirm/[REDACTED]');
+      expect(logged).not.toContain(SMTP_TEST_PASSWORD);
+      for (const page of ['confirm', 'unsubscribe'] as const) {
+        expect(logged).not.toContain(linkPath(confirmation, page).split('/').pop());
+      }
+    } finally {
+      await stopEmailWorld(world);
+    }
   });
 });
 

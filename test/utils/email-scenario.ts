@@ -39,7 +39,7 @@ export function linkPath(
   kind: 'confirm' | 'unsubscribe',
   baseUrl = EMAIL_BASE_URL,
 ): string {
-  const found = new RegExp(`${baseUrl}(/email/${kind}/[A-Za-z0-9_-]+)`).exec(
+  const found = new RegExp(`${baseUrl}(/email/${kind}/mail_[A-Za-z0-9_-]{43})`).exec(
     mail.parsed.text ?? '',
   );
   if (found === null) throw new Error(`no ${kind} link in: ${mail.parsed.text}`);

@@ -3,9 +3,12 @@ import { createHash, randomBytes } from 'node:crypto';
 /** How long a confirmation link works. */
 export const CONFIRMATION_LINK_TTL_MS = 48 * 3_600_000;
 
-/** 32 random bytes, URL-safe: the secret part of a confirmation or unsubscribe link. */
+/**
+ * 32 random bytes, URL-safe, after a prefix that tells what it is (and lets the request log
+ * redact it, redact-url.ts): the secret part of a confirmation or unsubscribe link.
+ */
 export function newLinkToken(): string {
-  return randomBytes(32).toString('base64url');
+  return `mail_${randomBytes(32).toString('base64url')}`;
 }
 
 /** A confirmation token is stored as this only. */
@@ -14,7 +17,7 @@ export function hashLinkToken(token: string): string {
 }
 
 /** What a link token looks like; anything else is refused before the database is asked. */
-export const LINK_TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+export const LINK_TOKEN_FORMAT = /^mail_[A-Za-z0-9_-]{43}$/;
 
 /** The pages a mail links to, under PUBLIC_BASE_URL. */
 export const EMAIL_PAGES_PATH = '/email';
