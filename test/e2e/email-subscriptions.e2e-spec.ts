@@ -1,4 +1,6 @@
 import { createKeyword, createKeywords } from '../factories/keyword.factory.js';
+import { EMAIL_MAILS_PER_HOUR } from '../../src/config/plans.js';
+import { MailBudget } from '../../src/modules/email/sending/mail-budget.js';
 import { MailOutboxStore } from '../../src/modules/email/sending/mail-outbox.store.js';
 import { MailOutboxEntity } from '../../src/modules/email/sending/mail-outbox.entity.js';
 import { bearer, type TestApp, type TestApps } from '../utils/create-test-app.js';
@@ -64,7 +66,7 @@ describe.each(testDatabaseKinds())('email subscriptions on %s', (kind) => {
 
   /** A confirmed instant subscription of a new account with one keyword. */
   async function confirmedInstant(app: TestApp, keywordText: string) {
-    const { apiKey } = await app.account();
+    const { apiKey, accountId } = await app.account();
     const keyword = await createKeyword(app, apiKey, keywordText);
     const subscription = await subscribe(app, apiKey, {
       email: `${keywordText}@example.org`,
@@ -73,7 +75,7 @@ describe.each(testDatabaseKinds())('email subscriptions on %s', (kind) => {
     const [confirmation] = await receiver.waitForMails(1);
     await confirmByMail(app, confirmation);
     receiver.clear();
-    return { apiKey, keyword, subscription };
+    return { apiKey, accountId, keyword, subscription };
   }
 
   describe('REST', () => {
@@ -357,6 +359,37 @@ describe.each(testDatabaseKinds())('email subscriptions on %s', (kind) => {
       last_error: expect.stringMatching(/^SMTP 550/),
       last_error_at: expect.any(String),
     });
+  });
+
+  it('holds instant mail to the next hour once the account has sent 60 mails this hour', async () => {
+    const { apiKey, accountId, subscription } = await confirmedInstant(t, 'crankshafts');
+    const budget = t.app.get(MailBudget);
+    for (let mail = 1; mail < EMAIL_MAILS_PER_HOUR; mail += 1) {
+      expect(await budget.take(accountId)).toEqual({ allowed: true });
+    }
+    const refused = await t.http
+      .post('/api/v1/email-subscriptions')
+      .set(bearer(apiKey))
+      .send({ email: 'more@example.org', frequency: 'daily' });
+    expect({ status: refused.status, code: refused.body.code }).toEqual({
+      status: 429,
+      code: 'rate_limited',
+    });
+    expect(refused.headers['retry-after']).toBe('3600');
+
+    await ingest(t, [postItem({ title: 'crankshafts wanted' })]);
+    expect(await runInstantMail(t)).toMatchObject({ mails: 0, deferred: 1 });
+    expect((await subscriptionState(t, apiKey, subscription.id)).last_error).toBe(
+      "the account's 60 mails per hour are spent; sending resumes at 11:00 UTC",
+    );
+    t.clock.advance(HOUR_MS);
+    try {
+      expect(await runInstantMail(t)).toMatchObject({ mails: 1, sent: 1 });
+      expect((await subscriptionState(t, apiKey, subscription.id)).last_error).toBeNull();
+      expect(receiver.mails).toHaveLength(1);
+    } finally {
+      t.clock.advance(-HOUR_MS);
+    }
   });
 
   it('sends, after a restart, each instant mail stored but not sent, once', async () => {
