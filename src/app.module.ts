@@ -4,6 +4,9 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { CoreModule, type CoreOptions } from './core.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { EmailGraphqlModule } from './modules/email/graphql/email-graphql.module.js';
+import { EmailModule } from './modules/email/email.module.js';
+import { EmailPagesModule } from './modules/email/pages/email-pages.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AlertsGraphqlModule } from './modules/alerts/graphql/alerts-graphql.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
@@ -36,7 +39,14 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { PIPELINE_SINKS } from './pipeline-sinks.js';
 
 /** The modules whose controllers make up the versioned REST API under /api/v1. */
-const PUBLIC_API_MODULES = [KeywordsModule, WebhooksModule, AlertsModule, UsageModule, InboxModule];
+const PUBLIC_API_MODULES = [
+  KeywordsModule,
+  WebhooksModule,
+  AlertsModule,
+  UsageModule,
+  InboxModule,
+  EmailModule,
+];
 
 @Module({})
 export class AppModule {
@@ -70,6 +80,8 @@ export class AppModule {
         InboxGraphqlModule,
         UsersGraphqlModule,
         OpsGraphqlModule,
+        EmailGraphqlModule,
+        EmailPagesModule,
         DashboardModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),
       ],

@@ -1,14 +1,20 @@
 import type { IngestionOptions } from './modules/ingestion/ingestion.module.js';
 import { InboxCollector } from './modules/inbox/collecting/inbox-collector.service.js';
 import { InboxModule } from './modules/inbox/inbox.module.js';
+import { EmailModule } from './modules/email/email.module.js';
+import { InstantMailOutbox } from './modules/email/sending/instant-mail.outbox.js';
 import { DeliveryOutbox } from './modules/delivery/delivery-outbox.service.js';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
 
 /**
  * Where ingested items go, for every root module that runs the pipeline (the server, the admin
- * command): first-seen items into the App inbox, stored alerts into the webhook outbox.
+ * command): first-seen items into the App inbox, stored alerts into the webhook and instant-mail
+ * outboxes.
  */
 export const PIPELINE_SINKS: IngestionOptions['sinks'] = {
   newItems: [{ module: InboxModule, provider: InboxCollector }],
-  storedAlerts: [{ module: WebhookDeliveryModule, provider: DeliveryOutbox }],
+  storedAlerts: [
+    { module: WebhookDeliveryModule, provider: DeliveryOutbox },
+    { module: EmailModule, provider: InstantMailOutbox },
+  ],
 };

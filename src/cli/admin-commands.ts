@@ -14,6 +14,7 @@ import {
 import type { AccountEntity } from '../modules/accounts/account.entity.js';
 import type { ApiKeyEntity } from '../modules/accounts/api-key.entity.js';
 import { AccountsService } from '../modules/accounts/accounts.service.js';
+import { DigestService } from '../modules/email/digests/digest.service.js';
 import { DumpImportService } from '../modules/ingestion/dump/dump-import.service.js';
 import { UsersService } from '../modules/users/users.service.js';
 import { WebhookKeyRotation } from '../modules/webhooks/secrets/webhook-key-rotation.service.js';
@@ -201,6 +202,19 @@ const ingest: AdminCommand = async (app, args) => {
   return { ...summary };
 };
 
+const DIGEST_FREQUENCIES = ['hourly', 'daily'] as const;
+
+/** decisions section 11: what the scheduler does on the hour and at 00:00 UTC, now. */
+const sendDigests: AdminCommand = async (app, args) => {
+  const { values } = parse(args, { frequency: { type: 'string' } }, 0);
+  const frequency = DIGEST_FREQUENCIES.find((known) => known === values.frequency);
+  if (frequency === undefined) {
+    throw new UsageError(`--frequency must be one of ${DIGEST_FREQUENCIES.join(', ')}`);
+  }
+  const { sent } = await app.get(DigestService).sendDigests(frequency);
+  return { sent };
+};
+
 /** Loaded for this command alone: no other command reads or makes the key file. */
 const rotateSecretKey: AdminCommand = async (app, args) => {
   parse(args, {}, 0);
@@ -233,4 +247,5 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'reset-password': resetPassword,
   ingest,
   'rotate-secret-key': rotateSecretKey,
+  'send-digests': sendDigests,
 };

@@ -18,7 +18,8 @@ const USAGE = `usage: npm run --silent admin -- <command> [...]
   create-operator --email <email>
   reset-password <email>
   ingest <file.ndjson | ->
-  rotate-secret-key`;
+  rotate-secret-key
+  send-digests --frequency <hourly|daily>`;
 
 /** stdout carries exactly one JSON line; everything else goes to stderr. */
 async function main(argv: string[], keywordIndexThread?: KeywordIndexThread): Promise<number> {

@@ -94,3 +94,36 @@ describe('METRICS_PORT', () => {
     }
   });
 });
+
+describe('SMTP_URL and SMTP_FROM', () => {
+  it('leave email off when SMTP_URL is unset', () => {
+    expect(loadConfig({}).email).toBeNull();
+  });
+
+  it('send from alerts@<host of PUBLIC_BASE_URL> unless SMTP_FROM says otherwise', () => {
+    const env = {
+      SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465',
+      PUBLIC_BASE_URL: 'https://alerts.example.com/',
+    };
+    expect(loadConfig(env).email).toEqual({
+      smtpUrl: 'smtps://user:p%40ss@mail.example.com:465',
+      from: 'alerts@alerts.example.com',
+      linkBaseUrl: 'https://alerts.example.com',
+    });
+    expect(loadConfig({ ...env, SMTP_FROM: 'noreply@example.com' }).email?.from).toBe(
+      'noreply@example.com',
+    );
+  });
+
+  it('refuse another scheme without repeating the value, which may hold a password', () => {
+    const attempt = () => loadConfig({ SMTP_URL: 'http://user:secret-pw@mail.example.com' });
+    expect(attempt).toThrow(/SMTP_URL must be smtp:\/\//);
+    expect(attempt).not.toThrow(/secret-pw/);
+  });
+
+  it('need PUBLIC_BASE_URL, which the links in mails point to', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com' })).toThrow(
+      /SMTP_URL: needs PUBLIC_BASE_URL/,
+    );
+  });
+});

@@ -135,6 +135,20 @@ class EnvironmentVariables {
   TRUST_PROXY?: boolean;
 
   @IsOptional()
+  @IsString()
+  @Matches(/^smtps?:\/\/[^/?#\s]+(:\d{1,5})?\/?$/, {
+    message: 'SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…',
+  })
+  SMTP_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^[^\s@<>]+@[^\s@<>]+$/, {
+    message: 'SMTP_FROM must be an address like alerts@example.com',
+  })
+  SMTP_FROM?: string;
+
+  @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: LogLevel;
 
@@ -211,6 +225,8 @@ export interface AppConfig {
     secretKeyFile: string | null;
   };
   publicUrls: PublicUrlSettings;
+  /** Email subscriptions; null when SMTP_URL is unset (they are then refused). */
+  email: EmailSettings | null;
   logLevel: LogLevel;
   /** Requests without a valid key allowed per client address and minute before they get 429. */
   authFailuresPerMinute: number;
@@ -233,6 +249,15 @@ export interface PublicUrlSettings {
   baseUrl: string | null;
   /** TRUST_PROXY: X-Forwarded-Proto/-Host come from a proxy the operator runs. */
   trustProxy: boolean;
+}
+
+/** Where mail goes out and what its links point to (docs/email.md). */
+export interface EmailSettings {
+  /** SMTP_URL, credentials included: never logged. */
+  smtpUrl: string;
+  from: string;
+  /** PUBLIC_BASE_URL, which the links in every mail need. */
+  linkBaseUrl: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -277,6 +302,22 @@ function checkSecretKeySource(vars: EnvironmentVariables): void {
       'WEBHOOK_SECRET_KEY_PREVIOUS is only read with WEBHOOK_SECRET_KEY (a key file keeps its own previous keys)',
     );
   }
+}
+
+/** SMTP_URL needs PUBLIC_BASE_URL: a mail's links cannot come from a request's Host. */
+function emailSettings(vars: EnvironmentVariables): EmailSettings | null {
+  if (vars.SMTP_URL === undefined) return null;
+  if (vars.PUBLIC_BASE_URL === undefined) {
+    throw new ConfigError(
+      'Invalid environment:\n  SMTP_URL: needs PUBLIC_BASE_URL, the address the links in mails point to',
+    );
+  }
+  const linkBaseUrl = vars.PUBLIC_BASE_URL.replace(/\/+$/, '');
+  return {
+    smtpUrl: vars.SMTP_URL,
+    from: vars.SMTP_FROM ?? `alerts@${new URL(linkBaseUrl).hostname}`,
+    linkBaseUrl,
+  };
 }
 
 /** Validates the environment once; the error names every bad variable. */
@@ -325,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       baseUrl: vars.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
       trustProxy: vars.TRUST_PROXY ?? false,
     },
+    email: emailSettings(vars),
     logLevel: vars.LOG_LEVEL ?? 'info',
     authFailuresPerMinute: vars.AUTH_FAILURES_PER_MINUTE ?? 60,
     graphqlExplorer: vars.GRAPHQL_EXPLORER ?? false,

@@ -33,3 +33,11 @@ export function planLimits(plan: PlanName): PlanLimits {
 export function isPlanName(value: unknown): value is PlanName {
   return typeof value === 'string' && Object.hasOwn(PLANS, value);
 }
+
+/** Email subscriptions an account may hold (pending and active), whatever its plan. */
+export const EMAIL_SUBSCRIPTION_LIMIT = 10;
+/**
+ * Mails an account may cause per clock hour (UTC), confirmations included: protects the sender's
+ * reputation. Instant mail past it waits for the next hour; a digest is tried again next time.
+ */
+export const EMAIL_MAILS_PER_HOUR = 60;

@@ -2,6 +2,7 @@ import { AccountEntity } from '../modules/accounts/account.entity.js';
 import { ApiKeyEntity } from '../modules/accounts/api-key.entity.js';
 import { AlertEntity } from '../modules/alerts/alert.entity.js';
 import { DeliveryEntity } from '../modules/delivery/delivery.entity.js';
+import { EMAIL_ENTITIES } from '../modules/email/email.entities.js';
 import { FeedTokenEntity } from '../modules/feeds/feed-token.entity.js';
 import { INBOX_ENTITIES } from '../modules/inbox/inbox.entities.js';
 import { AuditEntryEntity } from '../modules/ops/audit/audit-entry.entity.js';
@@ -26,4 +27,5 @@ export const ENTITIES = [
   SessionEntity,
   AuditEntryEntity,
   OperationSampleEntity,
+  ...EMAIL_ENTITIES,
 ];

@@ -22,7 +22,16 @@ import {
   type WebhookReceiver,
 } from '../utils/webhook-receiver.js';
 
-const NAVIGATION = ['Alerts', 'Keywords', 'Webhooks', 'Usage', 'API keys', 'Feeds', 'Account'];
+const NAVIGATION = [
+  'Alerts',
+  'Keywords',
+  'Webhooks',
+  'Usage',
+  'API keys',
+  'Feeds',
+  'Email',
+  'Account',
+];
 
 interface DashboardUser {
   accountId: string;

@@ -14,6 +14,10 @@ const DOCUMENT_BEFORE = new URL(
 
 /** Each difference (see jsonDifferences) the refactor meant, with why. */
 const MEANT_DIFFERENCES: Record<string, string> = {
+  '+ /paths/~1api~1v1~1email-subscriptions':
+    'Issue #27: email subscriptions, listed and created (decisions section 11).',
+  '+ /paths/~1api~1v1~1email-subscriptions~1{id}':
+    'Issue #27: an email subscription deleted (decisions section 11).',
   '+ /components/schemas/Webhook/properties/format':
     'Issue #27: a webhook shows its format (json, slack, discord).',
   '~ /components/schemas/Webhook/required':
@@ -22,6 +26,11 @@ const MEANT_DIFFERENCES: Record<string, string> = {
     'Issue #27: POST /webhooks accepts a format (default json).',
   '+ /components/schemas/UpdateWebhook/properties/format':
     'Issue #27: PATCH /webhooks/:id changes the format.',
+  '+ /components/schemas/EmailSubscription': 'Issue #27: the Subscription those routes answer.',
+  '+ /components/schemas/CreateEmailSubscription':
+    'Issue #27: the body of POST /email-subscriptions.',
+  '+ /components/schemas/EmailSubscriptionList':
+    'Issue #27: the answer of GET /email-subscriptions.',
 };
 
 describe('the OpenAPI document, next to the one served before #25', () => {

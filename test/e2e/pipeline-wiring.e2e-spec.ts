@@ -7,6 +7,7 @@ import { CoreModule } from '../../src/core.module.js';
 import { DatabaseModule } from '../../src/database/database.module.js';
 import { DeliveryModule } from '../../src/modules/delivery/delivery.module.js';
 import { DeliveryOutbox } from '../../src/modules/delivery/delivery-outbox.service.js';
+import { InstantMailOutbox } from '../../src/modules/email/sending/instant-mail.outbox.js';
 import { InboxCollector } from '../../src/modules/inbox/collecting/inbox-collector.service.js';
 import { IngestionSinks } from '../../src/modules/ingestion/ingestion-sinks.js';
 import { IngestionModule } from '../../src/modules/ingestion/ingestion.module.js';
@@ -38,11 +39,11 @@ describe('wiring the ingestion pipeline into a root module', () => {
     return booted.init();
   }
 
-  it("starts with the app's sinks: the inbox takes new items, the outbox stored alerts", async () => {
+  it("starts with the app's sinks: the inbox takes new items, the webhook and mail outboxes stored alerts", async () => {
     const app = await boot([IngestionModule.forRoot({ sinks: PIPELINE_SINKS })]);
     const sinks = app.get(IngestionSinks);
     expect(sinks.newItems).toEqual([app.get(InboxCollector)]);
-    expect(sinks.storedAlerts).toEqual([app.get(DeliveryOutbox)]);
+    expect(sinks.storedAlerts).toEqual([app.get(DeliveryOutbox), app.get(InstantMailOutbox)]);
   });
 
   it('refuses to start when no sink takes the stored alerts', async () => {

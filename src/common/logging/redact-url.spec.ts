@@ -29,6 +29,12 @@ describe('redactUrl', () => {
     );
   });
 
+  it('redacts the token of a confirmation or unsubscribe link', () => {
+    const token = `mail_${'Ab3-_'.repeat(8)}xyz`;
+    expect(redactUrl(`/email/unsubscribe/${token}`)).toBe('/email/unsubscribe/[REDACTED]');
+    expect(redactUrl(`/email/confirm/${token}`)).toBe('/email/confirm/[REDACTED]');
+  });
+
   it('leaves ids, filters and ordinary values alone', () => {
     const url = `/api/v1/alerts?keyword_id=${UUID}&subreddit=selfhosted&since=2026-11-21T10:00:00Z`;
     expect(redactUrl(url)).toBe(url);

@@ -29,6 +29,7 @@ export function navigationOf(viewer: UserViewer): NavigationLink[] {
     { href: '/usage', name: 'Usage' },
     { href: '/api-keys', name: 'API keys' },
     { href: '/feeds', name: 'Feeds' },
+    { href: '/email', name: 'Email' },
     { href: '/account', name: 'Account' },
   ];
 }

@@ -1,6 +1,7 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { AccountPage } from '../pages/AccountPage';
 import { AlertsPage } from '../pages/AlertsPage';
+import { EmailPage } from '../pages/EmailPage';
 import { ApiKeysPage } from '../pages/ApiKeysPage';
 import { FeedsPage } from '../pages/FeedsPage';
 import { InboxPage } from '../pages/InboxPage';
@@ -54,6 +55,9 @@ export function SignedIn() {
         </Route>
         <Route path="/feeds">
           <FeedsPage />
+        </Route>
+        <Route path="/email">
+          <EmailPage />
         </Route>
         <Route path="/account">
           <AccountPage viewer={user} />

@@ -16,6 +16,7 @@ import { AlertsBySubredditInOrder1763701750000 } from './1763701750000-alerts-by
 import { OperationSamples1763701800000 } from './1763701800000-operation-samples.js';
 import { OpsAuditEntries1763701900000 } from './1763701900000-ops-audit-entries.js';
 import { WebhookFormats1763702000000 } from './1763702000000-webhook-formats.js';
+import { EmailSubscriptions1763702100000 } from './1763702100000-email-subscriptions.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   OperationSamples1763701800000,
   OpsAuditEntries1763701900000,
   WebhookFormats1763702000000,
+  EmailSubscriptions1763702100000,
 ];

@@ -34,6 +34,11 @@ import { InboxItemDto, InboxPageDto } from '../inbox/items/dto/inbox-item.dto.js
 import { UpdateInboxItemDto } from '../inbox/items/dto/update-inbox-item.dto.js';
 import { NewSearchDto } from '../inbox/searches/dto/new-search.dto.js';
 import { SearchDto, SearchListDto } from '../inbox/searches/dto/search.dto.js';
+import {
+  CreateEmailSubscriptionDto,
+  EmailSubscriptionDto,
+  EmailSubscriptionListDto,
+} from '../email/dto/email-subscription.dto.js';
 
 /** A schema no class can generate (a union of shapes), under its name. */
 export interface NamedSchema {
@@ -79,6 +84,9 @@ export const DOCUMENTED_SCHEMAS: (Type<unknown> | NamedSchema)[] = [
   WebhookAlertPostDto,
   WebhookAlertCommentDto,
   WebhookTestDto,
+  EmailSubscriptionDto,
+  CreateEmailSubscriptionDto,
+  EmailSubscriptionListDto,
 ];
 
 const isNamedSchema = (entry: Type<unknown> | NamedSchema): entry is NamedSchema =>

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { ErrorCode } from '../../common/errors/error-code.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
+import { EmailModule } from '../email/email.module.js';
 import { FeedsModule } from '../feeds/feeds.module.js';
 import { InboxModule } from '../inbox/inbox.module.js';
 import { KeywordsModule } from '../keywords/keywords.module.js';
@@ -30,6 +31,7 @@ const DOCUMENTED_MODULES = [
   AlertsModule,
   UsageModule,
   InboxModule,
+  EmailModule,
   FeedsModule,
   ApiDocsModule,
 ];

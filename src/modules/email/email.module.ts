@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { DigestAlertsStore } from './digests/digest-alerts.store.js';
+import { DigestScheduler } from './digests/digest.scheduler.js';
+import { DigestService } from './digests/digest.service.js';
+import { EmailSubscriptionsController } from './http/email-subscriptions.controller.js';
+import { AlertMailSender } from './sending/alert-mail-sender.js';
+import { InstantMailOutbox } from './sending/instant-mail.outbox.js';
+import { InstantMailWorker } from './sending/instant-mail.worker.js';
+import { MailBudget } from './sending/mail-budget.js';
+import { MailOutboxStore } from './sending/mail-outbox.store.js';
+import { Mailer } from './sending/mailer.service.js';
+import { EmailSubscriptionStore } from './subscriptions/email-subscription.store.js';
+import { EmailSubscriptionsService } from './subscriptions/email-subscriptions.service.js';
+
+/**
+ * Email subscriptions (docs/email.md): their REST routes and rules, the instant-mail outbox (a
+ * sink of the ingestion pipeline) and its worker, the digests and their schedule, one SMTP pool.
+ */
+@Module({
+  controllers: [EmailSubscriptionsController],
+  providers: [
+    EmailSubscriptionStore,
+    EmailSubscriptionsService,
+    MailOutboxStore,
+    MailBudget,
+    Mailer,
+    AlertMailSender,
+    InstantMailOutbox,
+    InstantMailWorker,
+    DigestAlertsStore,
+    DigestService,
+    DigestScheduler,
+  ],
+  exports: [EmailSubscriptionsService, InstantMailOutbox, InstantMailWorker, DigestService],
+})
+export class EmailModule {}

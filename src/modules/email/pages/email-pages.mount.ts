@@ -1,0 +1,21 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { EmailSubscriptionsService } from '../subscriptions/email-subscriptions.service.js';
+import { EMAIL_PAGES_PATH } from '../subscriptions/email-tokens.js';
+import { emailPagesHandler } from './email-pages.js';
+
+/**
+ * Mounts the confirmation and unsubscribe pages on the HTTP server: reached from a mail, they
+ * take no key and no session (the token in the URL is the credential).
+ */
+@Injectable()
+export class EmailPagesMount implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly subscriptions: EmailSubscriptionsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.adapterHost.httpAdapter.use(EMAIL_PAGES_PATH, emailPagesHandler(this.subscriptions));
+  }
+}
