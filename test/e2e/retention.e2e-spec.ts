@@ -60,6 +60,7 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
       sessions: 0,
       auditEntries: 0,
       operationSamples: 0,
+      mailHourlyCounts: 0,
     });
     expect(agesInDays(await column('SELECT matched_at AS value FROM alerts'))).toEqual([
       89, 8, 6, 3, 1,
@@ -88,6 +89,7 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
       sessions: 0,
       auditEntries: 0,
       operationSamples: 0,
+      mailHourlyCounts: 0,
     });
   });
 
@@ -116,6 +118,25 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
     expect(agesInDays(await column('SELECT created_at AS value FROM audit_entries'))).toEqual([
       89, 1,
     ]);
+  });
+
+  it('deletes the hourly mail counts older than a day, keeping the hour that still limits', async () => {
+    const { accountId } = await t.account('starter');
+    const hours = [49, 25, 23, 0];
+    const param = kind === 'postgres' ? ['$1', '$2'] : ['?', '?'];
+    for (const hoursAgo of hours) {
+      const hourStart = TEST_NOW.getTime() - hoursAgo * 3_600_000;
+      await t.database.transaction((manager) =>
+        manager.query(
+          `INSERT INTO mail_hourly_counts (account_id, hour_start, sent) VALUES (${param[0]}, ${param[1]}, 3)`,
+          [accountId, hourStart],
+        ),
+      );
+    }
+
+    expect((await runRetention()).mailHourlyCounts).toBe(2);
+    const kept = await column('SELECT hour_start AS value FROM mail_hourly_counts');
+    expect(kept.map((start) => (TEST_NOW.getTime() - start) / 3_600_000).sort()).toEqual([0, 23]);
   });
 
   it("deletes the console's per-minute samples past 8 days, in batches, and keeps the rest", async () => {

@@ -16,6 +16,8 @@ export interface RetentionWindows {
   dailyUsage: number;
   /** The operator console's per-minute samples (SAMPLE_RETENTION_DAYS). */
   operationSamples: number;
+  /** Only the current hour's mail count limits anything; a day of them is kept to look back on. */
+  mailHourlyCounts: number;
 }
 
 export const RETENTION_WINDOWS: RetentionWindows = {
@@ -24,6 +26,7 @@ export const RETENTION_WINDOWS: RetentionWindows = {
   postsCache: 2,
   dailyUsage: 100,
   operationSamples: SAMPLE_RETENTION_DAYS,
+  mailHourlyCounts: 1,
 };
 
 /** Rows per delete statement (and per transaction), so no lock is held for long. */

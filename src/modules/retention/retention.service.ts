@@ -21,6 +21,8 @@ export interface RetentionReport {
   auditEntries: number;
   /** The operator console's per-minute samples. */
   operationSamples: number;
+  /** The email sender's per-account hourly mail counts. */
+  mailHourlyCounts: number;
 }
 
 /** Deletes what is past its retention window, in batches. Concurrent calls share one run. */
@@ -69,7 +71,12 @@ export class RetentionService {
         cutoff(RETENTION_WINDOWS.postsCache),
         RETENTION_BATCH_SIZE,
       ),
-      dailyUsage: await this.pruneDailyUsage(utcDay(cutoff(RETENTION_WINDOWS.dailyUsage))),
+      dailyUsage: await this.pruneTwoColumnKey(
+        'keyword_daily_usage',
+        ['keyword_id', 'day'],
+        'day',
+        utcDay(cutoff(RETENTION_WINDOWS.dailyUsage)),
+      ),
       sessions: await this.sessions.pruneEnded(RETENTION_BATCH_SIZE),
       auditEntries: await this.audit.pruneOlderThan(
         cutoff(RETENTION_WINDOWS.alerts),
@@ -79,20 +86,34 @@ export class RetentionService {
         cutoff(RETENTION_WINDOWS.operationSamples),
         RETENTION_BATCH_SIZE,
       ),
+      mailHourlyCounts: await this.pruneTwoColumnKey(
+        'mail_hourly_counts',
+        ['account_id', 'hour_start'],
+        'hour_start',
+        cutoff(RETENTION_WINDOWS.mailHourlyCounts),
+      ),
     };
   }
 
-  /** keyword_daily_usage has a two-column key and a day string, unlike deleteInBatches' tables. */
-  private async pruneDailyUsage(firstKeptDay: string): Promise<number> {
+  /**
+   * Rows of a table keyed by two columns (deleteInBatches takes one) whose `timeColumn` is before
+   * `cutoff`, a batch per transaction.
+   */
+  private async pruneTwoColumnKey(
+    table: 'keyword_daily_usage' | 'mail_hourly_counts',
+    [first, second]: [string, string],
+    timeColumn: string,
+    cutoff: string | number,
+  ): Promise<number> {
     let total = 0;
     for (;;) {
       const deleted = await this.database.transaction((manager) =>
         this.database.query(
           manager,
-          `DELETE FROM keyword_daily_usage WHERE (keyword_id, day) IN
-             (SELECT keyword_id, day FROM keyword_daily_usage WHERE day < :firstKeptDay LIMIT :batchSize)
-           RETURNING keyword_id`,
-          { firstKeptDay, batchSize: RETENTION_BATCH_SIZE },
+          `DELETE FROM ${table} WHERE (${first}, ${second}) IN
+             (SELECT ${first}, ${second} FROM ${table} WHERE ${timeColumn} < :cutoff LIMIT :batchSize)
+           RETURNING ${first}`,
+          { cutoff, batchSize: RETENTION_BATCH_SIZE },
         ),
       );
       total += deleted.length;
