@@ -10,7 +10,9 @@ import { SelectField } from '../../components/SelectField';
 import { graphql } from '../../gql';
 import type { Product } from '../../gql/graphql';
 import { graphqlRequest } from '../../app/graphql';
-import { OpsAccountPage, PLAN_CHOICES } from './OpsAccountPage';
+import { PLAN_CHOICES } from './account/AccountActions';
+import { OpsAccountPage } from './OpsAccountPage';
+import { ScrollTable } from '../../components/ScrollTable';
 
 const OPS_ACCOUNTS = graphql(`
   query OpsAccounts($search: String) {
@@ -87,49 +89,45 @@ function AccountList() {
         empty={list.length === 0}
         emptyText={search ? `No account matches “${search}”.` : 'No accounts yet.'}
       >
-        <div className="table-wrap" role="region" aria-label="Accounts table" tabIndex={0}>
-          <table>
-            <caption className="visually-hidden">Accounts, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Product</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Status</th>
-                <th scope="col">Active keywords</th>
-                <th scope="col">Alerts today</th>
-                <th scope="col">Capped today</th>
-                <th scope="col">Webhooks</th>
-                <th scope="col">Failing</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((account) => (
-                <tr key={account.id}>
-                  <th scope="row">
-                    <Link href={`/${account.id}`}>{account.name || account.id}</Link>
-                  </th>
-                  <td>{account.product}</td>
-                  <td>{account.plan}</td>
-                  <td>{account.status}</td>
-                  <td>
-                    {account.activeKeywords} of {account.keywordLimit}
-                  </td>
-                  <td>{account.alertsToday}</td>
-                  <td>{account.cappedToday}</td>
-                  <td>{account.webhooks}</td>
-                  <td>
-                    {account.failingWebhooks > 0 ? (
-                      <span className="badge warn">{account.failingWebhooks} failing</span>
-                    ) : (
-                      0
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label="Accounts table"
+          caption="Accounts, newest first"
+          columns={[
+            'Account',
+            'Product',
+            'Plan',
+            'Status',
+            'Active keywords',
+            'Alerts today',
+            'Capped today',
+            'Webhooks',
+            'Failing',
+          ]}
+        >
+          {list.map((account) => (
+            <tr key={account.id}>
+              <th scope="row">
+                <Link href={`/${account.id}`}>{account.name || account.id}</Link>
+              </th>
+              <td>{account.product}</td>
+              <td>{account.plan}</td>
+              <td>{account.status}</td>
+              <td>
+                {account.activeKeywords} of {account.keywordLimit}
+              </td>
+              <td>{account.alertsToday}</td>
+              <td>{account.cappedToday}</td>
+              <td>{account.webhooks}</td>
+              <td>
+                {account.failingWebhooks > 0 ? (
+                  <span className="badge warn">{account.failingWebhooks} failing</span>
+                ) : (
+                  0
+                )}
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       </QueryState>
       <CreateAccountForm />
     </Page>
