@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Page } from '../../components/Page';
-import { QueryState } from '../../components/QueryState';
 import { formatInstant } from '../../components/format';
 import { graphqlRequest } from '../../app/graphql';
 import { graphql } from '../../gql';
-import { FIGURES_REFRESH_MS, formatSeconds } from '../components/figures';
+import { FiguresAsOf, FiguresPage } from '../components/FiguresPage';
+import { formatSeconds } from '../components/figures';
 import {
   busyMinutes,
   formatMinute,
@@ -58,17 +56,10 @@ const ATTEMPT_LINES: MinuteLine<Delivery['series'][number]>[] = [
 ];
 
 export function DeliveryPage() {
-  const figures = useQuery({
-    queryKey: ['opsDelivery'],
-    queryFn: fetchDelivery,
-    refetchInterval: FIGURES_REFRESH_MS,
-  });
   return (
-    <Page title="Delivery">
-      <QueryState query={figures} empty={false}>
-        {figures.data && <DeliveryFigures figures={figures.data.opsDelivery} />}
-      </QueryState>
-    </Page>
+    <FiguresPage title="Delivery" fetch={fetchDelivery}>
+      {(figures) => <DeliveryFigures figures={figures.opsDelivery} />}
+    </FiguresPage>
   );
 }
 
@@ -78,10 +69,7 @@ function DeliveryFigures({ figures }: { figures: Delivery }) {
   const busy = busyMinutes(figures.series, (minute) => minute.succeeded > 0 || minute.failed > 0);
   return (
     <>
-      <p className="meta">
-        Figures of every instance, up to {formatInstant(asOf)}; read again every{' '}
-        {FIGURES_REFRESH_MS / 1000} s.
-      </p>
+      <FiguresAsOf asOf={asOf} />
       <section className="card" aria-labelledby="outbox">
         <h2 id="outbox">Outbox</h2>
         <dl className="facts">

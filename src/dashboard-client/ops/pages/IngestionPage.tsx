@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { Page } from '../../components/Page';
-import { QueryState } from '../../components/QueryState';
 import { formatInstant } from '../../components/format';
 import { graphqlRequest } from '../../app/graphql';
 import { graphql } from '../../gql';
-import { FIGURES_REFRESH_MS, formatRate, formatSeconds } from '../components/figures';
+import { FiguresAsOf, FiguresPage } from '../components/FiguresPage';
+import { formatRate, formatSeconds } from '../components/figures';
 import {
   busyMinutes,
   formatMinute,
@@ -69,17 +67,10 @@ const THROUGHPUT_LINES: MinuteLine<Ingestion['series'][number]>[] = [
 ];
 
 export function IngestionPage() {
-  const figures = useQuery({
-    queryKey: ['opsIngestion'],
-    queryFn: fetchIngestion,
-    refetchInterval: FIGURES_REFRESH_MS,
-  });
   return (
-    <Page title="Ingestion">
-      <QueryState query={figures} empty={false}>
-        {figures.data && <IngestionFigures figures={figures.data.opsIngestion} />}
-      </QueryState>
-    </Page>
+    <FiguresPage title="Ingestion" fetch={fetchIngestion}>
+      {(figures) => <IngestionFigures figures={figures.opsIngestion} />}
+    </FiguresPage>
   );
 }
 
@@ -92,10 +83,7 @@ function IngestionFigures({ figures }: { figures: Ingestion }) {
   );
   return (
     <>
-      <p className="meta">
-        Figures of every instance, up to {formatInstant(asOf)}; read again every{' '}
-        {FIGURES_REFRESH_MS / 1000} s.
-      </p>
+      <FiguresAsOf asOf={asOf} />
       <section className="card" aria-labelledby="poller">
         <h2 id="poller">Poller</h2>
         <dl className="facts">
