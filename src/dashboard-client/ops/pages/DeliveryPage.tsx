@@ -4,13 +4,7 @@ import { graphqlRequest } from '../../app/graphql';
 import { graphql } from '../../gql';
 import { FiguresAsOf, FiguresPage } from '../components/FiguresPage';
 import { formatSeconds } from '../components/figures';
-import {
-  busyMinutes,
-  formatMinute,
-  MinuteChart,
-  useMinuteChart,
-  type MinuteLine,
-} from '../components/MinuteChart';
+import { MinuteFigures, type MinuteLine } from '../components/MinuteFigures';
 
 const DELIVERY_QUERY = graphql(`
   query OpsDelivery {
@@ -65,8 +59,6 @@ export function DeliveryPage() {
 
 function DeliveryFigures({ figures }: { figures: Delivery }) {
   const { outbox, slots, attemptsLastHour, failingWebhooks, asOf } = figures;
-  const chart = useMinuteChart(figures.series, ATTEMPT_LINES);
-  const busy = busyMinutes(figures.series, (minute) => minute.succeeded > 0 || minute.failed > 0);
   return (
     <>
       <FiguresAsOf asOf={asOf} />
@@ -90,34 +82,13 @@ function DeliveryFigures({ figures }: { figures: Delivery }) {
       </section>
       <section aria-labelledby="attempts">
         <h2 id="attempts">Attempts per minute, last 24 hours</h2>
-        <MinuteChart
-          minutes={chart.minutes}
-          series={chart.series}
+        <MinuteFigures
+          series={figures.series}
+          lines={ATTEMPT_LINES}
           axis="Attempts"
-          label={`Delivery attempts per minute over 24 hours, succeeded and failed; ${busy.length} minutes had any`}
+          label="Delivery attempts per minute over 24 hours, succeeded and failed"
+          caption="Minutes with attempts, newest first (the others had none)"
         />
-        <details>
-          <summary>The same numbers as a table</summary>
-          <table>
-            <caption>Minutes with attempts, newest first (the others had none)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Minute (UTC)</th>
-                <th scope="col">Succeeded</th>
-                <th scope="col">Failed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {busy.map((minute) => (
-                <tr key={minute.minute}>
-                  <th scope="row">{formatMinute(minute.minute)}</th>
-                  <td>{minute.succeeded}</td>
-                  <td>{minute.failed}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
       </section>
       <section className="card" aria-labelledby="failing">
         <h2 id="failing">Webhooks failing now</h2>

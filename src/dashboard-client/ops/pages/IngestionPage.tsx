@@ -3,13 +3,7 @@ import { graphqlRequest } from '../../app/graphql';
 import { graphql } from '../../gql';
 import { FiguresAsOf, FiguresPage } from '../components/FiguresPage';
 import { formatRate, formatSeconds } from '../components/figures';
-import {
-  busyMinutes,
-  formatMinute,
-  MinuteChart,
-  useMinuteChart,
-  type MinuteLine,
-} from '../components/MinuteChart';
+import { MinuteFigures, type MinuteLine } from '../components/MinuteFigures';
 
 const INGESTION_QUERY = graphql(`
   query OpsIngestion {
@@ -62,8 +56,19 @@ type Ingestion = Awaited<ReturnType<typeof fetchIngestion>>['opsIngestion'];
 const fetchIngestion = () => graphqlRequest(INGESTION_QUERY);
 
 const THROUGHPUT_LINES: MinuteLine<Ingestion['series'][number]>[] = [
-  { label: 'Items/s', colour: '#1d4ed8', value: (minute) => minute.itemsPerSecond },
-  { label: 'Alerts/s', colour: '#b45309', value: (minute) => minute.alertsPerSecond, dashed: true },
+  {
+    label: 'Items/s',
+    colour: '#1d4ed8',
+    value: (minute) => minute.itemsPerSecond,
+    format: formatRate,
+  },
+  {
+    label: 'Alerts/s',
+    colour: '#b45309',
+    value: (minute) => minute.alertsPerSecond,
+    format: formatRate,
+    dashed: true,
+  },
 ];
 
 export function IngestionPage() {
@@ -76,11 +81,6 @@ export function IngestionPage() {
 
 function IngestionFigures({ figures }: { figures: Ingestion }) {
   const { poller, credentials, coverage, walkBehind, lag, asOf } = figures;
-  const chart = useMinuteChart(figures.series, THROUGHPUT_LINES);
-  const busy = busyMinutes(
-    figures.series,
-    (minute) => minute.itemsPerSecond > 0 || minute.alertsPerSecond > 0,
-  );
   return (
     <>
       <FiguresAsOf asOf={asOf} />
@@ -156,34 +156,13 @@ function IngestionFigures({ figures }: { figures: Ingestion }) {
       </section>
       <section aria-labelledby="throughput">
         <h2 id="throughput">Items and alerts per second, last 24 hours</h2>
-        <MinuteChart
-          minutes={chart.minutes}
-          series={chart.series}
+        <MinuteFigures
+          series={figures.series}
+          lines={THROUGHPUT_LINES}
           axis="Per second"
-          label={`Items and alerts per second, a point per minute over 24 hours; ${busy.length} minutes had any`}
+          label="Items and alerts per second, a point per minute over 24 hours"
+          caption="Minutes with items or alerts, newest first (the others had none)"
         />
-        <details>
-          <summary>The same numbers as a table</summary>
-          <table>
-            <caption>Minutes with items or alerts, newest first (the others had none)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Minute (UTC)</th>
-                <th scope="col">Items/s</th>
-                <th scope="col">Alerts/s</th>
-              </tr>
-            </thead>
-            <tbody>
-              {busy.map((minute) => (
-                <tr key={minute.minute}>
-                  <th scope="row">{formatMinute(minute.minute)}</th>
-                  <td>{formatRate(minute.itemsPerSecond)}</td>
-                  <td>{formatRate(minute.alertsPerSecond)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
       </section>
     </>
   );
