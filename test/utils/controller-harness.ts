@@ -217,3 +217,31 @@ export function itTakesOnlyKeysOf(
     },
   );
 }
+
+/**
+ * The edge's rule for request bodies: one sent with another Content-Type than JSON is refused
+ * with 422 invalid_body saying so, before the service is called.
+ */
+export function itWantsJsonBodies(
+  spec: ControllerSpec,
+  path: string,
+  apiKey: string,
+  bodies: readonly (readonly [contentType: string, raw: string])[],
+  untouched: () => unknown,
+): void {
+  it.each(bodies)(
+    'says a body sent as %s must be sent as JSON, and does nothing',
+    async (type, raw) => {
+      const res = await spec.http
+        .post(path)
+        .set(bearer(apiKey))
+        .set('Content-Type', type)
+        .send(raw);
+      expect([res.status, res.body]).toEqual([
+        422,
+        errorBody('invalid_body', 'Expected a JSON body sent with Content-Type: application/json'),
+      ]);
+      expect(untouched()).not.toHaveBeenCalled();
+    },
+  );
+}

@@ -5,6 +5,7 @@ import {
   bearer,
   controllerSpec,
   errorBody,
+  itWantsJsonBodies,
   mockOf,
 } from '../../../../test/utils/controller-harness.js';
 import { AppError } from '../../../common/errors/app-error.js';
@@ -86,21 +87,16 @@ describe('KeywordsController', () => {
       expect(keywords.create).not.toHaveBeenCalled();
     });
 
-    it.each([
-      ['text/plain', '{"text":"acme"}'],
-      ['application/x-www-form-urlencoded', 'text=acme'],
-    ])('says a body sent as %s must be sent as JSON, and creates nothing', async (type, raw) => {
-      const res = await spec.http
-        .post('/api/v1/keywords')
-        .set(bearer(ALERTS_KEY))
-        .set('Content-Type', type)
-        .send(raw);
-      expect(res.status).toBe(422);
-      expect(res.body).toEqual(
-        errorBody('invalid_body', 'Expected a JSON body sent with Content-Type: application/json'),
-      );
-      expect(keywords.create).not.toHaveBeenCalled();
-    });
+    itWantsJsonBodies(
+      spec,
+      '/api/v1/keywords',
+      ALERTS_KEY,
+      [
+        ['text/plain', '{"text":"acme"}'],
+        ['application/x-www-form-urlencoded', 'text=acme'],
+      ],
+      () => keywords.create,
+    );
 
     it('refuses a NUL character in a name or phrase with { error, code } and creates nothing', async () => {
       for (const item of [

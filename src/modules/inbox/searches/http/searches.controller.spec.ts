@@ -6,6 +6,7 @@ import {
   errorBody,
   mockOf,
   itTakesOnlyKeysOf,
+  itWantsJsonBodies,
   type Route,
 } from '../../../../../test/utils/controller-harness.js';
 import { AppError } from '../../../../common/errors/app-error.js';
@@ -53,18 +54,13 @@ describe('SearchesController', () => {
     expect(searches.create).not.toHaveBeenCalled();
   });
 
-  it('says a body must be sent as JSON when it came with another Content-Type', async () => {
-    const res = await spec.http
-      .post('/api/v1/searches')
-      .set(bearer(APP_KEY))
-      .set('Content-Type', 'text/plain')
-      .send('{"name":"s","keywords":["acme"]}');
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual(
-      errorBody('invalid_body', 'Expected a JSON body sent with Content-Type: application/json'),
-    );
-    expect(searches.create).not.toHaveBeenCalled();
-  });
+  itWantsJsonBodies(
+    spec,
+    '/api/v1/searches',
+    APP_KEY,
+    [['text/plain', '{"name":"s","keywords":["acme"]}']],
+    () => searches.create,
+  );
 
   it.each([[{}], [{ keywords: [] }], [{ name: '' }], [{ active: null }], [{ id: 'x' }]])(
     'refuses PATCH %j with 422 and leaves the search unchanged',
