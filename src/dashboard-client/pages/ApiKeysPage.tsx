@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiKeyTable } from '../components/ApiKeyTable';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { formatInstant } from '../components/format';
 import { OnceSecret } from '../components/OnceSecret';
 import { Page } from '../components/Page';
 import { QueryState } from '../components/QueryState';
@@ -67,52 +67,11 @@ export function ApiKeysPage() {
       <ErrorNotice error={create.error ?? revoke.error} />
       {create.data && <OnceSecret title="Your new API key" secret={create.data.createApiKey.key} />}
       <QueryState query={keys} empty={false}>
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Prefix</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data?.apiKeys.map((key) => (
-                <tr key={key.id}>
-                  <th scope="row">
-                    <code>{key.prefix}…</code>
-                  </th>
-                  <td>{formatInstant(key.createdAt)}</td>
-                  <td>{key.lastUsedAt ? formatInstant(key.lastUsedAt) : 'never'}</td>
-                  <td>{key.revokedAt ? `Revoked ${formatInstant(key.revokedAt)}` : 'Active'}</td>
-                  <td>
-                    {!key.revokedAt && (
-                      <button
-                        type="button"
-                        className="danger"
-                        disabled={revoke.isPending}
-                        onClick={() => {
-                          if (
-                            window.confirm(
-                              `Revoke the key ${key.prefix}…? It stops working at once.`,
-                            )
-                          ) {
-                            revoke.mutate(key.id);
-                          }
-                        }}
-                      >
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ApiKeyTable
+          keys={keys.data?.apiKeys ?? []}
+          revoking={revoke.isPending}
+          onRevoke={(keyId) => revoke.mutate(keyId)}
+        />
       </QueryState>
     </Page>
   );

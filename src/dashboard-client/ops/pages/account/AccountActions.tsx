@@ -5,6 +5,7 @@ import { Field } from '../../../components/Field';
 import { formatInstant } from '../../../components/format';
 import { OnceSecret } from '../../../components/OnceSecret';
 import { SelectField, type Choice } from '../../../components/SelectField';
+import { ApiKeyTable } from '../../../components/ApiKeyTable';
 import { graphql } from '../../../gql';
 import { graphqlRequest } from '../../../app/graphql';
 import type { Detail } from './account-detail';
@@ -176,40 +177,11 @@ export function ApiKeys({ detail, onChanged }: { detail: Detail; onChanged: () =
     <section aria-labelledby="account-keys">
       <h2 id="account-keys">API keys</h2>
       <ErrorNotice error={revoke.error} />
-      <ScrollTable
-        label="API keys table"
-        columns={['Prefix', 'Created', 'Last used', 'Status', 'Actions']}
-      >
-        {detail.apiKeys.map((key) => (
-          <tr key={key.id}>
-            <th scope="row">
-              <code>{key.prefix}…</code>
-            </th>
-            <td>{formatInstant(key.createdAt)}</td>
-            <td>{key.lastUsedAt ? formatInstant(key.lastUsedAt) : 'never'}</td>
-            <td>{key.revokedAt ? `Revoked ${formatInstant(key.revokedAt)}` : 'Active'}</td>
-            <td>
-              {!key.revokedAt && (
-                <button
-                  type="button"
-                  className="danger"
-                  aria-label={`Revoke ${key.prefix}`}
-                  disabled={revoke.isPending}
-                  onClick={() => {
-                    if (
-                      window.confirm(`Revoke the key ${key.prefix}…? It stops working at once.`)
-                    ) {
-                      revoke.mutate(key.id);
-                    }
-                  }}
-                >
-                  Revoke
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </ScrollTable>
+      <ApiKeyTable
+        keys={detail.apiKeys}
+        revoking={revoke.isPending}
+        onRevoke={(keyId) => revoke.mutate(keyId)}
+      />
     </section>
   );
 }
