@@ -5,10 +5,7 @@ import {
   type SchemaObject,
 } from '@nestjs/swagger';
 
-/*
- * The property kinds the API's shapes share, each one decorator so that a field reads as its
- * meaning. The generated schema keeps the options' key order (type first), as the document shows.
- */
+// Options keep their key order (type first) in the generated schema, as the document shows.
 
 export const ApiId = (description: string) => ApiProperty({ type: 'string', description });
 
@@ -33,14 +30,11 @@ export const ApiNullable = (
     ...options,
   } as ApiPropertyOptions);
 
-/** A string field: `ApiText({ format: 'uri' })`. */
 export const ApiText = (options: Omit<ApiPropertyOptions, 'type'> = {}) =>
   ApiProperty({ type: 'string', ...options } as ApiPropertyOptions);
 
-/** A property described by a schema object that other shapes or inline schemas share. */
 export const ApiField = (schema: SchemaObject) => ApiProperty(schema as ApiPropertyOptions);
 
-/** The same, for a request field that may be left out. */
 export const ApiOptionalField = (schema: SchemaObject) =>
   ApiPropertyOptional(schema as ApiPropertyOptions);
 

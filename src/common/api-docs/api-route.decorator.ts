@@ -33,10 +33,7 @@ export interface RouteDoc {
   errors?: ErrorCode[];
 }
 
-/**
- * The OpenAPI description of one route, next to its handler. The document builder adds what every
- * route shares (security, common errors, rate-limit headers) from the route's method and security.
- */
+/** The document builder adds what every route shares (security, common errors, rate-limit headers). */
 export function ApiRoute(doc: RouteDoc): MethodDecorator {
   return applyDecorators(
     ApiOperation({

@@ -3,7 +3,6 @@ import { getSchemaPath, type ReferenceObject, type SchemaObject } from '@nestjs/
 
 export type Schema = SchemaObject | ReferenceObject;
 
-/** A reference to the component schema a DTO class generates (under its @ApiSchema name). */
 export const ref = (model: Type<unknown> | string): ReferenceObject => ({
   $ref: getSchemaPath(model),
 });

@@ -15,7 +15,6 @@ export class AppError extends Error {
     return new AppError('not_found', `${what} not found`);
   }
 
-  /** What any path the service does not serve answers. */
   static routeNotFound(): AppError {
     return new AppError('not_found', 'Route not found');
   }

@@ -1,4 +1,3 @@
-/** Every stable code an error body can carry. */
 export const ERROR_CODES = [
   'unauthorized',
   'subscription_required',

@@ -9,7 +9,6 @@ interface GraphqlContext {
   res: Response;
 }
 
-/** The HTTP request and response behind a REST call or a GraphQL operation. */
 export function httpOf(context: ExecutionContext): { req: AppRequest; res: Response } {
   if (context.getType<string>() === 'graphql') {
     const graphqlContext = context.getArgByIndex<GraphqlContext>(2);

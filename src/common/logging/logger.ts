@@ -27,7 +27,6 @@ export function createRootLogger(
   );
 }
 
-/** Nest's own messages routed through pino. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 

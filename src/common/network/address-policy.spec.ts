@@ -15,7 +15,6 @@ const cases: [address: string, range: AddressRange][] = [
   ['2002:808:808::1', 'public'],
   ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', 'public'],
 
-  // IPv4
   ['127.0.0.1', 'loopback'],
   ['127.255.255.254', 'loopback'],
   ['10.0.0.1', 'private'],
@@ -37,7 +36,6 @@ const cases: [address: string, range: AddressRange][] = [
   ['198.51.100.7', 'reserved'],
   ['203.0.113.9', 'reserved'],
 
-  // IPv6
   ['::1', 'loopback'],
   ['::', 'unspecified'],
   ['fe80::1', 'link-local'],

@@ -10,7 +10,6 @@ export function isoWholeSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
-/** The UTC calendar day, "YYYY-MM-DD". */
 export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
@@ -34,7 +33,6 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
   );
 }
 
-/** Parses an ISO 8601 date or date-time; null when it is not one. */
 export function parseIsoTimestamp(value: string): number | null {
   const match = ISO_8601.exec(value);
   if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) return null;
