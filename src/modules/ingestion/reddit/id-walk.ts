@@ -11,7 +11,6 @@ import {
 import type { IdSample } from './id-timeline.js';
 import { IdTimeline } from './id-timeline.js';
 
-/** Ids that were absent when asked, and when that was. */
 export interface RetryRange extends IdRange {
   absentAt: number;
 }
@@ -158,12 +157,10 @@ export class KindWalk {
     this.held.delete(id);
   }
 
-  /** The highest id old enough to ask; null while none is known. */
   ceiling(now: number): number | null {
     return this.timeline.ceiling(now, this.rules.minAgeMs);
   }
 
-  /** Live ids ready to ask now, counted up to `limit`. */
   liveReady(now: number, limit: number): number {
     return this.packLive(now, limit).length;
   }

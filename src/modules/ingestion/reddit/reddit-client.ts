@@ -79,12 +79,10 @@ export class RedditClient implements RedditApi {
     return this.rateLimitTracker.snapshot();
   }
 
-  /** Requests the pacer lets out right now. */
   availableRequests(now: number): number {
     return this.pacer.available(now);
   }
 
-  /** Earliest epoch ms at which the pacer lets the next request out. */
   nextRequestAt(now: number): number {
     return this.pacer.nextAt(now);
   }

@@ -32,7 +32,6 @@ export class RequestPacer {
     return this.options.requestsPerMinute;
   }
 
-  /** Requests this credential may send right now. */
   available(now: number): number {
     this.refill(now);
     if (this.rateLimit.remainingAt(now) < 1 + this.options.reserve) return 0;

@@ -21,7 +21,6 @@ export interface InfoBatch {
   aheadIdsAsked: number;
 }
 
-/** What an /api/info answer meant for the walks. */
 export interface InfoBatchOutcome {
   /** Items the poller meets for the first time, posts first, each kind in the answer's order. */
   fresh: RedditItem[];

@@ -4,7 +4,6 @@ import { latestCreationMs } from '../id-timeline.js';
 import type { ListingKind } from '../reddit-id.js';
 import { idToNumber, itemKind, itemNumber } from '../reddit-id.js';
 
-/** The poller's two walks, one per kind of Reddit id. */
 export type KindWalks = Record<ListingKind, KindWalk>;
 
 export const KINDS: readonly ListingKind[] = ['posts', 'comments'];

@@ -3,7 +3,6 @@ import { BoundedSet } from './bounded-set.js';
 
 /** Where parent posts live for the pipeline (the posts cache). */
 export interface ParentPostStore {
-  /** The ids among `postIds` whose post is stored. */
   known(postIds: readonly string[]): Promise<Set<string>>;
   /** Parent posts looked up on /api/info, stored before their comments reach the pipeline. */
   remember(posts: readonly RedditPost[]): Promise<void>;

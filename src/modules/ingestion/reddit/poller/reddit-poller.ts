@@ -107,7 +107,6 @@ export class RedditPoller {
     }));
   }
 
-  /** What the credentials allow per minute together. */
   get requestsPerMinute(): number {
     return this.deps.api.requestsPerMinute;
   }

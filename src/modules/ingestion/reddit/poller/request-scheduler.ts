@@ -16,7 +16,6 @@ export interface SchedulingOptions {
   maxBatchWaitMs: number;
 }
 
-/** What the scheduler needs to know besides the walks to choose a request. */
 export interface SchedulingInput {
   walks: KindWalks;
   now: number;
