@@ -28,7 +28,6 @@ export interface Anchor {
   readonly rarity: number;
 }
 
-/** An anchor on a token, or on a token followed by `nextKey`, its rarity worked out. */
 export function tokenAnchor(key: string, nextKey: string | null, tokenOffset: number): Anchor {
   const rarity = tokenRarity(key) + (nextKey === null ? 0 : tokenRarity(nextKey));
   return { kind: 'token', key, nextKey, tokenOffset, rarity };

@@ -12,7 +12,6 @@ function scannerWith(...tokens: string[]) {
   return { scanner: new FieldScanner(tokenTable, terms, new PairFilter()), tokenTable, ids };
 }
 
-/** The tokens of the scanned field, read back from its offsets. */
 function scannedTokens(scanner: FieldScanner, text: string): string[] {
   const field = scanner.scan(text);
   return Array.from({ length: field.tokenCount }, (_, index) =>

@@ -32,7 +32,6 @@ export function separatorEquals(
   return index === to;
 }
 
-/** Whether the text just before offset `end` is the separator. */
 export function separatorEndsAt(text: string, end: number, separator: string): boolean {
   let index = end - 1;
   for (let position = separator.length - 1; position >= 0; position--) {
@@ -51,7 +50,6 @@ export function separatorEndsAt(text: string, end: number, separator: string): b
   return true;
 }
 
-/** Whether the text from offset `start` begins with the separator. */
 export function separatorStartsAt(text: string, start: number, separator: string): boolean {
   let index = start;
   for (let position = 0; position < separator.length; position++) {
