@@ -27,7 +27,6 @@ export interface CreatedAccount {
   apiKey: string;
 }
 
-/** An account as it was before a change and as it is after. */
 export interface ChangedAccount {
   before: AccountEntity;
   after: AccountEntity;

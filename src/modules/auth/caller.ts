@@ -28,7 +28,6 @@ export interface Caller {
   session: CallerSession | null;
 }
 
-/** The account acting through the key `keyId`, under its plan's limits. */
 export function callerFor(
   account: AccountEntity,
   keyId: string,

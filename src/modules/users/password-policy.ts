@@ -3,7 +3,6 @@ export const MIN_PASSWORD_LENGTH = 12;
 /** Bounds the hashing work one request can ask for. */
 export const MAX_PASSWORD_LENGTH = 256;
 
-/** Why a new password is refused, or null. */
 export function newPasswordProblem(password: string, current: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) {
     return `The new password must be at least ${MIN_PASSWORD_LENGTH} characters`;

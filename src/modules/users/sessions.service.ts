@@ -93,7 +93,6 @@ export class SessionsService implements SessionAuthenticator {
     return this.store.deleteEnded(now - SESSION_IDLE_MS, now - SESSION_MAX_AGE_MS, batchSize);
   }
 
-  /** lastSeenAt to the minute: at most one write a minute per session. */
   private async touch(session: SessionRecord): Promise<void> {
     const now = this.clock.nowMs();
     const staleBefore = now - SESSION_TOUCH_INTERVAL_MS;

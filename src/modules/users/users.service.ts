@@ -14,7 +14,6 @@ export interface IssuedPassword {
   password: string;
 }
 
-/** A user as it was before a change and as it is after. */
 export interface ChangedUser {
   before: UserEntity;
   after: UserEntity;
