@@ -12,7 +12,6 @@ export interface IssuedFeedToken {
   token: string;
 }
 
-/** Creates, rotates and revokes an account's feed token. */
 @Injectable()
 export class FeedTokensService {
   constructor(

@@ -1,4 +1,3 @@
-/** A keyword of a live search, as the inbox matcher indexes it. */
 export interface IndexedSearchKeyword {
   id: string;
   searchId: string;
@@ -10,7 +9,6 @@ export interface IndexedSearchKeyword {
   stems: ReadonlySet<string>;
 }
 
-/** A keyword that matched an item, and whether it matched in the post title. */
 export interface KeywordHit {
   keyword: IndexedSearchKeyword;
   inTitle: boolean;

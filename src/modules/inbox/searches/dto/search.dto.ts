@@ -12,7 +12,6 @@ import { KEYWORD_MODE } from '../../../keywords/dto/keyword-fields.js';
 import type { KeywordMode } from '../../../matching/keyword-definition.js';
 import type { SearchView } from '../search.store.js';
 
-/** A search as the API returns it. */
 @ApiSchema({ name: 'Search' })
 export class SearchDto {
   @ApiText()
