@@ -17,7 +17,6 @@ export class AuditEntryEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
 
-  /** The account the action concerns. */
   @Column({ name: 'account_id', type: 'varchar', length: 36, nullable: true })
   accountId: string | null;
 

@@ -5,7 +5,6 @@ import { Clock } from '../../../common/time/clock.js';
 import { AuditEntryEntity, type AuditFields } from './audit-entry.entity.js';
 import { AuditStore } from './audit.store.js';
 
-/** The operator actions the console audits. */
 export type AuditAction =
   'create_account' | 'change_account' | 'add_user' | 'reset_password' | 'revoke_api_key';
 

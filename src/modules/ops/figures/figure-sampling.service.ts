@@ -10,7 +10,6 @@ import { MinuteSampler } from './minute-sampler.js';
 import { OperationSampleStore } from './operation-sample.store.js';
 import { MINUTE_MS, minuteStart } from './sampled-figures.js';
 
-/** What one sampling wrote. */
 export interface SamplingReport {
   minute: number;
   /** Rows written, earlier minutes a failed write left included; 0 when the write failed. */
