@@ -22,12 +22,10 @@ export function checkHistoryDays(days: number, limits: PlanLimits): number {
   return days;
 }
 
-/** A keyword's cap is reached once its deliveries of the day come to the plan's daily cap. */
 export function isCapReached(delivered: number, limits: PlanLimits): boolean {
   return delivered >= limits.perKeywordDailyCap;
 }
 
-/** Every match of a day, those the cap held back included. */
 export function matchesOf(day: UsageDay): number {
   return day.delivered + day.capped;
 }

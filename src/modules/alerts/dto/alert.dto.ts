@@ -5,7 +5,6 @@ import { PAGE_SIZE_MAX } from '../../../common/http/page-query.js';
 import type { AlertEvent } from '../alert.entity.js';
 import { ALERT_FIELDS, AlertFieldsDto, COMMENT_BODY } from './alert-fields.js';
 
-/** An alert as GET /alerts answers it. */
 @ApiSchema({
   name: 'Alert',
   description:
