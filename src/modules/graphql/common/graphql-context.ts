@@ -13,12 +13,9 @@ export interface GraphqlContext {
 }
 
 /**
- * Runs before Apollo parses the document: first the key or the session (without a valid one
- * nothing, not `{ __typename }`, not a syntax error, is answered but 401, except a lone signIn;
- * the guards that run for each root field reuse this one authentication), then the operation
- * limits. A key or user of the other product is still a valid caller: the guard of each root
- * field answers 403 wrong_product where it does not belong (the App product on Alerts fields,
- * the Alerts product on the inbox), as REST does per route.
+ * Runs before Apollo parses the document: the key or session first (without a valid one everything,
+ * even a syntax error, answers 401, except a lone signIn), then the operation limits. A caller of
+ * the other product passes here; each root field's guard answers 403 wrong_product, as REST does.
  */
 export function graphqlContextFactory(
   authenticator: RequestAuthenticator,

@@ -21,11 +21,9 @@ interface IndexedSearch {
 const NO_STEMS: ReadonlySet<string> = new Set();
 
 /**
- * The matcher over the keywords of every active search of every active App account, kept in step
- * with the database as LiveKeywordMatcher is (ChangeFollower): before each batch it reads the
- * latest change numbers of accounts and searches, then only the rows changed since, so a search
- * created, changed, paused or deleted on any instance takes effect within one batch. A search's
- * keywords are reloaded when its revision moves.
+ * The keywords of every active search of every active App account, kept in step with the database
+ * as LiveKeywordMatcher is (ChangeFollower), so a change on any instance takes effect within one
+ * batch. A search's keywords are reloaded when its revision moves.
  */
 @Injectable()
 export class LiveSearchMatcher {

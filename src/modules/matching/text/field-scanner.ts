@@ -26,12 +26,9 @@ export function tokenHash(token: string): number {
 }
 
 /**
- * Tokenises a field (same tokens as `tokenize` on `foldCase(text)`) and resolves each token to
- * its keyword terms in the same pass, hashing the characters as it reads them. Text that
- * folds like ASCII (most of Reddit) is not copied to fold its case: its tokens are ASCII,
- * lower-cased as they are read.
- * It lists the field's anchor terms, and the positions where two adjacent tokens may be a
- * phrase anchor.
+ * Tokenises a field (the tokens of `tokenize(foldCase(text))`) and resolves each token to its
+ * keyword terms in the same pass. Text that folds like ASCII (most of Reddit) is lower-cased as it
+ * is read instead of copied.
  */
 export class FieldScanner {
   /** One field per slot, so the fields of one item can be scanned and then read together. */

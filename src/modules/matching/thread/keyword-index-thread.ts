@@ -41,14 +41,10 @@ export interface KeywordIndexThreadOptions {
 }
 
 /**
- * The Alerts keyword index on a thread of its own (keyword-index.worker.ts). Started first thing
- * by the entry points (main.ts, cli/admin.ts), before the application's modules load, it reads
- * and builds the index on the second core during the start-up that would otherwise come before
- * the load: the index is ready about when the application is. An index is a graph of objects
- * that cannot cross threads, so matching happens there too, a batch of items per round trip.
- *
- * This file imports nothing but Node's worker_threads, so starting the thread costs the entry
- * point next to nothing.
+ * The Alerts keyword index on a thread of its own (keyword-index.worker.ts), started by the entry
+ * points before the modules load so that it is built on the second core during start-up. An index
+ * is a graph of objects that cannot cross threads, so matching happens there too, a batch of items
+ * per round trip. This file imports only worker_threads: starting the thread costs next to nothing.
  */
 export class KeywordIndexThread {
   private readonly waiting = new Map<number, Waiting>();

@@ -12,10 +12,8 @@ import { LiveKeywordIndex } from '../live/live-keyword-index.js';
 import { LiveKeywordStore } from '../live/live-keyword.store.js';
 
 /**
- * The keyword index thread (keyword-index-thread.ts): it reads the database on connections of
- * its own and builds the index at once, while the application is still starting, then refreshes
- * it and matches against it when asked. A first load that fails (a database not created or
- * migrated yet) is simply done again at the first refresh the application asks for.
+ * The keyword index thread (keyword-index-thread.ts), on database connections of its own. A first
+ * load that fails (a database not created or migrated yet) is done again at the first refresh.
  */
 const port = parentPort;
 if (port === null) throw new Error('keyword-index.worker runs as a worker thread only');
