@@ -40,9 +40,8 @@ function sameToken(sent: string | undefined, expected: string): boolean {
 }
 
 /**
- * Every key and session check, in one place. Authenticates an HTTP request once, however many
- * guards ask (a GraphQL operation runs the guards once per root field): one lookup per request.
- * Failures count against the client address.
+ * Every key and session check, in one place: a request is authenticated once however many guards
+ * ask (GraphQL runs them per root field). Failures count against the client address.
  */
 @Injectable()
 export class RequestAuthenticator {
@@ -128,7 +127,6 @@ export class RequestAuthenticator {
     });
   }
 
-  /** Failed authentications count against the client address (AuthFailureLimiter). */
   private async counted<T>(request: AppRequest, authenticate: () => Promise<T>): Promise<T> {
     try {
       return await authenticate();

@@ -125,9 +125,8 @@ export class RedditPoller {
   }
 
   /**
-   * Sends what the pacers allow now. Each answer's items go to the pipeline while the next
-   * request is already out (PipelineHandOff); the stored state only ever moves past items the
-   * pipeline took. `drain` waits for them.
+   * Sends what the pacers allow now. The items go to the pipeline through PipelineHandOff while the
+   * next request is out; `drain` waits for them.
    */
   async pollOnce(): Promise<PollSummary> {
     const summary: PollSummary = {

@@ -43,7 +43,6 @@ export class RequestScheduler {
     posts: null,
     comments: null,
   };
-  /** When the last look ahead (an /api/info request for the ids ahead of the walks) went out. */
   private lastAheadAt: number | null = null;
   private readySince: number | null = null;
   private readonly visible: Record<ListingKind, { asked: number; found: number }> = {
