@@ -40,12 +40,16 @@ type ListsIn = 'keyword' | 'item' | 'change';
 
 function decorateList(target: object, field: KeywordListField, shape: ListsIn): void {
   const name = KEYWORD_FIELDS[field].rest;
-  if (shape === 'keyword') return ApiField(storedListSchema(field))(target, name);
-  if (shape === 'item')
-    return ApiOptionalField(defaultsTo(givenListSchema(field), []))(target, name);
-  ApiOptionalField(givenListSchema(field))(target, name);
-  // Checked by the keyword rules (parseKeywordFilters), as on POST items.
-  Allow()(target, name);
+  switch (shape) {
+    case 'keyword':
+      return ApiField(storedListSchema(field))(target, name);
+    case 'item':
+      return ApiOptionalField(defaultsTo(givenListSchema(field), []))(target, name);
+    case 'change':
+      ApiOptionalField(givenListSchema(field))(target, name);
+      // Checked by the keyword rules (parseKeywordFilters), as on POST items.
+      return Allow()(target, name);
+  }
 }
 
 /**
