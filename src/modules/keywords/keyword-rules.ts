@@ -1,19 +1,26 @@
+import type { SchemaObject } from '@nestjs/swagger';
 import { AppError } from '../../common/errors/app-error.js';
 import type { KeywordFilters, KeywordMode } from '../matching/keyword-definition.js';
+import {
+  KEYWORD_FIELDS,
+  KEYWORD_LIST_FIELDS,
+  type KeywordFieldName,
+  type KeywordListField,
+} from '../matching/keyword-fields.js';
 import { foldCase } from '../matching/text/text-normalization.js';
 import { tokenize } from '../matching/text/tokenizer.js';
 
 export const KEYWORD_MODES: readonly KeywordMode[] = ['exact', 'proximity', 'broad'];
 export const KEYWORD_MIN_LENGTH = 2;
 export const KEYWORD_MAX_LENGTH = 80;
-export const KEYWORD_MAX_WORDS = 6;
+const KEYWORD_MAX_WORDS = 6;
 export const KEYWORDS_PER_REQUEST_MAX = 500;
-export const EXCLUDE_MIN_LENGTH = 1;
-export const EXCLUDE_MAX_ITEMS = 20;
-export const NAMES_MAX_ITEMS = 50;
+const EXCLUDE_MIN_LENGTH = 1;
+const EXCLUDE_MAX_ITEMS = 20;
+const NAMES_MAX_ITEMS = 50;
 /** Reddit's rules for names, once an optional r/ or u/ (or /r/, /u/) prefix is dropped. */
-export const SUBREDDIT_NAME = /^[A-Za-z0-9_]{2,21}$/;
-export const AUTHOR_NAME = /^[A-Za-z0-9_-]{3,20}$/;
+const SUBREDDIT_NAME = /^[A-Za-z0-9_]{2,21}$/;
+const AUTHOR_NAME = /^[A-Za-z0-9_-]{3,20}$/;
 /** A keyword sent as JSON whose text is missing or not a string (REST items, inbox searches). */
 export const TEXT_REQUIRED = 'text is required and must be a string';
 
@@ -22,15 +29,8 @@ export const TEXT_REQUIRED = 'text is required and must be a string';
  * (any JSON, hence unknown). The rules run per item in KeywordsService.create, so an invalid one
  * is rejected in its place and the others are still created.
  */
-export interface KeywordDraft {
+export interface KeywordDraft extends Partial<Record<KeywordFieldName, unknown>> {
   text: string;
-  mode?: unknown;
-  trackPosts?: unknown;
-  trackComments?: unknown;
-  exclude?: unknown;
-  subreddits?: unknown;
-  excludeSubreddits?: unknown;
-  excludeAuthors?: unknown;
   /** Why the transport could not read the item as a keyword at all; it is rejected with this. */
   unreadable?: string;
 }
@@ -96,29 +96,41 @@ function checkExcludePhrase(item: string, where: string): Checked {
   return { ok: true, value: phrase };
 }
 
-function nameChecker(pattern: RegExp, prefix: RegExp, requirement: string) {
-  return (item: string, where: string): Checked => {
-    const name = item.trim().replace(prefix, '');
-    return pattern.test(name)
-      ? { ok: true, value: name }
-      : { ok: false, message: `${where} must be ${requirement}` };
+/** A name with or without its prefix ("r/", "/r/", any case), stored without it, any case kept. */
+function nameList(
+  prefix: 'r' | 'u',
+  pattern: RegExp,
+  requirement: string,
+): Pick<FilterListRule, 'check' | 'identity' | 'givenItem' | 'storedItem'> {
+  const given = new RegExp(`^/?${prefix}/`, 'i');
+  return {
+    check: (item, where) => {
+      const name = item.trim().replace(given, '');
+      return pattern.test(name)
+        ? { ok: true, value: name }
+        : { ok: false, message: `${where} must be ${requirement}` };
+    },
+    identity: (name) => name.toLowerCase(),
+    givenItem: {
+      type: 'string',
+      pattern: `^(/?[${prefix}${prefix.toUpperCase()}]/)?${pattern.source.replace(/^\^/, '')}`,
+    },
+    storedItem: { type: 'string', pattern: pattern.source },
   };
 }
 
-const checkSubreddit = nameChecker(
+const subredditNames = nameList(
+  'r',
   SUBREDDIT_NAME,
-  /^\/?r\//i,
   'a subreddit name: 2 to 21 letters, digits or underscores, optionally after r/',
 );
-const checkAuthor = nameChecker(
+const userNames = nameList(
+  'u',
   AUTHOR_NAME,
-  /^\/?u\//i,
   'a user name: 3 to 20 letters, digits, _ or -, optionally after u/',
 );
-const lowerCase = (name: string) => name.toLowerCase();
 
 interface FilterListRule {
-  property: keyof KeywordFilters;
   maxItems: number;
   /** What the items are, for messages. */
   items: string;
@@ -126,57 +138,79 @@ interface FilterListRule {
   check(item: string, where: string): Checked;
   /** Items with the same identity are one item. */
   identity(value: string): string;
+  /** The schema of one item as a request gives it, and as a keyword shows it. */
+  givenItem: SchemaObject;
+  storedItem: SchemaObject;
+  /** The rule, as the request's schema describes the list. */
+  description: string;
 }
 
-/** The filter fields of POST items and PATCH bodies, and the rule of each. */
-const FILTER_LISTS = {
+/** The rule of each filter list (KEYWORD_FIELDS' list fields), for POST items and PATCH bodies. */
+const FILTER_LISTS: Record<KeywordListField, FilterListRule> = {
   exclude: {
-    property: 'exclude',
     maxItems: EXCLUDE_MAX_ITEMS,
     items: 'phrases',
     check: checkExcludePhrase,
     identity: foldCase,
+    givenItem: { type: 'string', minLength: EXCLUDE_MIN_LENGTH, maxLength: KEYWORD_MAX_LENGTH },
+    storedItem: { type: 'string' },
+    description: `Up to ${EXCLUDE_MAX_ITEMS} phrases, each ${EXCLUDE_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters and at most ${KEYWORD_MAX_WORDS} words with a letter or digit; found as exact keywords are, in a post's title or selftext, a comment's body.`,
   },
   subreddits: {
-    property: 'subreddits',
     maxItems: NAMES_MAX_ITEMS,
     items: 'subreddit names',
-    check: checkSubreddit,
-    identity: lowerCase,
+    ...subredditNames,
+    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case); when not empty, only items from these match.`,
   },
-  exclude_subreddits: {
-    property: 'excludeSubreddits',
+  excludeSubreddits: {
     maxItems: NAMES_MAX_ITEMS,
     items: 'subreddit names',
-    check: checkSubreddit,
-    identity: lowerCase,
+    ...subredditNames,
+    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case) whose items never match.`,
   },
-  exclude_authors: {
-    property: 'excludeAuthors',
+  excludeAuthors: {
     maxItems: NAMES_MAX_ITEMS,
     items: 'user names',
-    check: checkAuthor,
-    identity: lowerCase,
+    ...userNames,
+    description: `Up to ${NAMES_MAX_ITEMS} user names (u/ optional, any case) whose items never match.`,
   },
-} satisfies Record<string, FilterListRule>;
+};
 
-export type KeywordFilterField = keyof typeof FILTER_LISTS;
-export const KEYWORD_FILTER_FIELDS = Object.keys(FILTER_LISTS) as KeywordFilterField[];
+/** A filter list as a request gives it (replacing the stored list; [] clears it), as a schema. */
+export function givenListSchema(field: KeywordListField): SchemaObject {
+  const rule = FILTER_LISTS[field];
+  return {
+    type: 'array',
+    maxItems: rule.maxItems,
+    items: rule.givenItem,
+    description: rule.description,
+  };
+}
+
+/** A filter list as a keyword shows it (stored forms, duplicates merged), as a schema. */
+export function storedListSchema(field: KeywordListField): SchemaObject {
+  return {
+    type: 'array',
+    items: FILTER_LISTS[field].storedItem,
+    description: KEYWORD_FIELDS[field].description,
+  };
+}
 
 type ListResult = { ok: true; values: string[] } | { ok: false; message: string };
 
 /** A given list: at most maxItems items as sent, each checked, duplicates merged (first kept). */
-function parseFilterList(field: KeywordFilterField, value: unknown): ListResult {
-  const rule: FilterListRule = FILTER_LISTS[field];
+function parseFilterList(field: KeywordListField, value: unknown): ListResult {
+  const rule = FILTER_LISTS[field];
+  const name = KEYWORD_FIELDS[field].rest;
   if (!Array.isArray(value) || value.length > rule.maxItems) {
     return {
       ok: false,
-      message: `${field} must be an array of at most ${rule.maxItems} ${rule.items}`,
+      message: `${name} must be an array of at most ${rule.maxItems} ${rule.items}`,
     };
   }
   const byIdentity = new Map<string, string>();
   for (const [index, item] of value.entries()) {
-    const where = `${field}[${index}]`;
+    const where = `${name}[${index}]`;
     if (typeof item !== 'string') return { ok: false, message: `${where} must be a string` };
     const checked = rule.check(item, where);
     if (!checked.ok) return checked;
@@ -191,31 +225,20 @@ export type KeywordFiltersResult =
 
 /**
  * The filter lists given in a POST item or a PATCH body (undefined: not given), each checked and
- * in its stored form: names without r/ or u/, phrases with whitespace collapsed.
+ * in its stored form: names without r/ or u/, phrases with whitespace collapsed. Messages name
+ * the lists as REST does.
  */
 export function parseKeywordFilters(
-  fields: Partial<Record<KeywordFilterField, unknown>>,
+  given: Partial<Record<KeywordListField, unknown>>,
 ): KeywordFiltersResult {
   const filters: Partial<KeywordFilters> = {};
-  for (const field of KEYWORD_FILTER_FIELDS) {
-    if (fields[field] === undefined) continue;
-    const list = parseFilterList(field, fields[field]);
+  for (const field of KEYWORD_LIST_FIELDS) {
+    if (given[field] === undefined) continue;
+    const list = parseFilterList(field, given[field]);
     if (!list.ok) return list;
-    filters[FILTER_LISTS[field].property] = list.values;
+    filters[field] = list.values;
   }
   return { ok: true, filters };
-}
-
-/** The filter lists of a draft or a change, under the names REST gives them (messages use those). */
-export function filterFieldsOf(
-  values: Pick<KeywordDraft, 'exclude' | 'subreddits' | 'excludeSubreddits' | 'excludeAuthors'>,
-): Partial<Record<KeywordFilterField, unknown>> {
-  return {
-    exclude: values.exclude,
-    subreddits: values.subreddits,
-    exclude_subreddits: values.excludeSubreddits,
-    exclude_authors: values.excludeAuthors,
-  };
 }
 
 /** Every rule of a keyword to create, for both APIs; messages name REST's fields. */
@@ -236,22 +259,10 @@ export function checkKeywordDraft(draft: KeywordDraft): KeywordInputResult {
   if (typeof trackComments !== 'boolean') return reject('track_comments must be a boolean');
   const tracking = trackingProblem(trackPosts, trackComments);
   if (tracking) return reject(tracking);
-  const parsed = parseKeywordFilters(
-    filterFieldsOf({
-      exclude: draft.exclude ?? [],
-      subreddits: draft.subreddits ?? [],
-      excludeSubreddits: draft.excludeSubreddits ?? [],
-      excludeAuthors: draft.excludeAuthors ?? [],
-    }),
-  );
+  const lists = KEYWORD_LIST_FIELDS.map((field) => [field, draft[field] ?? []] as const);
+  const parsed = parseKeywordFilters(Object.fromEntries(lists));
   if (!parsed.ok) return reject(parsed.message);
-  const {
-    exclude = [],
-    subreddits = [],
-    excludeSubreddits = [],
-    excludeAuthors = [],
-  } = parsed.filters;
-  const filters = { exclude, subreddits, excludeSubreddits, excludeAuthors };
+  const filters = parsed.filters as KeywordFilters;
   return { ok: true, keyword: { text, normalizedText, mode, trackPosts, trackComments, filters } };
 }
 

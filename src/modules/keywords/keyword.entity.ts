@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintNumber, epochMillis, jsonList } from '../../database/column-transformers.js';
 import type { KeywordMode } from '../matching/keyword-definition.js';
+import { KEYWORD_FIELDS } from '../matching/keyword-fields.js';
 
 @Entity('keywords')
 @Index(['accountId', 'normalizedText'], { unique: true })
@@ -25,10 +26,10 @@ export class KeywordEntity {
   @Column({ type: 'boolean' })
   active: boolean;
 
-  @Column({ name: 'track_posts', type: 'boolean' })
+  @Column({ name: KEYWORD_FIELDS.trackPosts.column, type: 'boolean' })
   trackPosts: boolean;
 
-  @Column({ name: 'track_comments', type: 'boolean' })
+  @Column({ name: KEYWORD_FIELDS.trackComments.column, type: 'boolean' })
   trackComments: boolean;
 
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMillis })
@@ -40,17 +41,17 @@ export class KeywordEntity {
   @Column({ name: 'deleted_at', type: 'bigint', nullable: true, transformer: epochMillis })
   deletedAt: number | null;
 
-  /** Filters (keyword-filter-rules.ts), each a JSON array in a text column. */
-  @Column({ name: 'exclude_phrases', type: 'text', transformer: jsonList })
+  /** Filters (keyword-rules.ts), each a JSON array in a text column. */
+  @Column({ name: KEYWORD_FIELDS.exclude.column, type: 'text', transformer: jsonList })
   exclude: string[];
 
-  @Column({ type: 'text', transformer: jsonList })
+  @Column({ name: KEYWORD_FIELDS.subreddits.column, type: 'text', transformer: jsonList })
   subreddits: string[];
 
-  @Column({ name: 'exclude_subreddits', type: 'text', transformer: jsonList })
+  @Column({ name: KEYWORD_FIELDS.excludeSubreddits.column, type: 'text', transformer: jsonList })
   excludeSubreddits: string[];
 
-  @Column({ name: 'exclude_authors', type: 'text', transformer: jsonList })
+  @Column({ name: KEYWORD_FIELDS.excludeAuthors.column, type: 'text', transformer: jsonList })
   excludeAuthors: string[];
 
   /** The number of its latest change (change-sequence.ts): what the live matchers follow. */

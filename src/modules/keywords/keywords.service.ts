@@ -3,14 +3,13 @@ import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import type { Caller } from '../auth/caller.js';
+import { KEYWORD_FIELDS, KEYWORD_LIST_FIELDS } from '../matching/keyword-fields.js';
 import type { KeywordChange } from './keyword-change.js';
 import { KeywordEntity } from './keyword.entity.js';
 import { KeywordStore, type KeywordWrite } from './keyword.store.js';
 import {
   checkKeywordCount,
   checkKeywordDraft,
-  filterFieldsOf,
-  KEYWORD_FILTER_FIELDS,
   parseKeywordFilters,
   trackingProblem,
   type KeywordDraft,
@@ -115,10 +114,10 @@ export class KeywordsService {
   async update(caller: Caller, keywordId: string, change: KeywordChange): Promise<KeywordEntity> {
     if (Object.values(change).every((value) => value === undefined)) {
       throw AppError.invalidBody(
-        `Provide at least one of mode, active, track_posts, track_comments, ${KEYWORD_FILTER_FIELDS.join(', ')}`,
+        `Provide at least one of mode, active, track_posts, track_comments, ${KEYWORD_LIST_FIELDS.map((field) => KEYWORD_FIELDS[field].rest).join(', ')}`,
       );
     }
-    const filters = parseKeywordFilters(filterFieldsOf(change));
+    const filters = parseKeywordFilters(change);
     if (!filters.ok) throw AppError.invalidBody(filters.message);
     return this.store.write(async (write) => {
       await write.lockAccount(caller.accountId);

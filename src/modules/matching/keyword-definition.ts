@@ -1,15 +1,13 @@
+import type { KeywordListField } from './keyword-fields.js';
+
 export type KeywordMode = 'exact' | 'proximity' | 'broad';
 
 /**
  * What narrows a keyword's matches, as stored: exclusion phrases as written (whitespace
- * collapsed), subreddit and author names without their r/ and u/ prefixes, in any case.
+ * collapsed), subreddit and author names without their r/ and u/ prefixes, in any case; one list
+ * per list field of KEYWORD_FIELDS.
  */
-export interface KeywordFilters {
-  exclude: readonly string[];
-  subreddits: readonly string[];
-  excludeSubreddits: readonly string[];
-  excludeAuthors: readonly string[];
-}
+export type KeywordFilters = Record<KeywordListField, readonly string[]>;
 
 /** What the matcher needs to know about one active keyword. */
 export interface KeywordDefinition {

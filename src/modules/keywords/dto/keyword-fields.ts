@@ -1,15 +1,18 @@
 import type { SchemaObject } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+import { ApiField, ApiOptionalField } from '../../../common/api-docs/api-fields.js';
+import { defaultsTo } from '../../../common/api-docs/schema-helpers.js';
 import {
-  AUTHOR_NAME,
-  EXCLUDE_MAX_ITEMS,
-  EXCLUDE_MIN_LENGTH,
+  KEYWORD_FIELDS,
+  KEYWORD_LIST_FIELDS,
+  type KeywordListField,
+} from '../../matching/keyword-fields.js';
+import {
+  givenListSchema,
   KEYWORD_MAX_LENGTH,
-  KEYWORD_MAX_WORDS,
   KEYWORD_MIN_LENGTH,
   KEYWORD_MODES,
-  NAMES_MAX_ITEMS,
-  SUBREDDIT_NAME,
-  type KeywordFilterField,
+  storedListSchema,
 } from '../keyword-rules.js';
 
 /* The schemas of the keyword fields several shapes share (keywords, their items, searches). */
@@ -17,8 +20,7 @@ import {
 export const KEYWORD_MODE: SchemaObject = {
   type: 'string',
   enum: [...KEYWORD_MODES],
-  description:
-    'exact (phrase), proximity (all words within n + 5 words) or broad (all stems anywhere).',
+  description: KEYWORD_FIELDS.mode.description,
 };
 
 export const KEYWORD_TEXT: SchemaObject = {
@@ -28,58 +30,52 @@ export const KEYWORD_TEXT: SchemaObject = {
   description: `${KEYWORD_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters, at most 6 words, after trimming and collapsing whitespace.`,
 };
 
-/** A filter list as a keyword shows it: stored forms, duplicates merged. */
-const storedList = (description: string, pattern?: RegExp): SchemaObject => ({
-  type: 'array',
-  items: pattern === undefined ? { type: 'string' } : { type: 'string', pattern: pattern.source },
-  description,
-});
-
-export const STORED_FILTERS: Record<KeywordFilterField, SchemaObject> = {
-  exclude: storedList(
-    'Exclusion phrases: a match is dropped when the item contains one (as exact).',
-  ),
-  subreddits: storedList(
-    'Subreddits without r/; when not empty, only items from these match.',
-    SUBREDDIT_NAME,
-  ),
-  exclude_subreddits: storedList(
-    'Subreddits without r/; items from these never match.',
-    SUBREDDIT_NAME,
-  ),
-  exclude_authors: storedList('User names without u/; items by these never match.', AUTHOR_NAME),
+/** The filter lists under the names REST gives them. */
+export type RestFilterLists<T> = {
+  [F in KeywordListField as (typeof KEYWORD_FIELDS)[F]['rest']]: T;
 };
 
-/** A name as a request may give it: with its prefix ("r/", "/r/", any case) or without. */
-const prefixed = (prefix: 'r' | 'u', name: RegExp): string =>
-  `^(/?[${prefix}${prefix.toUpperCase()}]/)?${name.source.replace(/^\^/, '')}`;
+/** How a shape carries the filter lists: answered, given in a POST item, given in a PATCH body. */
+type ListsIn = 'keyword' | 'item' | 'change';
 
-const subredditList: SchemaObject = {
-  type: 'array',
-  maxItems: NAMES_MAX_ITEMS,
-  items: { type: 'string', pattern: prefixed('r', SUBREDDIT_NAME) },
-};
+function decorateList(target: object, field: KeywordListField, shape: ListsIn): void {
+  const name = KEYWORD_FIELDS[field].rest;
+  switch (shape) {
+    case 'keyword':
+      return ApiField(storedListSchema(field))(target, name);
+    case 'item':
+      return ApiOptionalField(defaultsTo(givenListSchema(field), []))(target, name);
+    case 'change':
+      ApiOptionalField(givenListSchema(field))(target, name);
+      // Checked by the keyword rules (parseKeywordFilters), as on POST items.
+      return Allow()(target, name);
+  }
+}
 
-/** A filter list as a request gives it: replaces the stored list; [] clears it. */
-export const GIVEN_FILTERS: Record<KeywordFilterField, SchemaObject> = {
-  exclude: {
-    type: 'array',
-    maxItems: EXCLUDE_MAX_ITEMS,
-    items: { type: 'string', minLength: EXCLUDE_MIN_LENGTH, maxLength: KEYWORD_MAX_LENGTH },
-    description: `Up to ${EXCLUDE_MAX_ITEMS} phrases, each ${EXCLUDE_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters and at most ${KEYWORD_MAX_WORDS} words with a letter or digit; found as exact keywords are, in a post's title or selftext, a comment's body.`,
-  },
-  subreddits: {
-    ...subredditList,
-    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case); when not empty, only items from these match.`,
-  },
-  exclude_subreddits: {
-    ...subredditList,
-    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case) whose items never match.`,
-  },
-  exclude_authors: {
-    type: 'array',
-    maxItems: NAMES_MAX_ITEMS,
-    items: { type: 'string', pattern: prefixed('u', AUTHOR_NAME) },
-    description: `Up to ${NAMES_MAX_ITEMS} user names (u/ optional, any case) whose items never match.`,
-  },
-};
+/**
+ * `Fields` followed by every filter list of KEYWORD_FIELDS, in its order: the lists come last in
+ * each REST shape, and a subclass's properties follow its parent's in the document.
+ */
+export function withFilterLists<T extends object, Lists extends object>(
+  Fields: new () => T,
+  shape: ListsIn,
+): new () => T & Lists {
+  class WithFilterLists extends (Fields as new () => object) {}
+  for (const field of KEYWORD_LIST_FIELDS) decorateList(WithFilterLists.prototype, field, shape);
+  return WithFilterLists as new () => T & Lists;
+}
+
+/** A keyword's filter lists under REST's names. */
+export function restFilterLists<T>(lists: Record<KeywordListField, T>): RestFilterLists<T> {
+  return Object.fromEntries(
+    KEYWORD_LIST_FIELDS.map((field) => [KEYWORD_FIELDS[field].rest, lists[field]]),
+  ) as RestFilterLists<T>;
+}
+
+/** The filter lists given under REST's names (as sent: any JSON), under the definition's. */
+export function filterListsOfRest(body: object): Partial<Record<KeywordListField, unknown>> {
+  const given = body as Record<string, unknown>;
+  return Object.fromEntries(
+    KEYWORD_LIST_FIELDS.map((field) => [field, given[KEYWORD_FIELDS[field].rest]]),
+  );
+}

@@ -3,15 +3,19 @@ import { ApiField, ApiFlag, ApiId, ApiTimestamp } from '../../../common/api-docs
 import { isoWithMillis } from '../../../common/time/timestamps.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import type { KeywordEntity } from '../keyword.entity.js';
-import { KEYWORD_MODE, STORED_FILTERS } from './keyword-fields.js';
+import { KEYWORD_FIELDS } from '../../matching/keyword-fields.js';
+import {
+  KEYWORD_MODE,
+  restFilterLists,
+  withFilterLists,
+  type RestFilterLists,
+} from './keyword-fields.js';
 
-/** A keyword as REST answers it. */
-@ApiSchema({ name: 'Keyword' })
-export class KeywordResponseDto {
+class KeywordFields {
   @ApiId('Keyword id, used as keyword_id in filters and alerts.')
   id: string;
 
-  @ApiProperty({ type: 'string', description: 'The tracked term; immutable.' })
+  @ApiProperty({ type: 'string', description: KEYWORD_FIELDS.text.description })
   text: string;
 
   @ApiField(KEYWORD_MODE)
@@ -20,10 +24,10 @@ export class KeywordResponseDto {
   @ApiFlag('false means paused: listed, but matching nothing.')
   active: boolean;
 
-  @ApiFlag('Match new posts.')
+  @ApiFlag(KEYWORD_FIELDS.trackPosts.description)
   track_posts: boolean;
 
-  @ApiFlag('Match new comments.')
+  @ApiFlag(KEYWORD_FIELDS.trackComments.description)
   track_comments: boolean;
 
   @ApiTimestamp()
@@ -31,19 +35,14 @@ export class KeywordResponseDto {
 
   @ApiTimestamp()
   updated_at: string;
-
-  @ApiField(STORED_FILTERS.exclude)
-  exclude: string[];
-
-  @ApiField(STORED_FILTERS.subreddits)
-  subreddits: string[];
-
-  @ApiField(STORED_FILTERS.exclude_subreddits)
-  exclude_subreddits: string[];
-
-  @ApiField(STORED_FILTERS.exclude_authors)
-  exclude_authors: string[];
 }
+
+/** A keyword as REST answers it. */
+@ApiSchema({ name: 'Keyword' })
+export class KeywordResponseDto extends withFilterLists<KeywordFields, RestFilterLists<string[]>>(
+  KeywordFields,
+  'keyword',
+) {}
 
 export function toKeywordResponse(keyword: KeywordEntity): KeywordResponseDto {
   return {
@@ -55,9 +54,6 @@ export function toKeywordResponse(keyword: KeywordEntity): KeywordResponseDto {
     track_comments: keyword.trackComments,
     created_at: isoWithMillis(keyword.createdAt),
     updated_at: isoWithMillis(keyword.updatedAt),
-    exclude: keyword.exclude,
-    subreddits: keyword.subreddits,
-    exclude_subreddits: keyword.excludeSubreddits,
-    exclude_authors: keyword.excludeAuthors,
+    ...restFilterLists(keyword),
   };
 }

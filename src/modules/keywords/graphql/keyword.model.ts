@@ -1,11 +1,13 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
+import type { KeywordListField } from '../../matching/keyword-fields.js';
 import type { KeywordEntity } from '../keyword.entity.js';
 import { toKeywordResponse } from '../dto/keyword.dto.js';
+import { filterListFields, filterListsOf } from './filter-list-fields.js';
 import { KeywordModeEnum } from './keyword-mode.enum.js';
 
 @ObjectType('Keyword')
-export class KeywordModel {
+export class KeywordModel extends filterListFields<Record<KeywordListField, string[]>>('keyword') {
   @Field(() => ID)
   id: string;
 
@@ -29,25 +31,9 @@ export class KeywordModel {
 
   @Field({ description: 'ISO 8601, as in REST.' })
   updatedAt: string;
-
-  @Field(() => [String], {
-    description: 'Exclusion phrases: an item containing one never matches.',
-  })
-  exclude: string[];
-
-  @Field(() => [String], {
-    description: 'Without r/; when not empty, only items from these subreddits match.',
-  })
-  subreddits: string[];
-
-  @Field(() => [String], { description: 'Without r/; items from these never match.' })
-  excludeSubreddits: string[];
-
-  @Field(() => [String], { description: 'Without u/; items by these authors never match.' })
-  excludeAuthors: string[];
 }
 
-/** Built from the REST body so both APIs format every value the same way. */
+/** Built from the REST body so both APIs format every value the same way; the lists are not formatted. */
 export function toKeywordModel(keyword: KeywordEntity): KeywordModel {
   const rest = toKeywordResponse(keyword);
   return {
@@ -59,9 +45,6 @@ export function toKeywordModel(keyword: KeywordEntity): KeywordModel {
     trackComments: rest.track_comments,
     createdAt: rest.created_at,
     updatedAt: rest.updated_at,
-    exclude: rest.exclude,
-    subreddits: rest.subreddits,
-    excludeSubreddits: rest.exclude_subreddits,
-    excludeAuthors: rest.exclude_authors,
+    ...filterListsOf(keyword),
   };
 }

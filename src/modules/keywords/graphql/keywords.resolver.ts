@@ -5,7 +5,7 @@ import { KeywordsService } from '../keywords.service.js';
 import { DeletionModel, deletionOf } from '../../graphql/common/deletion.model.js';
 import { KeywordCreationModel, toKeywordCreationModel } from './keyword-creation.model.js';
 import { KeywordListModel } from './keyword-list.model.js';
-import { CreateKeywordInput, toKeywordDraft, UpdateKeywordInput } from './keyword.inputs.js';
+import { CreateKeywordInput, UpdateKeywordInput } from './keyword.inputs.js';
 import { KeywordModel, toKeywordModel } from './keyword.model.js';
 
 @Resolver(() => KeywordModel)
@@ -27,7 +27,7 @@ export class KeywordsResolver {
     @CurrentCaller() caller: Caller,
     @Args('keywords', { type: () => [CreateKeywordInput] }) items: CreateKeywordInput[],
   ): Promise<KeywordCreationModel> {
-    return toKeywordCreationModel(await this.keywords.create(caller, items.map(toKeywordDraft)));
+    return toKeywordCreationModel(await this.keywords.create(caller, items));
   }
 
   @Mutation(() => KeywordModel, { name: 'updateKeyword' })

@@ -1,19 +1,15 @@
 import { AppError } from '../../../common/errors/app-error.js';
 import {
-  collapseWhitespace,
-  KEYWORD_FILTER_FIELDS,
-  TEXT_REQUIRED,
-  type KeywordDraft,
-} from '../keyword-rules.js';
+  KEYWORD_FIELD_NAMES,
+  KEYWORD_FIELDS,
+  type KeywordFieldName,
+} from '../../matching/keyword-fields.js';
+import { collapseWhitespace, TEXT_REQUIRED, type KeywordDraft } from '../keyword-rules.js';
 
 /** The fields a POST /keywords item may carry; anything else is most likely a typo. */
-export const KEYWORD_ITEM_FIELDS = [
-  'text',
-  'mode',
-  'track_posts',
-  'track_comments',
-  ...KEYWORD_FILTER_FIELDS,
-] as const;
+export const KEYWORD_ITEM_FIELDS = KEYWORD_FIELD_NAMES.map(
+  (name): string => KEYWORD_FIELDS[name].rest,
+);
 
 /** One JSON item as a draft; an item that is not a keyword object is passed on as unreadable. */
 function keywordDraftOf(item: unknown): KeywordDraft {
@@ -25,25 +21,18 @@ function keywordDraftOf(item: unknown): KeywordDraft {
   }
   const fields = item as Record<string, unknown>;
   if (typeof fields.text !== 'string') return { text: '', unreadable: TEXT_REQUIRED };
-  const unknownField = Object.keys(fields).find(
-    (name) => !(KEYWORD_ITEM_FIELDS as readonly string[]).includes(name),
-  );
+  const unknownField = Object.keys(fields).find((name) => !KEYWORD_ITEM_FIELDS.includes(name));
   if (unknownField !== undefined) {
     return {
       text: collapseWhitespace(fields.text),
       unreadable: `unknown field ${unknownField}; allowed: ${KEYWORD_ITEM_FIELDS.join(', ')}`,
     };
   }
-  return {
-    text: fields.text,
-    mode: fields.mode,
-    trackPosts: fields.track_posts,
-    trackComments: fields.track_comments,
-    exclude: fields.exclude,
-    subreddits: fields.subreddits,
-    excludeSubreddits: fields.exclude_subreddits,
-    excludeAuthors: fields.exclude_authors,
-  };
+  const values = KEYWORD_FIELD_NAMES.map((name): [KeywordFieldName, unknown] => [
+    name,
+    fields[KEYWORD_FIELDS[name].rest],
+  ]);
+  return { ...Object.fromEntries(values), text: fields.text };
 }
 
 /**

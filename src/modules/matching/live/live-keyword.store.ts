@@ -4,7 +4,8 @@ import { latestChangeSeqs } from '../../../database/change-sequence.js';
 import { changedRows, type ChangedRow } from '../../../database/changed-rows.js';
 import type { RowReader } from '../../../database/row-reader.js';
 import { inList } from '../../../database/sql-lists.js';
-import type { KeywordDefinition, KeywordFilters, KeywordMode } from '../keyword-definition.js';
+import type { KeywordDefinition, KeywordMode } from '../keyword-definition.js';
+import { filterListsOf, keywordValueColumns } from '../keyword-fields.js';
 
 /** An account as the Alerts index reads it. */
 export interface LiveKeywordAccount extends ChangedRow {
@@ -21,7 +22,7 @@ export type KeywordValues = [
   mode: KeywordMode,
   trackPosts: boolean | number,
   trackComments: boolean | number,
-  /** Its four filter lists as one JSON array of arrays; null when all are empty (most keywords). */
+  /** Its filter lists as one JSON array of arrays; null when all are empty (most keywords). */
   filters: string | null,
 ];
 
@@ -47,19 +48,9 @@ interface ChangedKeywordRow extends ChangedRow, KeywordRow {
   live: boolean | number;
 }
 
-const FILTERS =
-  "CASE WHEN exclude_phrases = '[]' AND subreddits = '[]' AND exclude_subreddits = '[]' " +
-  "AND exclude_authors = '[]' THEN NULL ELSE '[' || exclude_phrases || ',' || subreddits || ',' " +
-  "|| exclude_subreddits || ',' || exclude_authors || ']' END";
-const KEYWORD_COLUMNS = `account_id, text, mode, track_posts, track_comments, ${FILTERS} AS filters`;
+const KEYWORD_COLUMNS = `account_id, ${keywordValueColumns()}`;
 const LIVE_KEYWORD = 'active = TRUE AND deleted_at IS NULL';
 const IN_CHUNK = 500;
-
-function filtersOf(json: string | null): KeywordFilters | undefined {
-  if (json === null) return undefined;
-  const [exclude, subreddits, excludeSubreddits, excludeAuthors] = JSON.parse(json) as string[][];
-  return { exclude, subreddits, excludeSubreddits, excludeAuthors };
-}
 
 /** The mode as its one constant string: each row brings its own copy, which its definition would keep. */
 function sharedMode(mode: KeywordMode): KeywordMode {
@@ -85,7 +76,7 @@ export function keywordDefinitionOf(
     mode: sharedMode(mode),
     trackPosts: Boolean(trackPosts),
     trackComments: Boolean(trackComments),
-    filters: filtersOf(filters),
+    filters: filterListsOf(filters),
   };
 }
 
