@@ -21,7 +21,7 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
   keywords: {
     module: 'keywords',
     store: 'KeywordStore',
-    readers: {
+    grants: {
       matching:
         'LiveKeywordStore: the keyword index, below keywords, reads it on its own thread ' +
         '(LIVE_KEYWORD is the one "live")',
@@ -41,10 +41,42 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
   feed_tokens: { module: 'feeds', store: 'FeedTokenStore' },
   email_subscriptions: { module: 'email', store: 'EmailSubscriptionStore' },
   mail_outbox: { module: 'email', store: 'MailOutboxStore' },
-  mail_hourly_counts: { module: 'email', store: 'MailBudget' },
+  mail_hourly_counts: {
+    module: 'email',
+    store: 'MailBudget',
+    grants: { retention: 'MailHourlyCountsPruner: email sits above retention in the import order' },
+  },
   audit_entries: { module: 'ops', store: 'AuditStore' },
   operation_samples: { module: 'ops', store: 'OperationSampleStore' },
 };
+
+/**
+ * Queries the check finds that are not moved to their owners yet (issue #31, item 1): each is
+ * [file under modules/, table]. Remove a line when its query moves; a new crossing fails.
+ */
+const NOT_YET_MOVED: [string, string][] = [
+  ['delivery/delivery.store.ts', 'webhooks'],
+  ['delivery/delivery.store.ts', 'alerts'],
+  ['email/digests/digest-alerts.store.ts', 'alerts'],
+  ['email/sending/mail-outbox.store.ts', 'alerts'],
+  ['email/subscriptions/email-subscription.store.ts', 'keywords'],
+  ['inbox/collecting/inbox-collector.service.ts', 'inbox_items'],
+  ['inbox/collecting/live-search.store.ts', 'accounts'],
+  ['inbox/items/inbox.service.ts', 'inbox_items'],
+  ['inbox/items/inbox.service.ts', 'searches'],
+  ['matching/live/live-keyword.store.ts', 'accounts'],
+  ['ops/accounts/ops-accounts.store.ts', 'users'],
+  ['ops/accounts/ops-accounts.store.ts', 'keywords'],
+  ['ops/accounts/ops-accounts.store.ts', 'keyword_daily_usage'],
+  ['ops/accounts/ops-accounts.store.ts', 'webhooks'],
+  ['ops/accounts/ops-accounts.store.ts', 'accounts'],
+  ['ops/figures/figure-readings.ts', 'alerts'],
+  ['ops/figures/ops-figures.store.ts', 'deliveries'],
+  ['ops/figures/ops-figures.store.ts', 'webhooks'],
+  ['ops/figures/ops-figures.store.ts', 'alerts'],
+  ['usage/usage.store.ts', 'keywords'],
+  ['users/user.store.ts', 'accounts'],
+];
 
 /** The non-spec sources of src/modules/, each with its feature folder. */
 function moduleSources(): ModuleSource[] {
@@ -148,7 +180,15 @@ describe('the import graph of src/', () => {
 
 describe('the tables of src/modules/', () => {
   it('are queried by their owners only, and by no service', () => {
-    expect(ownershipViolations(moduleSources(), TABLE_OWNERS)).toEqual([]);
+    const known = NOT_YET_MOVED.map(([file, table]) => `modules/${file} queries ${table}`);
+    const violations = ownershipViolations(moduleSources(), TABLE_OWNERS);
+    expect(
+      violations.filter(
+        (line) =>
+          !known.some((start) => line.startsWith(`${start},`) || line.startsWith(`${start} in`)),
+      ),
+    ).toEqual([]);
+    expect(known.filter((start) => !violations.some((line) => line.startsWith(start)))).toEqual([]);
   });
 
   it('has an owner for every table the migrations create', () => {

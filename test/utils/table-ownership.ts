@@ -2,8 +2,8 @@
 export interface TableOwner {
   module: string;
   store: string;
-  /** Other modules allowed to read it directly, each with the reason it cannot call the store. */
-  readers?: Record<string, string>;
+  /** Other modules allowed to query it directly, each with the reason it cannot call the store. */
+  grants?: Record<string, string>;
 }
 
 /** A source file of a feature module: `module` is its folder under src/modules/. */
@@ -104,7 +104,7 @@ export function ownershipViolations(
     for (const table of tablesQueried(text, entities)) {
       const owner = owners[table];
       if (owner === undefined) continue;
-      if (owner.module !== module && owner.readers?.[module] === undefined) {
+      if (owner.module !== module && owner.grants?.[module] === undefined) {
         violations.push(
           `${file} queries ${table}, which belongs to ${owner.module} (${owner.store}): ` +
             `call a method of ${owner.store} instead`,
