@@ -5,7 +5,7 @@
  *
  * An account holds --alerts alerts (default 10,000) of --keywords keywords over the last --days
  * days, stored with the app's own insert (AlertStore) and counted with its own daily cap
- * (DailyCapService), as the pipeline does: Reddit-like texts, 35% posts and 65% comments,
+ * (UsageStore), as the pipeline does: Reddit-like texts, 35% posts and 65% comments,
  * popular subreddits and authors more often, busy keywords and quiet ones. --others accounts of
  * as many alerts share the tables. The baseline, measured in the same run, is the same query on
  * an account with --baseline-alerts alerts (default 100).
@@ -29,10 +29,10 @@ import { loadConfig } from '../src/config/app-config.js';
 import { Database } from '../src/database/database.js';
 import { AccountsService } from '../src/modules/accounts/accounts.service.js';
 import type { AlertEntity } from '../src/modules/alerts/alert.entity.js';
-import { AlertStore } from '../src/modules/alerts/alert-store.service.js';
+import { AlertStore } from '../src/modules/alerts/alert.store.js';
 import { callerFor } from '../src/modules/auth/caller.js';
 import { KeywordsService } from '../src/modules/keywords/keywords.service.js';
-import { DailyCapService } from '../src/modules/usage/daily-cap.service.js';
+import { UsageStore } from '../src/modules/usage/usage.store.js';
 import { setupApp } from '../src/setup-app.js';
 import { openBenchDatabase } from './bench-database.js';
 import {
@@ -199,7 +199,7 @@ async function countDeliveries(app: INestApplication, alerts: AlertEntity[]): Pr
     perDay.set(day, counts);
   }
   const database = app.get(Database);
-  const cap = app.get(DailyCapService);
+  const cap = app.get(UsageStore);
   for (const [day, counts] of perDay) {
     const requests = [...counts].map(([keywordId, matches]) => ({ keywordId, matches, cap: 100 }));
     await database.transaction((manager) => cap.consume(manager, day, requests));

@@ -1,5 +1,99 @@
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import madge from 'madge';
+import {
+  ownershipViolations,
+  type ModuleSource,
+  type TableOwner,
+} from '../test/utils/table-ownership.js';
+
+/**
+ * Each table's owner: the one module whose code queries it, through the named store; any other
+ * module calls that store's methods (or, for delivery, the WebhookTargets port; ops reads through
+ * the owners' read methods). Migrations own the schema and test/ may touch any table; both are
+ * outside src/modules/. database/change-sequence.ts keeps change_counters for every module.
+ */
+const TABLE_OWNERS: Record<string, TableOwner> = {
+  accounts: { module: 'accounts', store: 'AccountStore' },
+  api_keys: { module: 'accounts', store: 'AccountStore' },
+  users: { module: 'users', store: 'UserStore' },
+  sessions: { module: 'users', store: 'SessionStore' },
+  keywords: {
+    module: 'keywords',
+    store: 'KeywordStore',
+    grants: {
+      matching:
+        'LiveKeywordStore: the keyword index, below keywords, reads it on its own thread ' +
+        '(LIVE_KEYWORD is the one "live")',
+    },
+  },
+  keyword_daily_usage: { module: 'usage', store: 'UsageStore' },
+  alerts: { module: 'alerts', store: 'AlertStore' },
+  seen_items: { module: 'ingestion', store: 'SeenItemsStore' },
+  posts_cache: { module: 'ingestion', store: 'PostCacheStore' },
+  ingest_state: { module: 'ingestion', store: 'DatabasePollerState' },
+  deliveries: { module: 'delivery', store: 'DeliveryStore' },
+  webhooks: { module: 'webhooks', store: 'WebhookStore' },
+  redelivery_budgets: { module: 'webhooks', store: 'RedeliveryBudget' },
+  searches: { module: 'inbox', store: 'SearchStore' },
+  search_keywords: { module: 'inbox', store: 'SearchStore' },
+  inbox_items: { module: 'inbox', store: 'InboxItemStore' },
+  feed_tokens: { module: 'feeds', store: 'FeedTokenStore' },
+  email_subscriptions: { module: 'email', store: 'EmailSubscriptionStore' },
+  mail_outbox: { module: 'email', store: 'MailOutboxStore' },
+  mail_hourly_counts: {
+    module: 'email',
+    store: 'MailBudget',
+    grants: { retention: 'MailHourlyCountsPruner: email sits above retention in the import order' },
+  },
+  audit_entries: { module: 'ops', store: 'AuditStore' },
+  operation_samples: { module: 'ops', store: 'OperationSampleStore' },
+};
+
+/**
+ * Queries the check finds that are not moved to their owners yet (issue #31, item 1): each is
+ * [file under modules/, table]. Remove a line when its query moves; a new crossing fails.
+ */
+const NOT_YET_MOVED: [string, string][] = [
+  ['delivery/delivery.store.ts', 'webhooks'],
+  ['delivery/delivery.store.ts', 'alerts'],
+  ['email/digests/digest-alerts.store.ts', 'alerts'],
+  ['email/sending/mail-outbox.store.ts', 'alerts'],
+  ['email/subscriptions/email-subscription.store.ts', 'keywords'],
+  ['inbox/collecting/inbox-collector.service.ts', 'inbox_items'],
+  ['inbox/collecting/live-search.store.ts', 'accounts'],
+  ['inbox/items/inbox.service.ts', 'inbox_items'],
+  ['inbox/items/inbox.service.ts', 'searches'],
+  ['matching/live/live-keyword.store.ts', 'accounts'],
+  ['ops/accounts/ops-accounts.store.ts', 'users'],
+  ['ops/accounts/ops-accounts.store.ts', 'keywords'],
+  ['ops/accounts/ops-accounts.store.ts', 'keyword_daily_usage'],
+  ['ops/accounts/ops-accounts.store.ts', 'webhooks'],
+  ['ops/accounts/ops-accounts.store.ts', 'accounts'],
+  ['ops/figures/figure-readings.ts', 'alerts'],
+  ['ops/figures/ops-figures.store.ts', 'deliveries'],
+  ['ops/figures/ops-figures.store.ts', 'webhooks'],
+  ['ops/figures/ops-figures.store.ts', 'alerts'],
+  ['usage/usage.store.ts', 'keywords'],
+  ['users/user.store.ts', 'accounts'],
+];
+
+/** The non-spec sources of src/modules/, each with its feature folder. */
+function moduleSources(): ModuleSource[] {
+  const root = join(process.cwd(), 'src', 'modules');
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? walk(join(dir, entry.name))
+        : entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')
+          ? [join(dir, entry.name)]
+          : [],
+    );
+  return walk(root).map((path) => {
+    const file = relative(join(process.cwd(), 'src'), path);
+    return { module: featureOf(file)!, file, text: readFileSync(path, 'utf8') };
+  });
+}
 
 /** Where a file belongs: its feature folder under modules/, or null for the shared infrastructure. */
 function featureOf(file: string): string | null {
@@ -81,5 +175,80 @@ describe('the import graph of src/', () => {
         .map(({ example }) => example),
     );
     expect(cycles).toEqual([]);
+  });
+});
+
+describe('the tables of src/modules/', () => {
+  it('are queried by their owners only, and by no service', () => {
+    const known = NOT_YET_MOVED.map(([file, table]) => `modules/${file} queries ${table}`);
+    const violations = ownershipViolations(moduleSources(), TABLE_OWNERS);
+    expect(
+      violations.filter(
+        (line) =>
+          !known.some((start) => line.startsWith(`${start},`) || line.startsWith(`${start} in`)),
+      ),
+    ).toEqual([]);
+    expect(known.filter((start) => !violations.some((line) => line.startsWith(start)))).toEqual([]);
+  });
+
+  it('has an owner for every table the migrations create', () => {
+    const migrations = join(process.cwd(), 'src', 'database', 'migrations');
+    const created = readdirSync(migrations).flatMap((name) =>
+      [
+        ...readFileSync(join(migrations, name), 'utf8').matchAll(
+          /new Table\(\{\s*name: '(\w+)'|CREATE TABLE (\w+)/g,
+        ),
+      ].map(([, table, created]) => table ?? created),
+    );
+    expect(created.filter((table) => table !== 'change_counters').sort()).toEqual(
+      Object.keys(TABLE_OWNERS).sort(),
+    );
+  });
+
+  describe('the ownership check', () => {
+    const entity = {
+      module: 'alerts',
+      file: 'modules/alerts/alert.entity.ts',
+      text: "@Entity('alerts')\n@Index(['accountId'])\nexport class AlertEntity {}",
+    };
+    const violationsOf = (module: string, file: string, text: string) =>
+      ownershipViolations([entity, { module, file, text }], TABLE_OWNERS);
+
+    it.each([
+      ['SELECT … FROM', 'SELECT id FROM alerts WHERE account_id = :id'],
+      ['a JOIN', 'SELECT d.id FROM deliveries d JOIN alerts a ON a.id = d.alert_id'],
+      ['UPDATE', 'UPDATE alerts SET title = :title'],
+      ['INSERT INTO', 'INSERT INTO "alerts" (id) VALUES (:id)'],
+      ['DELETE FROM', 'DELETE FROM alerts WHERE matched_at < :cutoff'],
+      ['a database helper', "database.deleteInBatches('alerts', 'id', 'matched_at', 0, 100)"],
+      ['changedRows', "changedRows(query, { table: 'alerts', columns: 'title', since })"],
+      ['the entity manager', 'manager.findOneBy(AlertEntity, { id })'],
+      ['a query builder', "manager.createQueryBuilder(AlertEntity, 'alert').getMany()"],
+      ['a repository', 'dataSource.getRepository(AlertEntity).count()'],
+    ])('finds a query on another module’s table through %s, naming its owner', (_, query) => {
+      expect(
+        violationsOf('delivery', 'modules/delivery/planted.store.ts', `q(\`${query}\`);`),
+      ).toEqual([
+        'modules/delivery/planted.store.ts queries alerts, which belongs to alerts (AlertStore): ' +
+          'call a method of AlertStore instead',
+      ]);
+    });
+
+    it('finds SQL in a service, even on its own module’s table', () => {
+      expect(
+        violationsOf('alerts', 'modules/alerts/alerts.service.ts', "q('DELETE FROM alerts');"),
+      ).toEqual([
+        'modules/alerts/alerts.service.ts queries alerts in a service: services hold no SQL, ' +
+          'move it into a named method of AlertStore',
+      ]);
+    });
+
+    it('lets the owner and its declared readers query, and ignores prose and CTE names', () => {
+      const owner = "q('SELECT id FROM alerts'); // then UPDATE webhooks\n";
+      const reader = "q('WITH lanes AS (SELECT 1) SELECT k.id FROM keywords k JOIN lanes ON true')";
+      expect(violationsOf('alerts', 'modules/alerts/alert.store.ts', owner)).toEqual([]);
+      expect(violationsOf('matching', 'modules/matching/live/k.store.ts', reader)).toEqual([]);
+      expect(violationsOf('usage', 'modules/usage/u.store.ts', reader)).toHaveLength(1);
+    });
   });
 });

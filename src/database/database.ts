@@ -158,22 +158,27 @@ export class Database implements OnApplicationShutdown {
     return scanRows(this.reads, sql);
   }
 
-  /** Deletes rows older than the cutoff, a batch per transaction so no lock is held for long. */
+  /**
+   * Deletes rows older than the cutoff, a batch per transaction so no lock is held for long.
+   * `key`: the column, or the columns, that identify a row.
+   */
   async deleteInBatches(
     table: string,
-    keyColumn: string,
+    key: string | readonly string[],
     timeColumn: string,
-    cutoff: number,
+    cutoff: number | string,
     batchSize: number,
   ): Promise<number> {
+    const columns = typeof key === 'string' ? key : key.join(', ');
+    const keyOf = typeof key === 'string' ? key : `(${columns})`;
     let total = 0;
     for (;;) {
       const deleted = await this.transaction((manager) =>
         this.query(
           manager,
-          `DELETE FROM ${table} WHERE ${keyColumn} IN
-             (SELECT ${keyColumn} FROM ${table} WHERE ${timeColumn} < :cutoff LIMIT :batchSize)
-           RETURNING ${keyColumn}`,
+          `DELETE FROM ${table} WHERE ${keyOf} IN
+             (SELECT ${columns} FROM ${table} WHERE ${timeColumn} < :cutoff LIMIT :batchSize)
+           RETURNING ${typeof key === 'string' ? key : key[0]}`,
           { cutoff, batchSize },
         ),
       );

@@ -1,7 +1,7 @@
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { callerFor } from '../../src/modules/auth/caller.js';
 import { KeywordsService } from '../../src/modules/keywords/keywords.service.js';
-import { DailyCapService } from '../../src/modules/usage/daily-cap.service.js';
+import { UsageStore } from '../../src/modules/usage/usage.store.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
 import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
@@ -67,7 +67,7 @@ describe.each(testDatabaseKinds())('the daily cap under concurrent ingestion on 
     expect(await pipeline.process([post('delta two')])).toMatchObject({ alerts: 0, capped: 0 });
     const granted = await t.database.transaction((manager) =>
       t.app
-        .get(DailyCapService)
+        .get(UsageStore)
         .consume(manager, '2026-11-21', [{ keywordId: keyword.id, matches: 1, cap: 100 }]),
     );
     expect(granted.has(keyword.id)).toBe(false);
@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('the daily cap under concurrent ingestion on 
     const consume = (matches: number) =>
       t.database.transaction((manager) =>
         t.app
-          .get(DailyCapService)
+          .get(UsageStore)
           .consume(manager, '2026-11-21', [{ keywordId: keyword.id, matches, cap: 100 }]),
       );
     expect((await consume(60)).get(keyword.id)).toBe(60);
@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds())('the daily cap under concurrent ingestion on 
     }
 
     const granted = await t.database.transaction((manager) =>
-      t.app.get(DailyCapService).consume(
+      t.app.get(UsageStore).consume(
         manager,
         '2026-11-22',
         ids.map((keywordId) => ({ keywordId, matches: 2, cap: 100 })),

@@ -13,6 +13,7 @@ import { Database } from '../../src/database/database.js';
 import { AccountEntity } from '../../src/modules/accounts/account.entity.js';
 import { hashApiKey } from '../../src/modules/accounts/api-key-secret.js';
 import { ApiKeyEntity } from '../../src/modules/accounts/api-key.entity.js';
+import { AccountStore } from '../../src/modules/accounts/account.store.js';
 import { ApiKeyAuthenticator } from '../../src/modules/auth/api-key-authenticator.service.js';
 import { ApiKeyGuard } from '../../src/modules/auth/api-key.guard.js';
 import { AuthFailureLimiter } from '../../src/modules/auth/auth-failure-limiter.service.js';
@@ -58,7 +59,7 @@ function storedKey(apiKey: string, accountId: string): ApiKeyEntity {
 }
 
 /**
- * The only reads the real ApiKeyAuthenticator makes, answered from the two accounts above: the
+ * The only reads the real ApiKeyAuthenticator makes (through the real AccountStore), answered from the two accounts above: the
  * key check, the product check and the plan check run as in the app, without a database.
  */
 function keyStore(): Pick<Database, 'manager'> {
@@ -119,6 +120,7 @@ export async function controllerHarness(
       { provide: Database, useValue: keyStore() },
       { provide: getStorageToken(), useClass: ThrottlerStorageService },
       { provide: SessionAuthenticator, useValue: mockOf(SessionAuthenticator as Type) },
+      AccountStore,
       ApiKeyAuthenticator,
       AuthFailureLimiter,
       RequestAuthenticator,

@@ -57,6 +57,23 @@ export class AccountStore {
     return this.database.manager.findOneBy(AccountEntity, { id: accountId });
   }
 
+  findKeyByHash(keyHash: string): Promise<ApiKeyEntity | null> {
+    return this.database.manager.findOneBy(ApiKeyEntity, { keyHash });
+  }
+
+  /** Sets the key's last use to `now` unless another instance recorded one after `staleBefore`. */
+  async recordKeyUse(keyId: string, now: number, staleBefore: number): Promise<void> {
+    await this.database.transaction((manager) =>
+      manager
+        .createQueryBuilder()
+        .update(ApiKeyEntity)
+        .set({ lastUsedAt: now })
+        .where('id = :id', { id: keyId })
+        .andWhere('(last_used_at IS NULL OR last_used_at <= :staleBefore)', { staleBefore })
+        .execute(),
+    );
+  }
+
   /** Every account, oldest first. */
   listAccounts(): Promise<AccountEntity[]> {
     return this.database.manager.find(AccountEntity, { order: { createdAt: 'ASC', id: 'ASC' } });

@@ -4,6 +4,6 @@ import { AccountsService } from './accounts.service.js';
 
 @Module({
   providers: [AccountStore, AccountsService],
-  exports: [AccountsService],
+  exports: [AccountsService, AccountStore],
 })
 export class AccountsModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AlertsController } from './http/alerts.controller.js';
-import { AlertStore } from './alert-store.service.js';
+import { AlertStore } from './alert.store.js';
 import { AlertsService } from './alerts.service.js';
 
 @Module({

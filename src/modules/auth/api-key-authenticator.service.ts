@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { Clock } from '../../common/time/clock.js';
 import type { Product } from '../../config/plans.js';
-import { Database } from '../../database/database.js';
-import { AccountEntity } from '../accounts/account.entity.js';
-import { ApiKeyEntity } from '../accounts/api-key.entity.js';
+import { AccountStore } from '../accounts/account.store.js';
+import type { ApiKeyEntity } from '../accounts/api-key.entity.js';
 import { hashApiKey, hashesEqual, KEY_USE_RECORD_INTERVAL_MS } from '../accounts/api-key-secret.js';
 import { accountRefusal } from './account-admission.js';
 import { bearerToken } from './bearer-token.js';
@@ -13,7 +12,7 @@ import { callerFor, type Caller } from './caller.js';
 @Injectable()
 export class ApiKeyAuthenticator {
   constructor(
-    private readonly database: Database,
+    private readonly accounts: AccountStore,
     private readonly clock: Clock,
   ) {}
 
@@ -22,11 +21,11 @@ export class ApiKeyAuthenticator {
     const apiKey = bearerToken(authorization);
     if (!apiKey) throw new AppError('unauthorized', 'Missing or invalid API key');
     const keyHash = hashApiKey(apiKey);
-    const key = await this.database.manager.findOneBy(ApiKeyEntity, { keyHash });
+    const key = await this.accounts.findKeyByHash(keyHash);
     if (!key || key.revokedAt !== null || !hashesEqual(key.keyHash, keyHash)) {
       throw new AppError('unauthorized', 'Missing or invalid API key');
     }
-    const account = await this.database.manager.findOneBy(AccountEntity, { id: key.accountId });
+    const account = await this.accounts.findAccount(key.accountId);
     if (!account) throw new AppError('unauthorized', 'Missing or invalid API key');
     const refusal = accountRefusal(account, product, 'key');
     if (refusal) throw refusal;
@@ -42,14 +41,6 @@ export class ApiKeyAuthenticator {
     const now = this.clock.nowMs();
     const staleBefore = now - KEY_USE_RECORD_INTERVAL_MS;
     if (key.lastUsedAt !== null && key.lastUsedAt > staleBefore) return;
-    await this.database.transaction((manager) =>
-      manager
-        .createQueryBuilder()
-        .update(ApiKeyEntity)
-        .set({ lastUsedAt: now })
-        .where('id = :id', { id: key.id })
-        .andWhere('(last_used_at IS NULL OR last_used_at <= :staleBefore)', { staleBefore })
-        .execute(),
-    );
+    await this.accounts.recordKeyUse(key.id, now, staleBefore);
   }
 }

@@ -43,7 +43,7 @@ export class DeliveryModule implements OnApplicationShutdown {
         DeliveryOutbox,
         DeliveryWorker,
       ],
-      exports: [DeliveryOutbox, DeliveryWakeups, WebhookSender, DeliveryWorker],
+      exports: [DeliveryOutbox, DeliveryStore, DeliveryWakeups, WebhookSender, DeliveryWorker],
     };
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import { newId } from '../../common/ids.js';
 import { Database } from '../../database/database.js';
-import { valuesClause } from '../../database/sql-lists.js';
+import { inList, valuesClause } from '../../database/sql-lists.js';
 import { AlertEntity } from '../alerts/alert.entity.js';
 import { DeliverySql } from './delivery-sql.js';
 import { WebhookTargets, type AttemptOutcome } from './webhook-targets.js';
@@ -52,6 +52,44 @@ interface ClaimedRow {
 
 /** Rows the worker still has to attempt: waiting, or claimed by a worker (maybe a dead one). */
 export const OPEN_ROWS = "status IN ('pending', 'sending')";
+
+/** A row back in the outbox: the worker sends it again, same id and body bytes. */
+const REQUEUE = "status = 'pending', claimed_until = NULL";
+
+/** A page of a webhook's log: `status` 'pending' means open (waiting or being attempted). */
+export interface DeliveryLogPageQuery {
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | null;
+  since: number | null;
+  after: { at: number; id: string } | null;
+  limit: number;
+}
+
+/** A log entry as read: the delivery's columns and its alert's event. */
+export interface DeliveryLogRow {
+  id: string;
+  alert_id: string;
+  event: string;
+  status: string;
+  attempts: number | string;
+  attempted_at: number | string | null;
+  http_status: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  created_at: number | string;
+}
+
+const STATUS_FILTER: Record<NonNullable<DeliveryLogPageQuery['status']>, string> = {
+  pending: OPEN_ROWS,
+  succeeded: "status = 'succeeded'",
+  failed: "status = 'failed'",
+  canceled: "status = 'canceled'",
+};
+
+/** How far the outbox is behind: its open rows and the oldest one's creation time. */
+export interface OutboxBacklog {
+  depth: number;
+  oldestCreatedAt: number | null;
+}
 
 const CANCELED_TEXT = 'webhook paused or deleted before the attempt';
 
@@ -174,6 +212,112 @@ export class DeliveryStore {
       await this.targets.recordAttempts(manager, attempts);
       return settled.map(({ claim }) => recorded.has(claim.id));
     });
+  }
+
+  /** The webhook's deliveries, newest first on (created_at, id), one more than the page. */
+  logPage(webhookId: string, query: DeliveryLogPageQuery): Promise<DeliveryLogRow[]> {
+    const conditions = ['d.webhook_id = :webhookId'];
+    if (query.status !== null) conditions.push(`d.${STATUS_FILTER[query.status]}`);
+    if (query.since !== null) conditions.push('d.created_at > :since');
+    if (query.after !== null) {
+      conditions.push(
+        '(d.created_at < :cursorAt OR (d.created_at = :cursorAt AND d.id < :cursorId))',
+      );
+    }
+    return this.database.query<DeliveryLogRow>(
+      this.database.manager,
+      `SELECT d.id, d.alert_id, a.event, d.status, d.attempts, d.attempted_at, d.http_status,
+              d.error, d.duration_ms, d.created_at
+       FROM deliveries d JOIN alerts a ON a.id = d.alert_id
+       WHERE ${conditions.join(' AND ')}
+       ORDER BY d.created_at DESC, d.id DESC
+       LIMIT :limit`,
+      {
+        webhookId,
+        since: query.since,
+        cursorAt: query.after?.at,
+        cursorId: query.after?.id,
+        limit: query.limit + 1,
+      },
+    );
+  }
+
+  /** Per webhook of the account among `webhookIds`: deliveries attempted since `since` that ended. */
+  endedSince(
+    accountId: string,
+    webhookIds: readonly string[],
+    since: number,
+  ): Promise<{ webhook_id: string; ended: number | string; succeeded: number | string }[]> {
+    const ids = inList(webhookIds);
+    return this.database.query(
+      this.database.manager,
+      `SELECT webhook_id, COUNT(*) AS ended,
+              SUM(CASE WHEN status = 'succeeded' THEN 1 ELSE 0 END) AS succeeded
+         FROM deliveries
+        WHERE webhook_id IN (${ids.sql}) AND account_id = :accountId
+          AND attempted_at >= :since AND status IN ('succeeded', 'failed')
+        GROUP BY webhook_id`,
+      { ...ids.parameters, accountId, since },
+    );
+  }
+
+  /** The open rows, counted at the time of the call (every instance sees all rows). */
+  async backlog(): Promise<OutboxBacklog> {
+    const [row] = await this.database.query<{
+      depth: string | number;
+      oldest: string | number | null;
+    }>(
+      this.database.manager,
+      `SELECT COUNT(*) AS depth, MIN(created_at) AS oldest FROM deliveries WHERE ${OPEN_ROWS}`,
+    );
+    return {
+      depth: Number(row.depth),
+      oldestCreatedAt: row.oldest === null ? null : Number(row.oldest),
+    };
+  }
+
+  /**
+   * Puts one delivery of the webhook back into the outbox unless it is open already, so a
+   * concurrent claim or redelivery is never undone: 'requeued', 'open', or 'missing'.
+   */
+  async requeue(
+    manager: EntityManager,
+    webhookId: string,
+    deliveryId: string,
+  ): Promise<'requeued' | 'open' | 'missing'> {
+    const requeued = await this.database.query(
+      manager,
+      `UPDATE deliveries SET ${REQUEUE}
+       WHERE id = :deliveryId AND webhook_id = :webhookId AND NOT ${OPEN_ROWS}
+       RETURNING id`,
+      { deliveryId, webhookId },
+    );
+    if (requeued.length > 0) return 'requeued';
+    const [exists] = await this.database.query(
+      manager,
+      'SELECT id FROM deliveries WHERE id = :deliveryId AND webhook_id = :webhookId',
+      { deliveryId, webhookId },
+    );
+    return exists === undefined ? 'missing' : 'open';
+  }
+
+  /** Puts the webhook's oldest failed deliveries created after `since` back; returns how many. */
+  async requeueFailed(
+    manager: EntityManager,
+    webhookId: string,
+    since: number,
+    max: number,
+  ): Promise<number> {
+    const requeued = await this.database.query(
+      manager,
+      `UPDATE deliveries SET ${REQUEUE}
+       WHERE id IN (SELECT id FROM deliveries
+                    WHERE webhook_id = :webhookId AND status = 'failed' AND created_at > :since
+                    ORDER BY created_at, id LIMIT :max)
+       RETURNING id`,
+      { webhookId, since, max },
+    );
+    return requeued.length;
   }
 
   /** Hands the claims' connection back to the pool (PostgreSQL), as it was. */

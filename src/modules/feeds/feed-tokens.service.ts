@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
-import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
-import { Database } from '../../database/database.js';
-import { FeedTokenEntity } from './feed-token.entity.js';
+import type { FeedTokenEntity } from './feed-token.entity.js';
+import { FeedTokenStore } from './feed-token.store.js';
 import { feedTokenPrefix, generateFeedToken, hashFeedToken } from './feed-token-secret.js';
 
 export interface IssuedFeedToken {
@@ -15,12 +14,12 @@ export interface IssuedFeedToken {
 @Injectable()
 export class FeedTokensService {
   constructor(
-    private readonly database: Database,
+    private readonly store: FeedTokenStore,
     private readonly clock: Clock,
   ) {}
 
   find(accountId: string): Promise<FeedTokenEntity | null> {
-    return this.database.manager.findOneBy(FeedTokenEntity, { accountId });
+    return this.store.findOfAccount(accountId);
   }
 
   /** Replaces the account's token (or makes the first one); the old one stops working at commit. */
@@ -31,25 +30,11 @@ export class FeedTokensService {
       tokenPrefix: feedTokenPrefix(token),
       createdAt: this.clock.nowMs(),
     };
-    const feedToken = await this.database.transaction(async (manager) => {
-      await this.database.lockAccount(manager, accountId);
-      const current = await manager.findOneBy(FeedTokenEntity, { accountId });
-      const next = manager.create(FeedTokenEntity, {
-        id: current?.id ?? newId(),
-        accountId,
-        ...fields,
-      });
-      if (current) await manager.update(FeedTokenEntity, { id: current.id }, fields);
-      else await manager.insert(FeedTokenEntity, next);
-      return next;
-    });
+    const feedToken = await this.store.replace(accountId, fields);
     return { feedToken, token };
   }
 
   async revoke(accountId: string): Promise<void> {
-    const result = await this.database.transaction((manager) =>
-      manager.delete(FeedTokenEntity, { accountId }),
-    );
-    if (!result.affected) throw AppError.notFound('Feed token');
+    if (!(await this.store.deleteOfAccount(accountId))) throw AppError.notFound('Feed token');
   }
 }

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
 import { KeywordsModule } from '../keywords/keywords.module.js';
 import { AlertFeedService } from './alert-feed.service.js';
 import { FeedAccessService } from './feed-access.service.js';
+import { FeedTokenStore } from './feed-token.store.js';
 import { FeedTokensService } from './feed-tokens.service.js';
 import { FeedRateLimitGuard } from './http/feed-rate-limit.guard.js';
 import { FeedTokensController } from './http/feed-tokens.controller.js';
@@ -10,9 +12,15 @@ import { PublicFeedsController } from './http/public-feeds.controller.js';
 
 /** RSS 2.0 and Atom feeds of an account's alerts, opened by a rotatable per-account token. */
 @Module({
-  imports: [AlertsModule, KeywordsModule],
+  imports: [AccountsModule, AlertsModule, KeywordsModule],
   controllers: [FeedTokensController, PublicFeedsController],
-  providers: [FeedTokensService, FeedAccessService, AlertFeedService, FeedRateLimitGuard],
+  providers: [
+    FeedTokenStore,
+    FeedTokensService,
+    FeedAccessService,
+    AlertFeedService,
+    FeedRateLimitGuard,
+  ],
   exports: [FeedTokensService],
 })
 export class FeedsModule {}

@@ -4,13 +4,13 @@ import { Clock } from '../../common/time/clock.js';
 import { utcDay } from '../../common/time/timestamps.js';
 import { Database, isFailingDatabaseError } from '../../database/database.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
-import { AlertStore } from '../alerts/alert-store.service.js';
+import { AlertStore } from '../alerts/alert.store.js';
 import type { MatchInput } from '../matching/keyword-matcher.js';
 import {
   LiveKeywordMatcher,
   type MatchedKeyword,
 } from '../matching/live-keyword-matcher.service.js';
-import { DailyCapService, type CapRequest } from '../usage/daily-cap.service.js';
+import { UsageStore, type CapRequest } from '../usage/usage.store.js';
 import { alertFromMatch } from './alert-from-match.js';
 import { IngestionSinks } from './ingestion-sinks.js';
 import { PostCacheStore } from './post-cache.store.js';
@@ -96,7 +96,7 @@ export class IngestionPipeline {
     private readonly database: Database,
     private readonly clock: Clock,
     private readonly matcher: LiveKeywordMatcher,
-    private readonly cap: DailyCapService,
+    private readonly cap: UsageStore,
     private readonly alerts: AlertStore,
     private readonly seen: SeenItemsStore,
     private readonly postCache: PostCacheStore,

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AlertsModule } from '../alerts/alerts.module.js';
 import { IngestionModule } from '../ingestion/ingestion.module.js';
 import { AuditModule } from '../ops/audit/audit.module.js';
 import { OperationSamplesModule } from '../ops/figures/operation-samples.module.js';
+import { UsageModule } from '../usage/usage.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { MailHourlyCountsPruner } from './mail-hourly-counts.pruner.js';
 import { RetentionScheduler } from './retention.scheduler.js';
 import { RetentionService } from './retention.service.js';
 
@@ -11,8 +14,15 @@ import { RetentionService } from './retention.service.js';
  * its own, ended sessions.
  */
 @Module({
-  imports: [IngestionModule, UsersModule, AuditModule, OperationSamplesModule],
-  providers: [RetentionService, RetentionScheduler],
+  imports: [
+    IngestionModule,
+    AlertsModule,
+    UsageModule,
+    UsersModule,
+    AuditModule,
+    OperationSamplesModule,
+  ],
+  providers: [RetentionService, RetentionScheduler, MailHourlyCountsPruner],
   exports: [RetentionService],
 })
 export class RetentionModule {}

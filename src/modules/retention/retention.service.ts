@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/time/clock.js';
 import { daysBefore, utcDay } from '../../common/time/timestamps.js';
-import { Database } from '../../database/database.js';
+import { AlertStore } from '../alerts/alert.store.js';
 import { PostCacheStore } from '../ingestion/post-cache.store.js';
 import { SeenItemsStore } from '../ingestion/seen-items.store.js';
 import { AuditStore } from '../ops/audit/audit.store.js';
 import { OperationSampleStore } from '../ops/figures/operation-sample.store.js';
 import { SessionsService } from '../users/sessions.service.js';
+import { UsageStore } from '../usage/usage.store.js';
+import { MailHourlyCountsPruner } from './mail-hourly-counts.pruner.js';
 import { RETENTION_BATCH_SIZE, RETENTION_WINDOWS } from './retention-policy.js';
 
 /** Rows deleted by one run, per table. */
@@ -31,8 +33,10 @@ export class RetentionService {
   private current: Promise<RetentionReport> | null = null;
 
   constructor(
-    private readonly database: Database,
     private readonly clock: Clock,
+    private readonly alerts: AlertStore,
+    private readonly usage: UsageStore,
+    private readonly mailCounts: MailHourlyCountsPruner,
     private readonly seenItems: SeenItemsStore,
     private readonly postCache: PostCacheStore,
     private readonly sessions: SessionsService,
@@ -56,10 +60,7 @@ export class RetentionService {
     const now = this.clock.nowMs();
     const cutoff = (days: number) => daysBefore(now, days);
     return {
-      alerts: await this.database.deleteInBatches(
-        'alerts',
-        'id',
-        'matched_at',
+      alerts: await this.alerts.pruneOlderThan(
         cutoff(RETENTION_WINDOWS.alerts),
         RETENTION_BATCH_SIZE,
       ),
@@ -71,11 +72,9 @@ export class RetentionService {
         cutoff(RETENTION_WINDOWS.postsCache),
         RETENTION_BATCH_SIZE,
       ),
-      dailyUsage: await this.pruneTwoColumnKey(
-        'keyword_daily_usage',
-        ['keyword_id', 'day'],
-        'day',
+      dailyUsage: await this.usage.pruneBefore(
         utcDay(cutoff(RETENTION_WINDOWS.dailyUsage)),
+        RETENTION_BATCH_SIZE,
       ),
       sessions: await this.sessions.pruneEnded(RETENTION_BATCH_SIZE),
       auditEntries: await this.audit.pruneOlderThan(
@@ -86,38 +85,10 @@ export class RetentionService {
         cutoff(RETENTION_WINDOWS.operationSamples),
         RETENTION_BATCH_SIZE,
       ),
-      mailHourlyCounts: await this.pruneTwoColumnKey(
-        'mail_hourly_counts',
-        ['account_id', 'hour_start'],
-        'hour_start',
+      mailHourlyCounts: await this.mailCounts.pruneOlderThan(
         cutoff(RETENTION_WINDOWS.mailHourlyCounts),
+        RETENTION_BATCH_SIZE,
       ),
     };
-  }
-
-  /**
-   * Rows of a table keyed by two columns (deleteInBatches takes one) whose `timeColumn` is before
-   * `cutoff`, a batch per transaction.
-   */
-  private async pruneTwoColumnKey(
-    table: 'keyword_daily_usage' | 'mail_hourly_counts',
-    [first, second]: [string, string],
-    timeColumn: string,
-    cutoff: string | number,
-  ): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const deleted = await this.database.transaction((manager) =>
-        this.database.query(
-          manager,
-          `DELETE FROM ${table} WHERE (${first}, ${second}) IN
-             (SELECT ${first}, ${second} FROM ${table} WHERE ${timeColumn} < :cutoff LIMIT :batchSize)
-           RETURNING ${first}`,
-          { cutoff, batchSize: RETENTION_BATCH_SIZE },
-        ),
-      );
-      total += deleted.length;
-      if (deleted.length < RETENTION_BATCH_SIZE) return total;
-    }
   }
 }

@@ -1,20 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/time/clock.js';
 import { utcDaysEndingAt } from '../../common/time/timestamps.js';
-import { Database } from '../../database/database.js';
-import { inList } from '../../database/sql-lists.js';
 import type { AccountScope } from '../auth/caller.js';
 import { checkHistoryDays, type UsageDay } from './usage-history.js';
-
-interface DayRow {
-  day: string;
-  delivered: number | string;
-  capped: number | string;
-}
-
-interface KeywordDayRow extends DayRow {
-  keyword_id: string;
-}
+import { UsageStore, type KeywordUsageDayRow, type UsageDayRow } from './usage.store.js';
 
 /**
  * The daily cap's counters (keyword_daily_usage) over past UTC days: every day of the window is
@@ -24,21 +13,14 @@ interface KeywordDayRow extends DayRow {
 @Injectable()
 export class UsageHistoryService {
   constructor(
-    private readonly database: Database,
+    private readonly store: UsageStore,
     private readonly clock: Clock,
   ) {}
 
   /** The account's totals per day over the last `days` days, today included. */
   async accountDays(scope: AccountScope, days: number): Promise<UsageDay[]> {
     const dates = this.window(scope, days);
-    const rows = await this.database.query<DayRow>(
-      this.database.manager,
-      `SELECT u.day, SUM(u.delivered) AS delivered, SUM(u.capped) AS capped
-         FROM keywords k JOIN keyword_daily_usage u ON u.keyword_id = k.id
-        WHERE k.account_id = :accountId AND u.day >= :firstDay
-        GROUP BY u.day`,
-      { accountId: scope.accountId, firstDay: dates[0] },
-    );
+    const rows = await this.store.accountDays(scope.accountId, dates[0]);
     return fillDays(dates, rows);
   }
 
@@ -49,15 +31,8 @@ export class UsageHistoryService {
     days: number,
   ): Promise<Map<string, UsageDay[]>> {
     const dates = this.window(scope, days);
-    const ids = inList(keywordIds);
-    const rows = await this.database.query<KeywordDayRow>(
-      this.database.manager,
-      `SELECT u.keyword_id, u.day, u.delivered, u.capped
-         FROM keywords k JOIN keyword_daily_usage u ON u.keyword_id = k.id
-        WHERE k.account_id = :accountId AND k.id IN (${ids.sql}) AND u.day >= :firstDay`,
-      { ...ids.parameters, accountId: scope.accountId, firstDay: dates[0] },
-    );
-    const byKeyword = new Map<string, KeywordDayRow[]>(keywordIds.map((id) => [id, []]));
+    const rows = await this.store.keywordDays(scope.accountId, keywordIds, dates[0]);
+    const byKeyword = new Map<string, KeywordUsageDayRow[]>(keywordIds.map((id) => [id, []]));
     for (const row of rows) byKeyword.get(row.keyword_id)?.push(row);
     return new Map(keywordIds.map((id) => [id, fillDays(dates, byKeyword.get(id) ?? [])]));
   }
@@ -67,7 +42,7 @@ export class UsageHistoryService {
   }
 }
 
-function fillDays(dates: readonly string[], rows: readonly DayRow[]): UsageDay[] {
+function fillDays(dates: readonly string[], rows: readonly UsageDayRow[]): UsageDay[] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return dates.map((date) => {
     const row = byDay.get(date);

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { UsageController } from './http/usage.controller.js';
-import { DailyCapService } from './daily-cap.service.js';
+import { UsageStore } from './usage.store.js';
 import { UsageHistoryService } from './usage-history.service.js';
 import { UsageService } from './usage.service.js';
 
 @Module({
   controllers: [UsageController],
-  providers: [UsageService, UsageHistoryService, DailyCapService],
-  exports: [UsageService, UsageHistoryService, DailyCapService],
+  providers: [UsageService, UsageHistoryService, UsageStore],
+  exports: [UsageService, UsageHistoryService, UsageStore],
 })
 export class UsageModule {}

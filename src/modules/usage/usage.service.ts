@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/time/clock.js';
 import { utcDay } from '../../common/time/timestamps.js';
-import { Database } from '../../database/database.js';
 import type { Caller } from '../auth/caller.js';
 import { isCapReached } from './usage-history.js';
+import { UsageStore } from './usage.store.js';
 
 /** One live keyword's counts for today. */
 export interface KeywordUsage {
@@ -31,31 +31,16 @@ export interface UsageReport {
   today: KeywordUsage[];
 }
 
-interface UsageRow {
-  id: string;
-  text: string;
-  active: boolean | number;
-  delivered: number | string | null;
-  capped: number | string | null;
-}
-
 @Injectable()
 export class UsageService {
   constructor(
-    private readonly database: Database,
+    private readonly store: UsageStore,
     private readonly clock: Clock,
   ) {}
 
   async report(caller: Caller): Promise<UsageReport> {
     const day = utcDay(this.clock.nowMs());
-    const rows = await this.database.query<UsageRow>(
-      this.database.manager,
-      `SELECT k.id, k.text, k.active, u.delivered, u.capped
-         FROM keywords k
-         LEFT JOIN keyword_daily_usage u ON u.keyword_id = k.id AND u.day = :day
-        WHERE k.account_id = :accountId AND k.deleted_at IS NULL`,
-      { day, accountId: caller.accountId },
-    );
+    const rows = await this.store.liveKeywordsOn(caller.accountId, day);
     const today = rows
       .map((row): KeywordUsage => {
         const delivered = Number(row.delivered ?? 0);

@@ -3,7 +3,7 @@ import { AppError } from '../../../common/errors/app-error.js';
 import { encodeCursor } from '../../../common/http/keyset-cursor.js';
 import { Database } from '../../../database/database.js';
 import { DeliveryWakeups } from '../../delivery/delivery-wakeups.service.js';
-import { OPEN_ROWS } from '../../delivery/delivery.store.js';
+import { DeliveryStore } from '../../delivery/delivery.store.js';
 import { WebhooksService } from '../webhooks.service.js';
 import { RedeliveryBudget } from './redelivery-budget.js';
 import {
@@ -11,7 +11,7 @@ import {
   type DeliveryLogQuery,
   type RedeliveryRequest,
 } from './delivery-log.query.js';
-import { toDeliveryLogEntry, type DeliveryDto, type DeliveryLogRow } from '../dto/delivery.dto.js';
+import { toDeliveryLogEntry, type DeliveryDto } from '../dto/delivery.dto.js';
 
 export interface DeliveryLogPage {
   deliveries: DeliveryDto[];
@@ -19,16 +19,6 @@ export interface DeliveryLogPage {
   cursors: string[];
   nextCursor: string | null;
 }
-
-const STATUS_FILTER: Record<NonNullable<DeliveryLogQuery['status']>, string> = {
-  pending: OPEN_ROWS,
-  succeeded: "status = 'succeeded'",
-  failed: "status = 'failed'",
-  canceled: "status = 'canceled'",
-};
-
-/** A row back in the outbox: the worker sends it again, same id and body bytes. */
-const REQUEUE = "status = 'pending', claimed_until = NULL";
 
 /**
  * A webhook's delivery log and manual redelivery. Redelivery puts rows back into the outbox the
@@ -38,6 +28,7 @@ const REQUEUE = "status = 'pending', claimed_until = NULL";
 export class DeliveryLogService {
   constructor(
     private readonly database: Database,
+    private readonly deliveries: DeliveryStore,
     private readonly webhooks: WebhooksService,
     private readonly wakeups: DeliveryWakeups,
     private readonly budget: RedeliveryBudget,
@@ -50,30 +41,7 @@ export class DeliveryLogService {
     query: DeliveryLogQuery,
   ): Promise<DeliveryLogPage> {
     await this.webhooks.findLive(accountId, webhookId);
-    const conditions = ['d.webhook_id = :webhookId'];
-    if (query.status !== null) conditions.push(`d.${STATUS_FILTER[query.status]}`);
-    if (query.since !== null) conditions.push('d.created_at > :since');
-    if (query.after !== null) {
-      conditions.push(
-        '(d.created_at < :cursorAt OR (d.created_at = :cursorAt AND d.id < :cursorId))',
-      );
-    }
-    const rows = await this.database.query<DeliveryLogRow>(
-      this.database.manager,
-      `SELECT d.id, d.alert_id, a.event, d.status, d.attempts, d.attempted_at, d.http_status,
-              d.error, d.duration_ms, d.created_at
-       FROM deliveries d JOIN alerts a ON a.id = d.alert_id
-       WHERE ${conditions.join(' AND ')}
-       ORDER BY d.created_at DESC, d.id DESC
-       LIMIT :limit`,
-      {
-        webhookId,
-        since: query.since,
-        cursorAt: query.after?.at,
-        cursorId: query.after?.id,
-        limit: query.limit + 1,
-      },
-    );
+    const rows = await this.deliveries.logPage(webhookId, query);
     const page = rows.slice(0, query.limit);
     const cursors = page.map((row) => encodeCursor({ at: Number(row.created_at), id: row.id }));
     return {
@@ -90,25 +58,11 @@ export class DeliveryLogService {
   async redeliver(accountId: string, webhookId: string, deliveryId: string): Promise<number> {
     await this.deliverableWebhook(accountId, webhookId);
     const queued = await this.database.transaction(async (manager) => {
-      // Conditional on the row not being open, so a concurrent claim or redelivery is never undone.
-      const requeued = await this.database.query(
-        manager,
-        `UPDATE deliveries SET ${REQUEUE}
-         WHERE id = :deliveryId AND webhook_id = :webhookId AND NOT ${OPEN_ROWS}
-         RETURNING id`,
-        { deliveryId, webhookId },
-      );
-      if (requeued.length > 0) {
-        await this.budget.spend(manager, accountId, 1);
-        return 1;
-      }
-      const [exists] = await this.database.query(
-        manager,
-        'SELECT id FROM deliveries WHERE id = :deliveryId AND webhook_id = :webhookId',
-        { deliveryId, webhookId },
-      );
-      if (exists === undefined) throw AppError.notFound('Delivery');
-      return 0;
+      const outcome = await this.deliveries.requeue(manager, webhookId, deliveryId);
+      if (outcome === 'missing') throw AppError.notFound('Delivery');
+      if (outcome === 'open') return 0;
+      await this.budget.spend(manager, accountId, 1);
+      return 1;
     });
     if (queued > 0) this.wakeups.signal();
     return queued;
@@ -122,18 +76,15 @@ export class DeliveryLogService {
   ): Promise<number> {
     await this.deliverableWebhook(accountId, webhookId);
     const queued = await this.database.transaction(async (manager) => {
-      const requeued = await this.database.query(
+      const requeued = await this.deliveries.requeueFailed(
         manager,
-        `UPDATE deliveries SET ${REQUEUE}
-         WHERE id IN (SELECT id FROM deliveries
-                      WHERE webhook_id = :webhookId AND status = 'failed' AND created_at > :since
-                      ORDER BY created_at, id LIMIT :max)
-         RETURNING id`,
-        { webhookId, since: request.since, max: REDELIVERY_MAX },
+        webhookId,
+        request.since,
+        REDELIVERY_MAX,
       );
       // Counted after queueing, so exactly what was queued counts; refused, it all rolls back.
-      await this.budget.spend(manager, accountId, requeued.length);
-      return requeued.length;
+      await this.budget.spend(manager, accountId, requeued);
+      return requeued;
     });
     if (queued > 0) this.wakeups.signal();
     return queued;

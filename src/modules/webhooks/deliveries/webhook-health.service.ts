@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/time/clock.js';
-import { Database } from '../../../database/database.js';
-import { inList } from '../../../database/sql-lists.js';
+import { DeliveryStore } from '../../delivery/delivery.store.js';
 
 const HEALTH_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -13,12 +12,6 @@ export interface WebhookHealth {
   successRate24h: number | null;
 }
 
-interface HealthRow {
-  webhook_id: string;
-  ended: number | string;
-  succeeded: number | string;
-}
-
 /**
  * Webhook health from the outbox. Test deliveries are not in the outbox, so they move the webhook's
  * own counters (last_error, consecutive_failures) but not this rate; a delivery sent again counts
@@ -27,7 +20,7 @@ interface HealthRow {
 @Injectable()
 export class WebhookHealthService {
   constructor(
-    private readonly database: Database,
+    private readonly deliveries: DeliveryStore,
     private readonly clock: Clock,
   ) {}
 
@@ -36,16 +29,10 @@ export class WebhookHealthService {
     accountId: string,
     webhookIds: readonly string[],
   ): Promise<Map<string, WebhookHealth>> {
-    const ids = inList(webhookIds);
-    const rows = await this.database.query<HealthRow>(
-      this.database.manager,
-      `SELECT webhook_id, COUNT(*) AS ended,
-              SUM(CASE WHEN status = 'succeeded' THEN 1 ELSE 0 END) AS succeeded
-         FROM deliveries
-        WHERE webhook_id IN (${ids.sql}) AND account_id = :accountId
-          AND attempted_at >= :since AND status IN ('succeeded', 'failed')
-        GROUP BY webhook_id`,
-      { ...ids.parameters, accountId, since: this.clock.nowMs() - HEALTH_WINDOW_MS },
+    const rows = await this.deliveries.endedSince(
+      accountId,
+      webhookIds,
+      this.clock.nowMs() - HEALTH_WINDOW_MS,
     );
     const byWebhook = new Map(rows.map((row) => [row.webhook_id, row]));
     return new Map(

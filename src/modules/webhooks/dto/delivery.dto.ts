@@ -9,21 +9,8 @@ import {
 import { ref } from '../../../common/api-docs/schema-helpers.js';
 import { PAGE_SIZE_MAX } from '../../../common/http/page-query.js';
 import { isoWithMillis } from '../../../common/time/timestamps.js';
+import type { DeliveryLogRow } from '../../delivery/delivery.store.js';
 import { DELIVERY_LOG_STATUSES, type DeliveryLogStatus } from '../deliveries/delivery-log.query.js';
-
-/** A delivery log row as read from the database (both dialects). */
-export interface DeliveryLogRow {
-  id: string;
-  alert_id: string;
-  event: string;
-  status: string;
-  attempts: number | string;
-  attempted_at: number | string | null;
-  http_status: number | null;
-  error: string | null;
-  duration_ms: number | null;
-  created_at: number | string;
-}
 
 /** One entry of a webhook's delivery log. */
 @ApiSchema({ name: 'Delivery' })

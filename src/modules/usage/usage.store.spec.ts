@@ -4,18 +4,18 @@ import { insertUsage } from '../../../test/factories/alert.factory.js';
 import { testDatabaseKinds } from '../../../test/utils/test-databases.js';
 import { openTestStorage, type OpenTestStorage } from '../../../test/utils/test-storage.js';
 import { KeywordDailyUsageEntity } from './keyword-daily-usage.entity.js';
-import { DailyCapService, type CapRequest } from './daily-cap.service.js';
+import { UsageStore, type CapRequest } from './usage.store.js';
 
 const TODAY = '2026-11-21';
 
-describe.each(testDatabaseKinds())('DailyCapService on %s', (kind) => {
+describe.each(testDatabaseKinds())('UsageStore on %s', (kind) => {
   let storage: OpenTestStorage;
-  let cap: DailyCapService;
+  let cap: UsageStore;
   let accountId: string;
 
   beforeAll(async () => {
     storage = await openTestStorage(kind);
-    cap = new DailyCapService(storage.database);
+    cap = new UsageStore(storage.database);
   });
   afterAll(() => storage.close());
   beforeEach(async () => {

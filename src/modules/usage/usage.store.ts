@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
-import { valuesClause } from '../../database/sql-lists.js';
+import { inList, valuesClause } from '../../database/sql-lists.js';
 
 export interface CapRequest {
   keywordId: string;
@@ -13,13 +13,33 @@ export interface CapRequest {
 /** Keywords per statement: 3 parameters each stays far below SQLite's 32,766 and PostgreSQL's 65,535. */
 const CAP_CHUNK = 2_000;
 
+/** A day's counts, summed or of one keyword. */
+export interface UsageDayRow {
+  day: string;
+  delivered: number | string;
+  capped: number | string;
+}
+
+export interface KeywordUsageDayRow extends UsageDayRow {
+  keyword_id: string;
+}
+
+/** A live keyword of the account with its counts of one day (null: no row that day). */
+export interface KeywordUsageRow {
+  id: string;
+  text: string;
+  active: boolean | number;
+  delivered: number | string | null;
+  capped: number | string | null;
+}
+
 interface GrantRow {
   keyword_id: string;
   last_granted: number | string;
 }
 
 /**
- * The daily cap, for a whole batch in one statement: per keyword the upsert adds to `delivered`
+ * The daily cap's counters (keyword_daily_usage). The daily cap, for a whole batch in one statement: per keyword the upsert adds to `delivered`
  * as many matches as still fit under the cap and the rest to `capped`, and returns how many it
  * granted. It is atomic in the database (no read-then-write), locks rows in keyword order (no
  * deadlock between concurrent batches: the chunks of a large batch go in keyword order too),
@@ -27,8 +47,48 @@ interface GrantRow {
  * counts and stores nothing.
  */
 @Injectable()
-export class DailyCapService {
+export class UsageStore {
   constructor(private readonly database: Database) {}
+
+  /** The account's totals per day from `firstDay` on; days without a row are absent. */
+  accountDays(accountId: string, firstDay: string): Promise<UsageDayRow[]> {
+    return this.database.query<UsageDayRow>(
+      this.database.manager,
+      `SELECT u.day, SUM(u.delivered) AS delivered, SUM(u.capped) AS capped
+         FROM keywords k JOIN keyword_daily_usage u ON u.keyword_id = k.id
+        WHERE k.account_id = :accountId AND u.day >= :firstDay
+        GROUP BY u.day`,
+      { accountId, firstDay },
+    );
+  }
+
+  /** The rows of the account's keywords among `keywordIds` from `firstDay` on. */
+  keywordDays(
+    accountId: string,
+    keywordIds: readonly string[],
+    firstDay: string,
+  ): Promise<KeywordUsageDayRow[]> {
+    const ids = inList(keywordIds);
+    return this.database.query<KeywordUsageDayRow>(
+      this.database.manager,
+      `SELECT u.keyword_id, u.day, u.delivered, u.capped
+         FROM keywords k JOIN keyword_daily_usage u ON u.keyword_id = k.id
+        WHERE k.account_id = :accountId AND k.id IN (${ids.sql}) AND u.day >= :firstDay`,
+      { ...ids.parameters, accountId, firstDay },
+    );
+  }
+
+  /** Each live keyword of the account with its counts of `day`. */
+  liveKeywordsOn(accountId: string, day: string): Promise<KeywordUsageRow[]> {
+    return this.database.query<KeywordUsageRow>(
+      this.database.manager,
+      `SELECT k.id, k.text, k.active, u.delivered, u.capped
+         FROM keywords k
+         LEFT JOIN keyword_daily_usage u ON u.keyword_id = k.id AND u.day = :day
+        WHERE k.account_id = :accountId AND k.deleted_at IS NULL`,
+      { day, accountId },
+    );
+  }
 
   /** How many matches each keyword may deliver; a keyword missing from the map is no longer active. */
   async consume(
@@ -88,6 +148,17 @@ export class DailyCapService {
       `UPDATE keyword_daily_usage SET delivered = delivered - :count
         WHERE keyword_id = :keywordId AND day = :day AND delivered >= :count`,
       { keywordId, day, count },
+    );
+  }
+
+  /** The rows of days before `firstKept`, a batch per transaction; returns how many. */
+  pruneBefore(firstKept: string, batchSize: number): Promise<number> {
+    return this.database.deleteInBatches(
+      'keyword_daily_usage',
+      ['keyword_id', 'day'],
+      'day',
+      firstKept,
+      batchSize,
     );
   }
 }
