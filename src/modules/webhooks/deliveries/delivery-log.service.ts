@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/errors/app-error.js';
 import { encodeCursor } from '../../../common/http/keyset-cursor.js';
+import { CommitWakeups } from '../../../database/commit-wakeups.js';
 import { Database } from '../../../database/database.js';
-import { DeliveryWakeups } from '../../delivery/delivery-wakeups.service.js';
+import { DELIVERIES_DUE } from '../../delivery/delivery-outbox.service.js';
 import { OPEN_ROWS } from '../../delivery/delivery.store.js';
 import { WebhooksService } from '../webhooks.service.js';
 import { RedeliveryBudget } from './redelivery-budget.js';
@@ -39,7 +40,7 @@ export class DeliveryLogService {
   constructor(
     private readonly database: Database,
     private readonly webhooks: WebhooksService,
-    private readonly wakeups: DeliveryWakeups,
+    private readonly wakeups: CommitWakeups,
     private readonly budget: RedeliveryBudget,
   ) {}
 
@@ -110,7 +111,7 @@ export class DeliveryLogService {
       if (exists === undefined) throw AppError.notFound('Delivery');
       return 0;
     });
-    if (queued > 0) this.wakeups.signal();
+    if (queued > 0) this.wakeups.signal(DELIVERIES_DUE);
     return queued;
   }
 
@@ -135,7 +136,7 @@ export class DeliveryLogService {
       await this.budget.spend(manager, accountId, requeued.length);
       return requeued.length;
     });
-    if (queued > 0) this.wakeups.signal();
+    if (queued > 0) this.wakeups.signal(DELIVERIES_DUE);
     return queued;
   }
 
