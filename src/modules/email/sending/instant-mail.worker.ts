@@ -27,10 +27,10 @@ export interface InstantMailRunSummary {
 }
 
 /**
- * How often the outbox is looked at without a wake-up: for rows written by another process
- * without REDIS_URL (the admin command), rows put off to the next hour, and expired leases.
+ * How often the outbox is looked at without a wake-up: rows written by another process without
+ * REDIS_URL (the admin command) wait at most this; so do rows put off to the next hour.
  */
-export const MAIL_POLL_MS = 1_000;
+export const MAIL_POLL_MS = 250;
 /** Rows claimed at once; a subscription's rows among them go out as one mail. */
 const CLAIM_LIMIT = 100;
 /** Longer than any SMTP exchange (nodemailer's timeouts), so only a dead worker lets it expire. */
