@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { CommitWakeups } from './commit-wakeups.js';
 import { buildDataSourceOptions } from './data-source-options.js';
 import { Database } from './database.js';
 
@@ -20,7 +21,8 @@ import { Database } from './database.js';
       inject: [DataSource],
       useFactory: (dataSource: DataSource) => Database.open(dataSource),
     },
+    CommitWakeups,
   ],
-  exports: [Database],
+  exports: [Database, CommitWakeups],
 })
 export class DatabaseModule {}

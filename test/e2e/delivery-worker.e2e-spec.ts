@@ -1,4 +1,5 @@
-import { DeliveryWakeups } from '../../src/modules/delivery/delivery-wakeups.service.js';
+import { CommitWakeups } from '../../src/database/commit-wakeups.js';
+import { DELIVERIES_DUE } from '../../src/modules/delivery/delivery-outbox.service.js';
 import { deliveryLeaseMs } from '../../src/modules/delivery/delivery-worker.service.js';
 import { DeliveryEntity } from '../../src/modules/delivery/delivery.entity.js';
 import { DeliveryStore } from '../../src/modules/delivery/delivery.store.js';
@@ -236,8 +237,8 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
     const visibleAtWake: Promise<number>[] = [];
     // On PostgreSQL this count runs on another connection: it sees only committed rows.
     t.app
-      .get(DeliveryWakeups)
-      .onWake(() => visibleAtWake.push(t.database.manager.count(DeliveryEntity)));
+      .get(CommitWakeups)
+      .onWake(DELIVERIES_DUE, () => visibleAtWake.push(t.database.manager.count(DeliveryEntity)));
 
     await ingest(t, posts(2));
 
@@ -271,7 +272,7 @@ describe.each(testDatabaseKinds())('the delivery worker on %s', (kind) => {
         const worker = await instance({ ROLE: 'worker', REDIS_URL }, owner);
         let wakes = 0;
         const woken = new Promise<void>((resolve) =>
-          worker.app.get(DeliveryWakeups).onWake(() => {
+          worker.app.get(CommitWakeups).onWake(DELIVERIES_DUE, () => {
             wakes += 1;
             resolve();
           }),

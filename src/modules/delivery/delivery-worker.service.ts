@@ -7,18 +7,19 @@ import {
 import { performance } from 'node:perf_hooks';
 import { Mutex } from 'async-mutex';
 import type { Logger } from 'pino';
+import type { BackgroundLoop } from '../../common/background/background-loop.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ROOT_LOGGER } from '../../core.module.js';
+import { CommitWakeups } from '../../database/commit-wakeups.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
+import { DELIVERIES_DUE } from './delivery-outbox.service.js';
 import { DeliveryMetrics, type DeliveryOutcome } from './delivery.metrics.js';
 import { DeliveryStore, type ClaimedDelivery, type SettledDelivery } from './delivery.store.js';
 import { DeliverySlots, slotShares } from './delivery-slots.js';
 import { GroupCommit } from './group-commit.js';
-import { DeliveryWakeups } from './delivery-wakeups.service.js';
 import { webhookBody } from './formats/webhook-body.js';
 import { signedWebhookRequest } from './signed-webhook-request.js';
-import { Wakeup } from './wakeup.js';
 import { WebhookSender } from './webhook-sender.js';
 import { WebhookTargets, type DeliverableWebhook } from './webhook-targets.js';
 
@@ -80,20 +81,17 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly slots: DeliverySlots;
   private readonly recordings = new Set<Promise<void>>();
   private readonly claiming = new Mutex();
-  private readonly wakeup = new Wakeup();
+  private readonly loop: BackgroundLoop;
   private readonly outcomes: GroupCommit<SettledDelivery, boolean>;
   private lastClaimAt = Number.NEGATIVE_INFINITY;
   private freedSinceClaim = 0;
-  private loop: Promise<void> | null = null;
-  private stopping = false;
-  private stopListening: (() => void) | null = null;
 
   constructor(
     private readonly store: DeliveryStore,
     private readonly targets: WebhookTargets,
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
-    private readonly wakeups: DeliveryWakeups,
+    wakeups: CommitWakeups,
     private readonly metrics: DeliveryMetrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) rootLogger: Logger,
@@ -102,27 +100,25 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const { concurrency, timeoutMs } = config.webhooks;
     this.slots = new DeliverySlots(slotShares(concurrency, timeoutMs), () => {
       this.freedSinceClaim += 1;
-      this.wakeup.wake();
+      this.loop.wake();
     });
     this.leaseMs = deliveryLeaseMs(config.webhooks.timeoutMs);
     this.outcomes = new GroupCommit((settled) => this.store.recordOutcomes(settled));
+    this.loop = wakeups.backgroundLoop(DELIVERIES_DUE, {
+      name: 'delivery worker',
+      logger: this.logger,
+      idleMs: DELIVERY_POLL_MS,
+      turn: () => this.runOnce(),
+      drain: () => this.drain(),
+    });
   }
 
   onApplicationBootstrap(): void {
-    if (!this.config.backgroundJobs) return;
-    this.stopListening = this.wakeups.onWake(() => this.wakeup.wake());
-    this.loop = this.runForever();
+    if (this.config.backgroundJobs) this.loop.start();
   }
 
-  /** Lets the attempts in flight finish and record their outcome, so no lease has to expire. */
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    this.stopListening?.();
-    this.wakeup.wake();
-    await this.loop;
-    await this.claiming.waitForUnlock();
-    await this.store.releaseClaimConnection();
-    await this.recorded();
+  beforeApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** The most attempts in flight at once since the last call, of the slots this instance has. */
@@ -143,8 +139,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       }
       // Idle after skipping busy webhooks: their attempts ended meanwhile, so look again.
       if (idle || (moreDue && this.slots.free() > 0)) continue;
-      await this.wakeup.wait(DELIVERY_POLL_MS);
+      await this.loop.sleep(DELIVERY_POLL_MS);
     }
+  }
+
+  /** Lets the attempts in flight finish and record their outcome, so no lease has to expire. */
+  private async drain(): Promise<void> {
+    await this.claiming.waitForUnlock();
+    await this.store.releaseClaimConnection();
+    await this.recorded();
   }
 
   /**
@@ -158,18 +161,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       if (this.slots.idle() || this.freedSinceClaim >= batch) return;
       const wait = this.lastClaimAt + MIN_CLAIM_INTERVAL_MS - performance.now();
       if (wait <= 0) return;
-      await this.wakeup.wait(wait);
-    }
-  }
-
-  private async runForever(): Promise<void> {
-    while (!this.stopping) {
-      try {
-        await this.runOnce();
-      } catch (error) {
-        this.logger.error({ err: error }, 'delivery run failed; retrying after a poll interval');
-      }
-      if (!this.stopping) await this.wakeup.wait(DELIVERY_POLL_MS);
+      await this.loop.sleep(wait);
     }
   }
 
@@ -181,7 +173,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private fillFreeSlots(summary: DeliveryRunSummary): Promise<FillResult> {
     return this.claiming.runExclusive(async () => {
       const free = this.slots.free();
-      if (this.stopping) return { moreDue: false, skippedBusy: false };
+      if (this.loop.stopping) return { moreDue: false, skippedBusy: false };
       if (free <= 0) return { moreDue: true, skippedBusy: false };
       this.lastClaimAt = performance.now();
       this.freedSinceClaim = 0;

@@ -5,7 +5,6 @@ import { MetricsModule } from '../metrics/metrics.module.js';
 import { DeliveryMetrics } from './delivery.metrics.js';
 import { DeliveryOutbox } from './delivery-outbox.service.js';
 import { DeliveryStore } from './delivery.store.js';
-import { DeliveryWakeups } from './delivery-wakeups.service.js';
 import { DeliveryWorker } from './delivery-worker.service.js';
 import { OutboxMetrics } from './outbox.metrics.js';
 import { WebhookSender } from './webhook-sender.js';
@@ -37,13 +36,12 @@ export class DeliveryModule implements OnApplicationShutdown {
             }),
         },
         DeliveryStore,
-        DeliveryWakeups,
         DeliveryMetrics,
         OutboxMetrics,
         DeliveryOutbox,
         DeliveryWorker,
       ],
-      exports: [DeliveryOutbox, DeliveryStore, DeliveryWakeups, WebhookSender, DeliveryWorker],
+      exports: [DeliveryOutbox, DeliveryStore, WebhookSender, DeliveryWorker],
     };
   }
 

@@ -5,12 +5,14 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { BackgroundLoop } from '../../../common/background/background-loop.js';
 import { Clock } from '../../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
-import { Wakeup } from '../../delivery/wakeup.js';
+import { CommitWakeups } from '../../../database/commit-wakeups.js';
 import { EmailSubscriptionStore } from '../subscriptions/email-subscription.store.js';
 import { AlertMailSender } from './alert-mail-sender.js';
+import { INSTANT_MAIL_DUE } from './instant-mail.outbox.js';
 import { MailOutboxStore, type ClaimedMail } from './mail-outbox.store.js';
 import { newestFirst } from './newest-first.js';
 
@@ -24,7 +26,10 @@ export interface InstantMailRunSummary {
   canceled: number;
 }
 
-/** How often the outbox is looked at: rows written by another process (the admin command) wait at most this. */
+/**
+ * How often the outbox is looked at without a wake-up: rows written by another process without
+ * REDIS_URL (the admin command) wait at most this; so do rows put off to the next hour.
+ */
 export const MAIL_POLL_MS = 250;
 /** Rows claimed at once; a subscription's rows among them go out as one mail. */
 const CLAIM_LIMIT = 100;
@@ -48,30 +53,32 @@ const emptySummary = (): InstantMailRunSummary => ({
 @Injectable()
 export class InstantMailWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
-  private readonly wakeup = new Wakeup();
-  private loop: Promise<void> | null = null;
-  private stopping = false;
+  private readonly loop: BackgroundLoop;
 
   constructor(
     private readonly outbox: MailOutboxStore,
     private readonly subscriptions: EmailSubscriptionStore,
     private readonly sender: AlertMailSender,
     private readonly clock: Clock,
+    wakeups: CommitWakeups,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) rootLogger: Logger,
   ) {
     this.logger = rootLogger.child({ component: 'instant-mail-worker' });
+    this.loop = wakeups.backgroundLoop(INSTANT_MAIL_DUE, {
+      name: 'instant mail worker',
+      logger: this.logger,
+      idleMs: MAIL_POLL_MS,
+      turn: () => this.runOnce(),
+    });
   }
 
   onApplicationBootstrap(): void {
-    if (!this.config.backgroundJobs || this.config.email === null) return;
-    this.loop = this.runForever();
+    if (this.config.backgroundJobs && this.config.email !== null) this.loop.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    this.wakeup.wake();
-    await this.loop;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Sends everything due until nothing is. */
@@ -95,21 +102,7 @@ export class InstantMailWorker implements OnApplicationBootstrap, BeforeApplicat
       await Promise.all(
         [...bySubscription.entries()].map(([id, rows]) => this.mail(id, rows, summary)),
       );
-      if (this.stopping) return summary;
-    }
-  }
-
-  private async runForever(): Promise<void> {
-    while (!this.stopping) {
-      try {
-        await this.runOnce();
-      } catch (error) {
-        this.logger.error(
-          { err: error },
-          'instant mail run failed; retrying after a poll interval',
-        );
-      }
-      if (!this.stopping) await this.wakeup.wait(MAIL_POLL_MS);
+      if (this.loop.stopping) return summary;
     }
   }
 

@@ -1,7 +1,8 @@
 import type { DataSource, QueryRunner } from 'typeorm';
+import type { LoopLease } from '../../../common/background/background-loop.js';
 
 /** Who may poll Reddit: one instance per database at a time. */
-export abstract class PollerLease {
+export abstract class PollerLease implements LoopLease {
   /** True while this instance holds the lease; takes it when it is free. */
   abstract acquire(): Promise<boolean>;
   abstract release(): Promise<void>;

@@ -1,14 +1,15 @@
 import {
   Inject,
   Injectable,
+  type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
-  type OnModuleDestroy,
 } from '@nestjs/common';
-import { Mutex } from 'async-mutex';
 import type { Logger } from 'pino';
+import { BackgroundLoop } from '../../../common/background/background-loop.js';
 import { Clock } from '../../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
+import { backoffDelayMs } from '../reddit/backoff.js';
 import type { PollSummary, RedditPoller } from '../reddit/poller/reddit-poller.js';
 import type { LabelledCredentialUsage } from '../reddit/reddit-client-pool.js';
 import { PollCycleReporter } from './poll-cycle-reporter.js';
@@ -16,7 +17,6 @@ import { PollerLease } from './poller-lease.js';
 import { PollerMetrics } from './poller-metrics.js';
 import { PollerStallWatch } from './poller-stall-watch.js';
 import { RedditPollerFactory } from './reddit-poller.factory.js';
-import { RepeatingTask } from './repeating-task.js';
 
 export type PollSkipReason = 'poller-off' | 'another-instance-polls';
 
@@ -42,20 +42,18 @@ const MAX_SLEEP_MS = 1_000;
  * only while this instance holds the poller lease.
  */
 @Injectable()
-export class RedditPollingService implements OnApplicationBootstrap, OnModuleDestroy {
+export class RedditPollingService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
   private readonly poller: RedditPoller | null;
   private readonly credentials: (() => LabelledCredentialUsage[]) | null;
   private readonly stallWatch: PollerStallWatch | null;
-  private readonly cycles = new Mutex();
-  private loop: RepeatingTask | null = null;
-  private leading = false;
+  private readonly loop: BackgroundLoop | null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) rootLogger: Logger,
     factory: RedditPollerFactory,
-    private readonly lease: PollerLease,
+    lease: PollerLease,
     private readonly metrics: PollerMetrics,
     private readonly reporter: PollCycleReporter,
     private readonly clock: Clock,
@@ -75,10 +73,26 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
             metrics,
             lastProgressAt: () => poller.lastProgressAt,
           });
+    const { pollMs } = config.reddit;
+    this.loop =
+      poller === null
+        ? null
+        : new BackgroundLoop({
+            name: 'Reddit poller',
+            logger: this.logger,
+            idleMs: pollMs,
+            turn: async () => {
+              await this.cycle(poller);
+              return this.sleepMs(poller);
+            },
+            retryMs: (failuresInARow) => Math.max(pollMs, backoffDelayMs(failuresInARow)),
+            lease: { lease, changed: (leading) => this.leadingChanged(leading) },
+            drain: () => poller.drain(),
+          });
   }
 
   onApplicationBootstrap(): void {
-    if (this.poller === null) {
+    if (this.loop === null) {
       this.logger.info('Reddit poller off: REDDIT_CLIENT_ID / REDDIT_CLIENT_SECRET are not set');
       return;
     }
@@ -87,89 +101,61 @@ export class RedditPollingService implements OnApplicationBootstrap, OnModuleDes
       return;
     }
     const { pollMs, credentials } = this.config.reddit;
-    this.loop = new RepeatingTask(
-      async () => {
-        await this.cycles.runExclusive(() => this.cycle());
-        return this.sleepMs();
-      },
-      {
-        intervalMs: pollMs,
-        onError: (error) => this.logger.error({ err: error }, 'Reddit poll cycle failed'),
-      },
-    );
-    this.loop.start();
+    this.loop.start({ pollMs, credentials: credentials.length });
     this.stallWatch?.start();
-    this.logger.info({ pollMs, credentials: credentials.length }, 'Reddit poller started');
   }
 
-  async onModuleDestroy(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.stallWatch?.stop();
     await this.loop?.stop();
-    await this.cycles.runExclusive(async () => {
-      await this.poller?.drain().catch((error: unknown) => {
-        this.logger.error({ err: error }, 'Reddit items not handed to the pipeline before shutdown');
-      });
-      await this.lease.release();
-      await this.setLeading(false);
-    });
   }
 
   /**
    * One cycle, unless one is running (then after it), and its items handed to the pipeline: what
    * tests call. The loop does not wait for the hand-offs, so the next request goes out meanwhile.
    */
-  pollOnce(): Promise<PollResult> {
-    return this.cycles.runExclusive(async () => {
-      const result = await this.cycle();
-      await this.poller?.drain();
-      return result;
+  async pollOnce(): Promise<PollResult> {
+    const poller = this.poller;
+    if (this.loop === null || poller === null) return { status: 'skipped', reason: 'poller-off' };
+    const polled = await this.loop.runTurn(async () => {
+      const summary = await this.cycle(poller);
+      await poller.drain();
+      return summary;
     });
+    return polled === null
+      ? { status: 'skipped', reason: 'another-instance-polls' }
+      : { status: 'polled', ...polled };
   }
 
   runStatus(): PollerRunStatus {
     return {
       configured: this.poller !== null,
-      leading: this.leading,
+      leading: this.loop?.holdsLease ?? false,
       credentials: this.credentials?.() ?? [],
     };
   }
 
-  private sleepMs(): number {
-    if (this.poller === null || !this.leading) return this.config.reddit.pollMs;
+  private sleepMs(poller: RedditPoller): number {
     const now = this.clock.nowMs();
-    const wait = this.poller.nextPollAt(now) - now;
+    const wait = poller.nextPollAt(now) - now;
     return Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, wait));
   }
 
-  private async cycle(): Promise<PollResult> {
-    if (this.poller === null) return { status: 'skipped', reason: 'poller-off' };
-    await this.setLeading(await this.lease.acquire());
-    if (!this.leading) return { status: 'skipped', reason: 'another-instance-polls' };
-    const summary = await this.poller.pollOnce();
+  private async cycle(poller: RedditPoller): Promise<PollSummary> {
+    const summary = await poller.pollOnce();
     this.stallWatch?.check();
-    this.reporter.cycleDone(
-      summary,
-      this.poller.coverage(),
-      this.poller.status(this.clock.nowMs()),
-      {
-        requestsPerMinute: this.poller.requestsPerMinute,
-        credentials: this.config.reddit.credentials.length,
-      },
-    );
-    return { status: 'polled', ...summary };
+    this.reporter.cycleDone(summary, poller.coverage(), poller.status(this.clock.nowMs()), {
+      requestsPerMinute: poller.requestsPerMinute,
+      credentials: this.config.reddit.credentials.length,
+    });
+    return summary;
   }
 
-  private async setLeading(leading: boolean): Promise<void> {
-    if (leading !== this.leading) {
-      this.logger.info(
-        leading ? 'took the poller lease: this instance polls Reddit' : 'gave up the poller lease',
-      );
-      // Another instance may have walked meanwhile: start again from the stored state.
-      await this.poller?.drain().catch(() => undefined);
-      this.poller?.forget();
-      this.stallWatch?.setExpected(leading);
-    }
-    this.leading = leading;
+  private async leadingChanged(leading: boolean): Promise<void> {
+    // Another instance may have walked meanwhile: start again from the stored state.
+    await this.poller?.drain().catch(() => undefined);
+    this.poller?.forget();
+    this.stallWatch?.setExpected(leading);
     this.metrics.setLeader(leading);
   }
 }

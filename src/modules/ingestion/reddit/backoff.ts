@@ -1,3 +1,8 @@
+/** The delay after the nth failure in a row: 1 s, 2 s, 4 s… capped. */
+export function backoffDelayMs(failuresInARow: number, initialMs = 1_000, maxMs = 60_000): number {
+  return Math.min(maxMs, initialMs * 2 ** (failuresInARow - 1));
+}
+
 /** Delays of 1 s, 2 s, 4 s… capped, for failures that came without a Retry-After. */
 export class ExponentialBackoff {
   private failures = 0;
@@ -8,9 +13,8 @@ export class ExponentialBackoff {
   ) {}
 
   nextDelayMs(): number {
-    const delay = Math.min(this.maxMs, this.initialMs * 2 ** this.failures);
     this.failures += 1;
-    return delay;
+    return backoffDelayMs(this.failures, this.initialMs, this.maxMs);
   }
 
   reset(): void {

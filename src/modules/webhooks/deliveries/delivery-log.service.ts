@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/errors/app-error.js';
 import { encodeCursor } from '../../../common/http/keyset-cursor.js';
+import { CommitWakeups } from '../../../database/commit-wakeups.js';
 import { Database } from '../../../database/database.js';
-import { DeliveryWakeups } from '../../delivery/delivery-wakeups.service.js';
+import { DELIVERIES_DUE } from '../../delivery/delivery-outbox.service.js';
 import { DeliveryStore } from '../../delivery/delivery.store.js';
 import { WebhooksService } from '../webhooks.service.js';
 import { RedeliveryBudget } from './redelivery-budget.js';
@@ -30,7 +31,7 @@ export class DeliveryLogService {
     private readonly database: Database,
     private readonly deliveries: DeliveryStore,
     private readonly webhooks: WebhooksService,
-    private readonly wakeups: DeliveryWakeups,
+    private readonly wakeups: CommitWakeups,
     private readonly budget: RedeliveryBudget,
   ) {}
 
@@ -64,7 +65,7 @@ export class DeliveryLogService {
       await this.budget.spend(manager, accountId, 1);
       return 1;
     });
-    if (queued > 0) this.wakeups.signal();
+    if (queued > 0) this.wakeups.signal(DELIVERIES_DUE);
     return queued;
   }
 
@@ -86,7 +87,7 @@ export class DeliveryLogService {
       await this.budget.spend(manager, accountId, requeued);
       return requeued;
     });
-    if (queued > 0) this.wakeups.signal();
+    if (queued > 0) this.wakeups.signal(DELIVERIES_DUE);
     return queued;
   }
 

@@ -1,0 +1,66 @@
+import { pino } from 'pino';
+import { testDatabaseKinds } from '../../test/utils/test-databases.js';
+import { openTestStorage, type OpenTestStorage } from '../../test/utils/test-storage.js';
+import { loadConfig } from '../config/app-config.js';
+import { CommitWakeups } from './commit-wakeups.js';
+
+describe.each(testDatabaseKinds())('CommitWakeups on %s', (kind) => {
+  let storage: OpenTestStorage;
+  let wakeups: CommitWakeups;
+  let woken: string[];
+
+  beforeEach(async () => {
+    storage = await openTestStorage(kind);
+    const config = loadConfig({ DATABASE_URL: storage.databaseUrl, LOG_LEVEL: 'silent' });
+    wakeups = new CommitWakeups(storage.database, config, pino({ level: 'silent' }));
+    await wakeups.onModuleInit();
+    woken = [];
+    for (const topic of ['deliveries', 'instant-mail']) {
+      wakeups.onWake(topic, () => woken.push(topic));
+    }
+  });
+
+  afterEach(async () => {
+    await wakeups.onApplicationShutdown();
+    await storage.close();
+  });
+
+  it('wakes a topic once the transaction has committed, once however often it was asked', async () => {
+    let wokenInside: string[] = [];
+
+    await storage.database.transaction(async (manager) => {
+      wakeups.afterCommit(manager, 'deliveries');
+      wakeups.afterCommit(manager, 'deliveries');
+      wakeups.afterCommit(manager, 'instant-mail');
+      await manager.query('SELECT 1');
+      wokenInside = [...woken];
+    });
+
+    expect(wokenInside).toEqual([]);
+    expect(woken).toEqual(['deliveries', 'instant-mail']);
+  });
+
+  it('wakes nobody for a transaction that rolled back, nor at the next commit', async () => {
+    await expect(
+      storage.database.transaction(async (manager) => {
+        wakeups.afterCommit(manager, 'deliveries');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await storage.database.transaction(async (manager) => {
+      wakeups.afterCommit(manager, 'instant-mail');
+    });
+
+    expect(woken).toEqual(['instant-mail']);
+  });
+
+  it('wakes at once outside a transaction, and only the listeners still listening', async () => {
+    const stopListening = wakeups.onWake('deliveries', () => woken.push('second listener'));
+
+    wakeups.afterCommit(storage.database.manager, 'deliveries');
+    stopListening();
+    wakeups.signal('deliveries');
+
+    expect(woken).toEqual(['deliveries', 'second listener', 'deliveries']);
+  });
+});
