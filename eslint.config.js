@@ -12,7 +12,13 @@ export const typescriptRules = {
 export default tseslint.config(
   {
     ignores: [
-      'dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'jest.config.js', 'eslint.config.js', 'test/utils/*.cjs',
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'jest.config.js',
+      'eslint.config.js',
+      'test/utils/*.cjs',
       // A package of its own, linted by its own config (npm run lint runs both).
       'src/dashboard-client/**',
     ],
@@ -20,7 +26,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: typescriptRules,
   },
 );
