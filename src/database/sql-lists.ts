@@ -1,3 +1,5 @@
+import type { DatabaseKind } from './database-url.js';
+
 /** SQL lists with :named parameters, for `Database.query` and the RowReaders. */
 
 /** The VALUES list of a multi-row insert, "(:r0c0, :r0c1), (:r1c0, …)", with its parameters. */
@@ -27,4 +29,22 @@ export function inList(values: readonly unknown[]): {
     return `:i${index}`;
   });
   return { sql: names.join(', '), parameters };
+}
+
+/**
+ * `column IN <the list bound as :name>` as one parameter, so the statement text is the same for
+ * every list length and is prepared once; bind `boundList(kind, values)` as :name.
+ */
+export function inBoundList(kind: DatabaseKind, column: string, name: string): string {
+  return kind === 'postgres'
+    ? `(${column} = ANY(CAST(:${name} AS varchar[])))`
+    : `(${column} IN (SELECT value FROM json_each(:${name})))`;
+}
+
+/** The value of an `inBoundList` parameter. */
+export function boundList(
+  kind: DatabaseKind,
+  values: readonly string[],
+): string | readonly string[] {
+  return kind === 'postgres' ? values : JSON.stringify(values);
 }

@@ -57,6 +57,25 @@ export class AccountStore {
     return this.database.manager.findOneBy(AccountEntity, { id: accountId });
   }
 
+  /** In the caller's transaction. */
+  existsIn(manager: EntityManager, accountId: string): Promise<boolean> {
+    return manager.existsBy(AccountEntity, { id: accountId });
+  }
+
+  /**
+   * The account whose id a scalar sub-select of the caller's module gives (users: a user's
+   * account), in one query with it.
+   */
+  findBySubSelect(
+    accountIdSql: string,
+    parameters: Record<string, unknown>,
+  ): Promise<AccountEntity | null> {
+    return this.database.manager
+      .createQueryBuilder(AccountEntity, 'account')
+      .where(`account.id = (${accountIdSql})`, parameters)
+      .getOne();
+  }
+
   findKeyByHash(keyHash: string): Promise<ApiKeyEntity | null> {
     return this.database.manager.findOneBy(ApiKeyEntity, { keyHash });
   }
@@ -79,6 +98,33 @@ export class AccountStore {
     return this.database.manager.find(AccountEntity, { order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
+  /**
+   * Newest first, at most `limit`: every account, or those whose id is or starts with `term`,
+   * whose name contains it, or for which `alsoMatches` holds (case-insensitive): SQL given the
+   * account's id column, with the lower-cased term as :pattern for LIKE … ESCAPE '\'.
+   */
+  search(
+    term: string,
+    limit: number,
+    alsoMatches: (accountId: string) => string,
+  ): Promise<AccountEntity[]> {
+    const query = this.database.manager
+      .createQueryBuilder(AccountEntity, 'account')
+      .orderBy('account.createdAt', 'DESC')
+      .addOrderBy('account.id', 'DESC')
+      .limit(limit);
+    const needle = term.trim().toLowerCase();
+    if (needle !== '') {
+      const pattern = `%${escapeLike(needle)}%`;
+      query.where(
+        `(account.id LIKE :prefix ESCAPE '\\' OR LOWER(account.name) LIKE :pattern ESCAPE '\\'
+          OR ${alsoMatches('account.id')})`,
+        { prefix: `${escapeLike(needle)}%`, pattern },
+      );
+    }
+    return query.getMany();
+  }
+
   /** The account's keys, revoked ones included, in creation order (or newest first). */
   keysOf(accountId: string, order: 'oldest first' | 'newest first'): Promise<ApiKeyEntity[]> {
     const direction = order === 'oldest first' ? 'ASC' : 'DESC';
@@ -92,4 +138,9 @@ export class AccountStore {
   write<T>(work: (write: AccountWrite) => Promise<T>): Promise<T> {
     return this.database.transaction((manager) => work(new AccountWrite(this.database, manager)));
   }
+}
+
+/** `text` matched literally by LIKE … ESCAPE '\'. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

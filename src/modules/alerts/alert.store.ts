@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
-import { valuesClause } from '../../database/sql-lists.js';
+import { boundList, inBoundList, valuesClause } from '../../database/sql-lists.js';
 import { AlertEntity } from './alert.entity.js';
 import type { AlertQuery } from './alert-query.js';
 
@@ -27,6 +27,26 @@ const COLUMNS = [
 ] as const satisfies readonly (readonly [string, keyof AlertEntity])[];
 
 const INSERT_CHUNK = 50;
+
+/**
+ * The `id, event` of every alert, as a sub-select another module joins in its own statement
+ * (delivery's log page: one query, not two); its text stays here, with the owner.
+ */
+export const ALERT_EVENTS = 'SELECT id, event FROM alerts';
+
+/** The alerts of an account matched in (after, through], of some of its keywords (none: all). */
+export interface MatchedAlertsQuery {
+  accountId: string;
+  keywordIds: readonly string[];
+  after: number;
+  through: number;
+}
+
+/** The newest alerts of a `MatchedAlertsQuery`, at most the limit, and how many there are in all. */
+export interface NewestMatched {
+  alerts: AlertEntity[];
+  total: number;
+}
 
 /** One alert per (keyword, post or comment), enforced by a unique index. */
 @Injectable()
@@ -85,6 +105,63 @@ export class AlertStore {
       accountId,
       matchedAt: MoreThanOrEqual(windowStart),
     });
+  }
+
+  /** The alerts with these ids that still exist, by id. */
+  async findByIds(alertIds: readonly string[]): Promise<Map<string, AlertEntity>> {
+    const kind = this.database.kind;
+    const alerts = await this.database.manager
+      .createQueryBuilder(AlertEntity, 'alert')
+      .where(inBoundList(kind, 'alert.id', 'ids'), { ids: boundList(kind, [...new Set(alertIds)]) })
+      .getMany();
+    return new Map(alerts.map((alert) => [alert.id, alert]));
+  }
+
+  /** Newest first (a digest): counted first, and not read when there are none. */
+  async newestMatched(query: MatchedAlertsQuery, limit: number): Promise<NewestMatched> {
+    const builder = this.database.manager
+      .createQueryBuilder(AlertEntity, 'alert')
+      .where('alert.accountId = :accountId', { accountId: query.accountId })
+      .andWhere('alert.matchedAt > :from AND alert.matchedAt <= :through', {
+        from: query.after,
+        through: query.through,
+      });
+    if (query.keywordIds.length > 0) {
+      builder.andWhere('alert.keywordId IN (:...keywordIds)', { keywordIds: query.keywordIds });
+    }
+    const total = await builder.clone().getCount();
+    if (total === 0) return { alerts: [], total };
+    const alerts = await builder
+      .orderBy('alert.matchedAt', 'DESC')
+      .addOrderBy('alert.id', 'DESC')
+      .limit(limit)
+      .getMany();
+    return { alerts, total };
+  }
+
+  /** The alerts stored (matched) from `from` on, and before `to` when it is given. */
+  async countMatched(from: number, to?: number): Promise<number> {
+    const [row] = await this.database.query<{ count: string | number }>(
+      this.database.manager,
+      `SELECT COUNT(*) AS count FROM alerts
+        WHERE matched_at >= :from${to === undefined ? '' : ' AND matched_at < :to'}`,
+      { from, to },
+    );
+    return Number(row.count);
+  }
+
+  /**
+   * From Reddit's created_utc (whole seconds, as Reddit gives it) to the alert being stored: the
+   * `offset`-th smallest of the alerts stored since `since`, or null past the last.
+   */
+  async storedLagAt(since: number, offset: number): Promise<number | null> {
+    const [row] = await this.database.query<{ lag: string | number }>(
+      this.database.manager,
+      `SELECT matched_at - created_utc * 1000 AS lag FROM alerts WHERE matched_at >= :since
+       ORDER BY lag LIMIT 1 OFFSET :offset`,
+      { since, offset },
+    );
+    return row === undefined ? null : Number(row.lag);
   }
 
   /** Alerts matched before `cutoff`, a batch per transaction; returns how many. */

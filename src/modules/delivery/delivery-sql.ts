@@ -1,17 +1,13 @@
 import type { DatabaseKind } from '../../database/database-url.js';
+import { boundList, inBoundList } from '../../database/sql-lists.js';
 
 /** The fragments of the outbox's statements that SQLite and PostgreSQL spell differently. */
 export class DeliverySql {
   constructor(private readonly kind: DatabaseKind) {}
 
-  /**
-   * `column IN <the list bound as :name>` as one parameter, so the statement text is the same for
-   * every list length and is prepared once.
-   */
+  /** `column IN` the list bound as :name (sql-lists.ts: one statement text for every length). */
   inList(column: string, name: string): string {
-    return this.kind === 'postgres'
-      ? `(${column} = ANY(CAST(:${name} AS varchar[])))`
-      : `(${column} IN (SELECT value FROM json_each(:${name})))`;
+    return inBoundList(this.kind, column, name);
   }
 
   /** The ids the subquery `rows` returns (a column `id`), as one JSON array value. */
@@ -34,7 +30,7 @@ export class DeliverySql {
   }
 
   list(values: readonly string[]): string | readonly string[] {
-    return this.kind === 'postgres' ? values : JSON.stringify(values);
+    return boundList(this.kind, values);
   }
 
   /**

@@ -13,6 +13,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ROOT_LOGGER } from '../../core.module.js';
 import { CommitWakeups } from '../../database/commit-wakeups.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
+import { AlertStore } from '../alerts/alert.store.js';
 import { DELIVERIES_DUE } from './delivery-outbox.service.js';
 import { DeliveryMetrics, type DeliveryOutcome } from './delivery.metrics.js';
 import { DeliveryStore, type ClaimedDelivery, type SettledDelivery } from './delivery.store.js';
@@ -88,6 +89,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   constructor(
     private readonly store: DeliveryStore,
+    private readonly alerts: AlertStore,
     private readonly targets: WebhookTargets,
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
@@ -203,7 +205,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private startAll(claims: ClaimedDelivery[], summary: DeliveryRunSummary): void {
     if (claims.length === 0) return;
     const targets = Promise.all([
-      this.store.findAlerts(claims.map((claim) => claim.alertId)),
+      this.alerts.findByIds(claims.map((claim) => claim.alertId)),
       this.targets.findDeliverable(claims.map((claim) => claim.webhookId)),
     ]);
     for (const claim of claims) {

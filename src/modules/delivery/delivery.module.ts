@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { ExportedProvider } from '../../common/nest/exported-provider.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { AlertsModule } from '../alerts/alerts.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { DeliveryMetrics } from './delivery.metrics.js';
 import { DeliveryOutbox } from './delivery-outbox.service.js';
@@ -22,7 +23,7 @@ export class DeliveryModule implements OnApplicationShutdown {
   static forTargets(targets: ExportedProvider<WebhookTargets>): DynamicModule {
     return {
       module: DeliveryModule,
-      imports: [MetricsModule, targets.module],
+      imports: [MetricsModule, AlertsModule, targets.module],
       providers: [
         { provide: WebhookTargets, useExisting: targets.provider },
         {

@@ -3,7 +3,8 @@ import type { EntityManager, QueryRunner } from 'typeorm';
 import { newId } from '../../common/ids.js';
 import { Database } from '../../database/database.js';
 import { inList, valuesClause } from '../../database/sql-lists.js';
-import { AlertEntity } from '../alerts/alert.entity.js';
+import type { AlertEntity } from '../alerts/alert.entity.js';
+import { ALERT_EVENTS } from '../alerts/alert.store.js';
 import { DeliverySql } from './delivery-sql.js';
 import { WebhookTargets, type AttemptOutcome } from './webhook-targets.js';
 
@@ -51,7 +52,7 @@ interface ClaimedRow {
 }
 
 /** Rows the worker still has to attempt: waiting, or claimed by a worker (maybe a dead one). */
-export const OPEN_ROWS = "status IN ('pending', 'sending')";
+const OPEN_ROWS = "status IN ('pending', 'sending')";
 
 /** A row back in the outbox: the worker sends it again, same id and body bytes. */
 const REQUEUE = "status = 'pending', claimed_until = NULL";
@@ -69,7 +70,8 @@ export interface DeliveryLogRow {
   id: string;
   alert_id: string;
   event: string;
-  status: string;
+  /** An open row (waiting, or being attempted right now) reads pending. */
+  status: NonNullable<DeliveryLogPageQuery['status']>;
   attempts: number | string;
   attempted_at: number | string | null;
   http_status: number | null;
@@ -107,7 +109,7 @@ export class DeliveryStore {
   }
 
   /**
-   * One pending row per active, live webhook of each alert's account, in one statement per chunk
+   * One pending row per deliverable webhook of each alert's account, in one statement per chunk
    * inside the transaction that stores the alerts. Each row needs its own v7 id without knowing
    * how many rows there are: a fresh id's time and sequence (bytes 0–10, unique per alert) joined
    * to the row's ordinal among its alert's deliveries, so ids sort by time and can never collide,
@@ -131,8 +133,7 @@ export class DeliveryStore {
          INSERT INTO deliveries (id, alert_id, webhook_id, account_id, status, created_at)
          SELECT substr(s.id_prefix, 1, 26) || ${this.sql.tenHexDigits(ordinal)}, s.alert_id, w.id,
                 w.account_id, 'pending', :now
-           FROM stored s JOIN webhooks w ON w.account_id = s.account_id
-          WHERE w.active = TRUE AND w.deleted_at IS NULL`,
+           FROM stored s JOIN (${this.targets.deliverableSql}) w ON w.account_id = s.account_id`,
         { ...values.parameters, now: this.sql.int(now) },
       );
     }
@@ -187,14 +188,6 @@ export class DeliveryStore {
     });
   }
 
-  async findAlerts(alertIds: readonly string[]): Promise<Map<string, AlertEntity>> {
-    const alerts = await this.database.manager
-      .createQueryBuilder(AlertEntity, 'alert')
-      .where(this.sql.inList('alert.id', 'ids'), { ids: this.sql.list([...new Set(alertIds)]) })
-      .getMany();
-    return new Map(alerts.map((alert) => [alert.id, alert]));
-  }
-
   /**
    * Each outcome on its delivery row and on its webhook, all in one transaction, with two
    * statements however many outcomes there are. An outcome whose claim was lost (the lease
@@ -226,9 +219,10 @@ export class DeliveryStore {
     }
     return this.database.query<DeliveryLogRow>(
       this.database.manager,
-      `SELECT d.id, d.alert_id, a.event, d.status, d.attempts, d.attempted_at, d.http_status,
-              d.error, d.duration_ms, d.created_at
-       FROM deliveries d JOIN alerts a ON a.id = d.alert_id
+      `SELECT d.id, d.alert_id, a.event,
+              CASE WHEN d.${OPEN_ROWS} THEN 'pending' ELSE d.status END AS status,
+              d.attempts, d.attempted_at, d.http_status, d.error, d.duration_ms, d.created_at
+       FROM deliveries d JOIN (${ALERT_EVENTS}) a ON a.id = d.alert_id
        WHERE ${conditions.join(' AND ')}
        ORDER BY d.created_at DESC, d.id DESC
        LIMIT :limit`,
@@ -424,7 +418,7 @@ export class DeliveryStore {
                  ORDER BY d.webhook_id LIMIT 1)
            FROM lanes WHERE lanes.webhook_id IS NOT NULL)
        SELECT lanes.webhook_id,
-              (SELECT w.account_id FROM webhooks w WHERE w.id = lanes.webhook_id) AS account_id,
+              ${this.targets.accountOfSql('lanes.webhook_id')} AS account_id,
               ${this.sql.jsonIds(
                 `SELECT o.id FROM deliveries o
           WHERE o.webhook_id = lanes.webhook_id AND o.${OPEN_ROWS}

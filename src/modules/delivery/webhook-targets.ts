@@ -31,6 +31,16 @@ export abstract class WebhookTargets {
   /** Read just before sending: a webhook paused or deleted since the alert was stored is absent. */
   abstract findDeliverable(webhookIds: readonly string[]): Promise<Map<string, DeliverableWebhook>>;
 
+  /**
+   * SQL the webhooks module writes, composed into the outbox's statements so that enqueueing and
+   * claiming stay one statement each: a sub-select of the `id, account_id` of every deliverable
+   * webhook (active, not deleted).
+   */
+  abstract readonly deliverableSql: string;
+
+  /** SQL of the same origin: a scalar sub-select, the account of the webhook `webhookId` names. */
+  abstract accountOfSql(webhookId: string): string;
+
   /** In the caller's transaction, the transaction that settles the attempts' deliveries. */
   abstract recordAttempts(
     manager: EntityManager,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { DigestAlertsStore } from './digests/digest-alerts.store.js';
+import { AlertsModule } from '../alerts/alerts.module.js';
+import { KeywordsModule } from '../keywords/keywords.module.js';
 import { DigestScheduler } from './digests/digest.scheduler.js';
 import { DigestService } from './digests/digest.service.js';
 import { EmailSubscriptionsController } from './http/email-subscriptions.controller.js';
@@ -17,6 +18,7 @@ import { EmailSubscriptionsService } from './subscriptions/email-subscriptions.s
  * sink of the ingestion pipeline) and its worker, the digests and their schedule, one SMTP pool.
  */
 @Module({
+  imports: [AlertsModule, KeywordsModule],
   controllers: [EmailSubscriptionsController],
   providers: [
     EmailSubscriptionStore,
@@ -27,7 +29,6 @@ import { EmailSubscriptionsService } from './subscriptions/email-subscriptions.s
     AlertMailSender,
     InstantMailOutbox,
     InstantMailWorker,
-    DigestAlertsStore,
     DigestService,
     DigestScheduler,
   ],

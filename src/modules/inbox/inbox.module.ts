@@ -4,6 +4,7 @@ import { InboxCollector } from './collecting/inbox-collector.service.js';
 import { LiveSearchMatcher } from './collecting/live-search-matcher.service.js';
 import { LiveSearchStore } from './collecting/live-search.store.js';
 import { InboxController } from './items/http/inbox.controller.js';
+import { InboxItemStore } from './items/inbox-item.store.js';
 import { InboxService } from './items/inbox.service.js';
 import { SearchesController } from './searches/http/searches.controller.js';
 import { SearchStore } from './searches/search.store.js';
@@ -16,6 +17,7 @@ import { SearchesService } from './searches/searches.service.js';
   providers: [
     SearchStore,
     SearchesService,
+    InboxItemStore,
     InboxService,
     LiveSearchStore,
     LiveSearchMatcher,

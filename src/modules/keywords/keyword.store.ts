@@ -2,9 +2,27 @@ import { Injectable } from '@nestjs/common';
 import { In, IsNull, type EntityManager } from 'typeorm';
 import { nextChangeSeq } from '../../database/change-sequence.js';
 import { Database } from '../../database/database.js';
+import { inList } from '../../database/sql-lists.js';
+import { ACTIVE_KEYWORD } from '../matching/keyword-fields.js';
 import { KeywordEntity } from './keyword.entity.js';
 
 const INSERT_CHUNK = 100;
+
+/**
+ * Sub-selects of the keywords table that usage joins in its own statements (one query, not
+ * two); their text stays here, with the owner. `accounts` is SQL that follows account_id: a
+ * comparison such as `= :accountId`, or `IN (…)`.
+ */
+export const KEYWORD_ROWS = {
+  /** `id, account_id` of the accounts' keywords, deleted ones included. */
+  ofAccounts: (accounts: string) =>
+    `SELECT id, account_id FROM keywords WHERE account_id ${accounts}`,
+  /** `id, text, active` of the accounts' live keywords (active and paused, not deleted). */
+  liveOfAccounts: (accounts: string) =>
+    `SELECT id, text, active FROM keywords WHERE account_id ${accounts} AND deleted_at IS NULL`,
+  /** `id` of every keyword the matcher matches. */
+  active: `SELECT id FROM keywords WHERE ${ACTIVE_KEYWORD}`,
+};
 
 /** The keyword rows one write transaction reads and changes. */
 export class KeywordWrite {
@@ -70,6 +88,15 @@ export class KeywordStore {
     });
   }
 
+  /** How many of the ids are live keywords of the account. */
+  countLiveByIds(accountId: string, ids: readonly string[]): Promise<number> {
+    return this.database.manager.countBy(KeywordEntity, {
+      accountId,
+      id: In([...ids]),
+      deletedAt: IsNull(),
+    });
+  }
+
   /** A keyword of the account's, deleted or not: its past alerts stay readable. */
   findEverHeld(accountId: string, keywordId: string): Promise<KeywordEntity | null> {
     return this.database.manager.findOneBy(KeywordEntity, { id: keywordId, accountId });
@@ -79,6 +106,19 @@ export class KeywordStore {
     return countActive(this.database.manager, accountId);
   }
 
+  /** Each account's active keywords, by account id; an account without any is absent. */
+  async countActiveByAccount(accountIds: readonly string[]): Promise<Map<string, number>> {
+    const ids = inList(accountIds);
+    const rows = await this.database.query<{ account_id: string; active: number | string }>(
+      this.database.manager,
+      `SELECT account_id, COUNT(*) AS active FROM keywords
+        WHERE account_id IN (${ids.sql}) AND ${ACTIVE_KEYWORD}
+        GROUP BY account_id`,
+      ids.parameters,
+    );
+    return new Map(rows.map((row) => [row.account_id, Number(row.active)]));
+  }
+
   /** Runs `work` in one transaction; what it writes commits together or not at all. */
   write<T>(work: (write: KeywordWrite) => Promise<T>): Promise<T> {
     return this.database.transaction((manager) => work(new KeywordWrite(this.database, manager)));
@@ -86,5 +126,9 @@ export class KeywordStore {
 }
 
 function countActive(manager: EntityManager, accountId: string): Promise<number> {
-  return manager.countBy(KeywordEntity, { accountId, active: true, deletedAt: IsNull() });
+  return manager
+    .createQueryBuilder(KeywordEntity, 'keyword')
+    .where('keyword.accountId = :accountId', { accountId })
+    .andWhere(ACTIVE_KEYWORD)
+    .getCount();
 }

@@ -84,6 +84,12 @@ export type KeywordListField = {
   [F in KeywordFieldName]: (typeof KEYWORD_FIELDS)[F] extends { list: true } ? F : never;
 }[KeywordFieldName];
 
+/**
+ * A keyword the matcher matches, as SQL on the keywords table: active and not deleted. The one
+ * spelling: the live store reads by it and KeywordStore counts and hands it out by it.
+ */
+export const ACTIVE_KEYWORD = 'active = TRUE AND deleted_at IS NULL';
+
 type Row = [KeywordFieldName, KeywordField];
 const ROWS = Object.entries(KEYWORD_FIELDS) as Row[];
 

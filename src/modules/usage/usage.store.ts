@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
 import { inList, valuesClause } from '../../database/sql-lists.js';
+import { KEYWORD_ROWS } from '../keywords/keyword.store.js';
 
 export interface CapRequest {
   keywordId: string;
@@ -55,8 +56,9 @@ export class UsageStore {
     return this.database.query<UsageDayRow>(
       this.database.manager,
       `SELECT u.day, SUM(u.delivered) AS delivered, SUM(u.capped) AS capped
-         FROM keywords k JOIN keyword_daily_usage u ON u.keyword_id = k.id
-        WHERE k.account_id = :accountId AND u.day >= :firstDay
+         FROM (${KEYWORD_ROWS.ofAccounts('= :accountId')}) k
+         JOIN keyword_daily_usage u ON u.keyword_id = k.id
+        WHERE u.day >= :firstDay
         GROUP BY u.day`,
       { accountId, firstDay },
     );
@@ -72,8 +74,9 @@ export class UsageStore {
     return this.database.query<KeywordUsageDayRow>(
       this.database.manager,
       `SELECT u.keyword_id, u.day, u.delivered, u.capped
-         FROM keywords k JOIN keyword_daily_usage u ON u.keyword_id = k.id
-        WHERE k.account_id = :accountId AND k.id IN (${ids.sql}) AND u.day >= :firstDay`,
+         FROM (${KEYWORD_ROWS.ofAccounts('= :accountId')}) k
+         JOIN keyword_daily_usage u ON u.keyword_id = k.id
+        WHERE k.id IN (${ids.sql}) AND u.day >= :firstDay`,
       { ...ids.parameters, accountId, firstDay },
     );
   }
@@ -83,10 +86,36 @@ export class UsageStore {
     return this.database.query<KeywordUsageRow>(
       this.database.manager,
       `SELECT k.id, k.text, k.active, u.delivered, u.capped
-         FROM keywords k
-         LEFT JOIN keyword_daily_usage u ON u.keyword_id = k.id AND u.day = :day
-        WHERE k.account_id = :accountId AND k.deleted_at IS NULL`,
+         FROM (${KEYWORD_ROWS.liveOfAccounts('= :accountId')}) k
+         LEFT JOIN keyword_daily_usage u ON u.keyword_id = k.id AND u.day = :day`,
       { day, accountId },
+    );
+  }
+
+  /** Each account's totals on `day`, by account id; an account without a row that day is absent. */
+  async accountTotalsOn(
+    accountIds: readonly string[],
+    day: string,
+  ): Promise<Map<string, { delivered: number; capped: number }>> {
+    const ids = inList(accountIds);
+    const rows = await this.database.query<{
+      account_id: string;
+      delivered: number | string | null;
+      capped: number | string | null;
+    }>(
+      this.database.manager,
+      `SELECT k.account_id, SUM(u.delivered) AS delivered, SUM(u.capped) AS capped
+         FROM (${KEYWORD_ROWS.ofAccounts(`IN (${ids.sql})`)}) k
+         JOIN keyword_daily_usage u ON u.keyword_id = k.id
+        WHERE u.day = :day
+        GROUP BY k.account_id`,
+      { ...ids.parameters, day },
+    );
+    return new Map(
+      rows.map((row) => [
+        row.account_id,
+        { delivered: Number(row.delivered ?? 0), capped: Number(row.capped ?? 0) },
+      ]),
     );
   }
 
@@ -123,8 +152,7 @@ export class UsageStore {
        INSERT INTO keyword_daily_usage (keyword_id, day, delivered, capped, daily_cap, last_granted)
        SELECT k.id, :day, ${least}(${matches}, ${cap}), ${matches} - ${least}(${matches}, ${cap}),
               ${cap}, ${least}(${matches}, ${cap})
-         FROM requested r JOIN keywords k ON k.id = r.keyword_id
-        WHERE k.active = TRUE AND k.deleted_at IS NULL
+         FROM requested r JOIN (${KEYWORD_ROWS.active}) k ON k.id = r.keyword_id
         ORDER BY k.id
        ON CONFLICT (keyword_id, day) DO UPDATE SET
          delivered = keyword_daily_usage.delivered + ${grant},

@@ -2,6 +2,7 @@ import { insertAccount } from '../../../test/factories/account.factory.js';
 import { testDatabaseKinds } from '../../../test/utils/test-databases.js';
 import { openTestStorage, type OpenTestStorage } from '../../../test/utils/test-storage.js';
 import { newId } from '../../common/ids.js';
+import { AccountStore } from '../accounts/account.store.js';
 import { SessionEntity } from './session.entity.js';
 import { SessionStore } from './session.store.js';
 import { UserEntity } from './user.entity.js';
@@ -14,7 +15,7 @@ describe.each(testDatabaseKinds())('UserStore and SessionStore on %s', (kind) =>
 
   beforeAll(async () => {
     storage = await openTestStorage(kind);
-    users = new UserStore(storage.database);
+    users = new UserStore(storage.database, new AccountStore(storage.database));
     sessions = new SessionStore(storage.database);
   });
   afterAll(() => storage.close());

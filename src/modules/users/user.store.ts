@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
 import { runAlso, type AlsoInTransaction } from '../../database/same-transaction.js';
-import { AccountEntity } from '../accounts/account.entity.js';
+import type { AccountEntity } from '../accounts/account.entity.js';
+import { AccountStore } from '../accounts/account.store.js';
 import { SessionEntity } from './session.entity.js';
 import { UserEntity } from './user.entity.js';
 
@@ -11,10 +12,11 @@ export class UserWrite {
   constructor(
     private readonly database: Database,
     private readonly manager: EntityManager,
+    private readonly accounts: AccountStore,
   ) {}
 
   accountExists(accountId: string): Promise<boolean> {
-    return this.manager.existsBy(AccountEntity, { id: accountId });
+    return this.accounts.existsIn(this.manager, accountId);
   }
 
   emailTaken(emailKey: string): Promise<boolean> {
@@ -55,10 +57,23 @@ export class UserWrite {
   }
 }
 
+/**
+ * SQL over the users table that the operator console's account search composes into
+ * AccountStore.search: the account (id column `accountId`) has a user whose email contains
+ * :pattern.
+ */
+export function hasUserWithEmailLike(accountId: string): string {
+  return `EXISTS (SELECT 1 FROM users member
+                   WHERE member.account_id = ${accountId} AND member.email_key LIKE :pattern ESCAPE '\\')`;
+}
+
 /** Dashboard users, behind the questions and changes the users feature needs. */
 @Injectable()
 export class UserStore {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly accounts: AccountStore,
+  ) {}
 
   findByEmailKey(emailKey: string): Promise<UserEntity | null> {
     return this.database.manager.findOneBy(UserEntity, { emailKey });
@@ -78,11 +93,9 @@ export class UserStore {
 
   /** The account a user acts for; null for a user without one (operators) or one deleted. */
   accountOf(userId: string): Promise<AccountEntity | null> {
-    return this.database.manager
-      .createQueryBuilder(AccountEntity, 'account')
-      .innerJoin(UserEntity, 'member', 'member.accountId = account.id')
-      .where('member.id = :userId', { userId })
-      .getOne();
+    return this.accounts.findBySubSelect('SELECT account_id FROM users WHERE id = :userId', {
+      userId,
+    });
   }
 
   /** The same password under another hashing cost: the password itself has not changed. */
@@ -94,6 +107,8 @@ export class UserStore {
 
   /** Runs `work` in one transaction; what it writes commits together or not at all. */
   write<T>(work: (write: UserWrite) => Promise<T>): Promise<T> {
-    return this.database.transaction((manager) => work(new UserWrite(this.database, manager)));
+    return this.database.transaction((manager) =>
+      work(new UserWrite(this.database, manager, this.accounts)),
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { SessionStore } from './session.store.js';
 import { SessionsService } from './sessions.service.js';
@@ -12,6 +13,7 @@ import { UsersService } from './users.service.js';
  */
 @Global()
 @Module({
+  imports: [AccountsModule],
   providers: [
     UserStore,
     SessionStore,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { Database } from '../../database/database.js';
+import { inList } from '../../database/sql-lists.js';
 import { WebhookEntity } from './webhook.entity.js';
 
 /** What a change writes on a webhook row. */
@@ -10,6 +11,25 @@ export type WebhookFields = Partial<
     'name' | 'active' | 'format' | 'secret' | 'previousSecret' | 'secretRotatedAt' | 'deletedAt'
   >
 >;
+
+/** A webhook that receives deliveries: active, not deleted (the outbox's and the console's). */
+export const DELIVERABLE_WEBHOOK = 'active = TRUE AND deleted_at IS NULL';
+
+/** An account's webhooks (deleted ones left out), and those of them whose latest attempts failed. */
+export interface WebhookCounts {
+  total: number;
+  failing: number;
+}
+
+/** A deliverable webhook whose latest attempts failed (consecutive failures > 0). */
+export interface FailingWebhook {
+  webhookId: string;
+  accountId: string;
+  url: string;
+  consecutiveFailures: number;
+  lastError: string | null;
+  lastDeliveryAt: number | null;
+}
 
 /** The webhooks table, behind the questions and changes the webhooks feature needs. */
 @Injectable()
@@ -30,6 +50,58 @@ export class WebhookStore {
       accountId,
       deletedAt: IsNull(),
     });
+  }
+
+  /** Each account's webhook counts, by account id; an account without a webhook is absent. */
+  async countsByAccount(accountIds: readonly string[]): Promise<Map<string, WebhookCounts>> {
+    const ids = inList(accountIds);
+    const rows = await this.database.query<{
+      account_id: string;
+      total: number | string;
+      failing: number | string | null;
+    }>(
+      this.database.manager,
+      `SELECT account_id, COUNT(*) AS total,
+              SUM(CASE WHEN consecutive_failures > 0 THEN 1 ELSE 0 END) AS failing
+         FROM webhooks
+        WHERE account_id IN (${ids.sql}) AND deleted_at IS NULL
+        GROUP BY account_id`,
+      ids.parameters,
+    );
+    return new Map(
+      rows.map((row) => [
+        row.account_id,
+        { total: Number(row.total), failing: Number(row.failing ?? 0) },
+      ]),
+    );
+  }
+
+  /** The deliverable webhooks whose latest attempts failed, the worst first, at most `limit`. */
+  async failing(limit: number): Promise<FailingWebhook[]> {
+    const rows = await this.database.query<{
+      id: string;
+      account_id: string;
+      url: string;
+      consecutive_failures: string | number;
+      last_error: string | null;
+      last_delivery_at: string | number | null;
+    }>(
+      this.database.manager,
+      `SELECT id, account_id, url, consecutive_failures, last_error, last_delivery_at
+       FROM webhooks
+       WHERE consecutive_failures > 0 AND ${DELIVERABLE_WEBHOOK}
+       ORDER BY consecutive_failures DESC, id
+       LIMIT :limit`,
+      { limit },
+    );
+    return rows.map((row) => ({
+      webhookId: row.id,
+      accountId: row.account_id,
+      url: row.url,
+      consecutiveFailures: Number(row.consecutive_failures),
+      lastError: row.last_error,
+      lastDeliveryAt: row.last_delivery_at === null ? null : Number(row.last_delivery_at),
+    }));
   }
 
   async insert(webhook: WebhookEntity): Promise<void> {

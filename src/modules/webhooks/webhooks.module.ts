@@ -26,6 +26,6 @@ import { WebhooksService } from './webhooks.service.js';
     WebhookSecretSealer,
     WebhookHealthService,
   ],
-  exports: [WebhooksService, DeliveryLogService, WebhookTester, WebhookHealthService],
+  exports: [WebhooksService, WebhookStore, DeliveryLogService, WebhookTester, WebhookHealthService],
 })
 export class WebhooksModule {}

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/time/clock.js';
+import { AlertStore } from '../../alerts/alert.store.js';
 import { AlertMailSender } from '../sending/alert-mail-sender.js';
 import type {
   DigestFrequency,
   EmailSubscriptionEntity,
 } from '../subscriptions/email-subscription.entity.js';
 import { EmailSubscriptionStore } from '../subscriptions/email-subscription.store.js';
-import { DigestAlertsStore } from './digest-alerts.store.js';
+
+/** Alerts a digest lists at most; the rest are counted. */
+const DIGEST_MAX_ALERTS = 100;
 
 /** Digests sent side by side, within the SMTP pool's connections. */
 const DIGESTS_AT_ONCE = 5;
@@ -25,7 +28,7 @@ export interface DigestRunSummary {
 export class DigestService {
   constructor(
     private readonly subscriptions: EmailSubscriptionStore,
-    private readonly windows: DigestAlertsStore,
+    private readonly alerts: AlertStore,
     private readonly sender: AlertMailSender,
     private readonly clock: Clock,
   ) {}
@@ -44,7 +47,15 @@ export class DigestService {
   }
 
   private async sendOne(subscription: EmailSubscriptionEntity, through: number): Promise<boolean> {
-    const { alerts, total } = await this.windows.window(subscription, through);
+    const { alerts, total } = await this.alerts.newestMatched(
+      {
+        accountId: subscription.accountId,
+        keywordIds: subscription.keywordIds,
+        after: subscription.digestThrough ?? subscription.confirmedAt ?? through,
+        through,
+      },
+      DIGEST_MAX_ALERTS,
+    );
     if (total === 0) return false;
     const outcome = await this.sender.send(subscription, alerts, total - alerts.length, through);
     return outcome.kind === 'sent';

@@ -11,6 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
 import { CommitWakeups } from '../../../database/commit-wakeups.js';
 import { EmailSubscriptionStore } from '../subscriptions/email-subscription.store.js';
+import { AlertStore } from '../../alerts/alert.store.js';
 import { AlertMailSender } from './alert-mail-sender.js';
 import { INSTANT_MAIL_DUE } from './instant-mail.outbox.js';
 import { MailOutboxStore, type ClaimedMail } from './mail-outbox.store.js';
@@ -57,6 +58,7 @@ export class InstantMailWorker implements OnApplicationBootstrap, BeforeApplicat
 
   constructor(
     private readonly outbox: MailOutboxStore,
+    private readonly alerts: AlertStore,
     private readonly subscriptions: EmailSubscriptionStore,
     private readonly sender: AlertMailSender,
     private readonly clock: Clock,
@@ -114,7 +116,8 @@ export class InstantMailWorker implements OnApplicationBootstrap, BeforeApplicat
   ): Promise<void> {
     const now = this.clock.nowMs();
     const subscription = await this.subscriptions.findById(subscriptionId);
-    const alerts = newestFirst(await this.outbox.findAlerts(claims.map((claim) => claim.alertId)));
+    const found = await this.alerts.findByIds(claims.map((claim) => claim.alertId));
+    const alerts = newestFirst([...found.values()]);
     if (subscription?.status !== 'active' || alerts.length === 0) {
       await this.outbox.settle(claims, {
         status: 'canceled',

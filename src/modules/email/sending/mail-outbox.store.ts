@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { newId } from '../../../common/ids.js';
 import { Database } from '../../../database/database.js';
-import { AlertEntity } from '../../alerts/alert.entity.js';
 import { MailOutboxEntity, type MailOutboxStatus } from './mail-outbox.entity.js';
 
 const INSERT_CHUNK = 500;
@@ -107,10 +106,6 @@ export class MailOutboxStore {
   /** Back to pending, not to be claimed before `notBefore` (the next hour's mail budget). */
   async defer(claims: readonly ClaimedMail[], notBefore: number): Promise<void> {
     await this.whileClaimed(claims, { status: 'pending', claimedUntil: null, notBefore });
-  }
-
-  async findAlerts(alertIds: readonly string[]): Promise<AlertEntity[]> {
-    return this.database.manager.findBy(AlertEntity, { id: In([...new Set(alertIds)]) });
   }
 
   private async whileClaimed(

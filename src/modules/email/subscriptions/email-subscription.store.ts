@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, type EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { Database } from '../../../database/database.js';
-import { KeywordEntity } from '../../keywords/keyword.entity.js';
 import {
   EmailSubscriptionEntity,
   type DigestFrequency,
@@ -44,15 +43,6 @@ export class EmailSubscriptionStore {
     return this.database.manager.countBy(EmailSubscriptionEntity, {
       accountId,
       status: In(LIVE),
-    });
-  }
-
-  /** How many of the ids are live keywords of the account. */
-  countLiveKeywords(accountId: string, keywordIds: readonly string[]): Promise<number> {
-    return this.database.manager.countBy(KeywordEntity, {
-      accountId,
-      id: In([...keywordIds]),
-      deletedAt: IsNull(),
     });
   }
 

@@ -4,6 +4,7 @@ import { newId } from '../../../common/ids.js';
 import { Clock } from '../../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig, type EmailSettings } from '../../../config/app-config.js';
 import { EMAIL_SUBSCRIPTION_LIMIT } from '../../../config/plans.js';
+import { KeywordStore } from '../../keywords/keyword.store.js';
 import { parseEmail } from '../../users/email-address.js';
 import { MailBudget } from '../sending/mail-budget.js';
 import { confirmationMail } from '../sending/mail-templates.js';
@@ -25,6 +26,7 @@ import {
 export class EmailSubscriptionsService {
   constructor(
     private readonly store: EmailSubscriptionStore,
+    private readonly keywords: KeywordStore,
     private readonly budget: MailBudget,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
@@ -111,7 +113,7 @@ export class EmailSubscriptionsService {
 
   private async checkKeywords(accountId: string, keywordIds: readonly string[]): Promise<void> {
     if (keywordIds.length === 0) return;
-    const live = await this.store.countLiveKeywords(accountId, keywordIds);
+    const live = await this.keywords.countLiveByIds(accountId, keywordIds);
     if (live !== keywordIds.length) {
       throw AppError.invalidBody('keyword_ids must be ids of keywords of this account');
     }

@@ -4,12 +4,11 @@ import { newId } from '../../../common/ids.js';
 import type { NewItem, NewItemsSink } from '../../ingestion/ingestion-sinks.js';
 import type { RedditPost } from '../../ingestion/reddit-item.js';
 import { InboxItemEntity } from '../items/inbox-item.entity.js';
+import { InboxItemStore } from '../items/inbox-item.store.js';
 import { bestMatchPerSearch } from './best-match.js';
 import { inboxItemType } from './inbox-item-type.js';
 import { LiveSearchMatcher } from './live-search-matcher.service.js';
 import { postSnapshotOf } from './post-snapshot.js';
-
-const INSERT_CHUNK = 100;
 
 /**
  * The ingestion pipeline's sink for new items: every first-seen post or comment that matches a
@@ -17,22 +16,15 @@ const INSERT_CHUNK = 100;
  */
 @Injectable()
 export class InboxCollector implements NewItemsSink {
-  constructor(private readonly matcher: LiveSearchMatcher) {}
+  constructor(
+    private readonly matcher: LiveSearchMatcher,
+    private readonly items: InboxItemStore,
+  ) {}
 
   async onNewItems(manager: EntityManager, items: NewItem[], now: number): Promise<void> {
     await this.matcher.refresh(manager);
     if (this.matcher.size === 0) return;
-    const rows = this.inboxItemsOf(items, now);
-    // A unique (search, item) index makes a replayed item a no-op.
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(InboxItemEntity)
-        .values(rows.slice(start, start + INSERT_CHUNK))
-        .orIgnore()
-        .execute();
-    }
+    await this.items.insertNew(manager, this.inboxItemsOf(items, now));
   }
 
   private inboxItemsOf(items: NewItem[], now: number): InboxItemEntity[] {

@@ -9,13 +9,9 @@ import {
 } from '../../../database/changed-rows.js';
 import { Database } from '../../../database/database.js';
 import { inList } from '../../../database/sql-lists.js';
+import { accountsChangedSince, type ChangedAccount } from '../../accounts/account-changes.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import { LiveIndexMetrics } from '../../metrics/live-index.metrics.js';
-
-/** An App account as the inbox's live matcher reads it. */
-export interface LiveSearchAccount extends ChangedRow {
-  status: string;
-}
 
 export interface LiveSearchRow extends ChangedRow {
   account_id: string;
@@ -54,13 +50,11 @@ export class LiveSearchStore {
   }
 
   /** The App accounts changed after the change number (-1: every one). */
-  appAccountsChangedSince(manager: EntityManager, since: number): Promise<LiveSearchAccount[]> {
-    return this.changed<LiveSearchAccount>(manager, {
-      table: 'accounts',
-      columns: 'status',
-      since,
-      where: "product = 'app'",
-    });
+  appAccountsChangedSince(manager: EntityManager, since: number): Promise<ChangedAccount[]> {
+    return this.collect(
+      'accounts',
+      accountsChangedSince(this.database.readQuery(manager), since, 'app'),
+    );
   }
 
   /** Every live search (active, not deleted), whatever its account. */
@@ -106,13 +100,18 @@ export class LiveSearchStore {
     );
   }
 
-  private async changed<T extends ChangedRow>(
+  private changed<T extends ChangedRow>(
     manager: EntityManager,
     query: ChangedRowsQuery,
   ): Promise<T[]> {
+    return this.collect(query.table, changedRows<T>(this.database.readQuery(manager), query));
+  }
+
+  /** Every page of rows of `table`, each counted as read. */
+  private async collect<T>(table: string, pages: AsyncIterable<T[]>): Promise<T[]> {
     const rows: T[] = [];
-    for await (const page of changedRows<T>(this.database.readQuery(manager), query)) {
-      this.metrics.recordRowsRead('inbox', query.table, page.length);
+    for await (const page of pages) {
+      this.metrics.recordRowsRead('inbox', table, page.length);
       rows.push(...page);
     }
     return rows;

@@ -2,7 +2,7 @@ import { Field, ObjectType } from '@nestjs/graphql';
 import { PageInfoModel } from '../../graphql/common/page-info.model.js';
 import { encodeInboxCursor } from '../items/inbox-cursor.js';
 import type { InboxKeysetQuery } from '../items/inbox-keyset-query.js';
-import type { InboxKeysetPage } from '../items/inbox.service.js';
+import type { InboxKeysetPage } from '../items/inbox-item.store.js';
 import { InboxItemModel, toInboxItemModel } from './inbox-item.model.js';
 
 @ObjectType('InboxItemEdge')

@@ -1,18 +1,11 @@
-import type { PlanName } from '../../../config/plans.js';
 import type { ChangeMarks } from '../../../database/change-follower.js';
 import { latestChangeSeqs } from '../../../database/change-sequence.js';
+import { accountsChangedSince, type ChangedAccount } from '../../accounts/account-changes.js';
 import { changedRows, type ChangedRow } from '../../../database/changed-rows.js';
 import type { RowReader } from '../../../database/row-reader.js';
 import { inList } from '../../../database/sql-lists.js';
 import type { KeywordDefinition, KeywordMode } from '../keyword-definition.js';
-import { filterListsOf, keywordValueColumns } from '../keyword-fields.js';
-
-/** An account as the Alerts index reads it. */
-export interface LiveKeywordAccount extends ChangedRow {
-  product: string;
-  plan: PlanName;
-  status: string;
-}
+import { ACTIVE_KEYWORD, filterListsOf, keywordValueColumns } from '../keyword-fields.js';
 
 /** The columns of a keyword the index reads, in this order, as `KEYWORD_COLUMNS` selects them. */
 export type KeywordValues = [
@@ -49,7 +42,6 @@ interface ChangedKeywordRow extends ChangedRow, KeywordRow {
 }
 
 const KEYWORD_COLUMNS = `account_id, ${keywordValueColumns()}`;
-const LIVE_KEYWORD = 'active = TRUE AND deleted_at IS NULL';
 const IN_CHUNK = 500;
 
 /** The mode as its one constant string: each row brings its own copy, which its definition would keep. */
@@ -104,18 +96,14 @@ export class LiveKeywordStore {
   }
 
   /** Every account changed after the change number (-1: every account), of any product. */
-  async *accountsChangedSince(since: number): AsyncGenerator<LiveKeywordAccount[]> {
-    yield* changedRows<LiveKeywordAccount>(this.reader.query, {
-      table: 'accounts',
-      columns: 'product, plan, status',
-      since,
-    });
+  accountsChangedSince(since: number): AsyncGenerator<ChangedAccount[]> {
+    return accountsChangedSince(this.reader.query, since, null);
   }
 
   /** Every live keyword, whatever its account, in one pass over the table (RowReader.scan). */
   async *liveKeywords(): AsyncGenerator<KeywordValues[]> {
     for await (const rows of this.reader.scan(
-      `SELECT id, ${KEYWORD_COLUMNS} FROM keywords WHERE ${LIVE_KEYWORD}`,
+      `SELECT id, ${KEYWORD_COLUMNS} FROM keywords WHERE ${ACTIVE_KEYWORD}`,
     )) {
       yield rows as KeywordValues[];
     }
@@ -127,7 +115,7 @@ export class LiveKeywordStore {
       const list = inList(accountIds.slice(start, start + IN_CHUNK));
       const rows = await this.reader.query<KeywordRow>(
         `SELECT id, ${KEYWORD_COLUMNS} FROM keywords
-          WHERE account_id IN (${list.sql}) AND ${LIVE_KEYWORD}`,
+          WHERE account_id IN (${list.sql}) AND ${ACTIVE_KEYWORD}`,
         list.parameters,
       );
       yield rows.map(valuesOf);
@@ -138,7 +126,7 @@ export class LiveKeywordStore {
   async *keywordsChangedSince(since: number): AsyncGenerator<ChangedKeyword[]> {
     for await (const rows of changedRows<ChangedKeywordRow>(this.reader.query, {
       table: 'keywords',
-      columns: `(${LIVE_KEYWORD}) AS live, ${KEYWORD_COLUMNS}`,
+      columns: `(${ACTIVE_KEYWORD}) AS live, ${KEYWORD_COLUMNS}`,
       since,
     })) {
       yield rows.map((row) => ({ live: Boolean(row.live), values: valuesOf(row) }));

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/time/clock.js';
+import { DeliveryStore } from '../../delivery/delivery.store.js';
+import { WebhookStore, type FailingWebhook } from '../../webhooks/webhook.store.js';
 import { perMinute } from './figure-math.js';
 import { CURRENT_WINDOW_MS, DAY_MS, HOUR_MS } from './ingestion-figures.service.js';
 import { OperationSampleStore } from './operation-sample.store.js';
-import { OpsFiguresStore, type FailingWebhookRow } from './ops-figures.store.js';
 import { MINUTE_MS, minuteStart } from './sampled-figures.js';
 
 export interface DeliveryFigures {
@@ -12,23 +13,27 @@ export interface DeliveryFigures {
   /** Summed over the instances that sampled lately: the most attempts in flight at once in their latest minute, and their slots. */
   slots: { peakInUse: number; capacity: number; instances: number };
   attemptsLastHour: { succeeded: number; failed: number };
-  failingWebhooks: (Omit<FailingWebhookRow, 'url'> & { host: string })[];
+  failingWebhooks: (Omit<FailingWebhook, 'url'> & { host: string })[];
   series: { minute: number; succeeded: number; failed: number }[];
 }
+
+/** Failing webhooks listed at most, the worst first. */
+const FAILING_WEBHOOKS_SHOWN = 200;
 
 /** The Delivery page: the outbox and webhooks as stored, attempts from the samples. */
 @Injectable()
 export class DeliveryFiguresService {
   constructor(
     private readonly samples: OperationSampleStore,
-    private readonly figures: OpsFiguresStore,
+    private readonly outbox: DeliveryStore,
+    private readonly webhooks: WebhookStore,
     private readonly clock: Clock,
   ) {}
 
   async figuresNow(): Promise<DeliveryFigures> {
     const now = this.clock.nowMs();
     const to = minuteStart(now);
-    const backlog = await this.figures.outboxBacklog();
+    const backlog = await this.outbox.backlog();
     const peaks = await this.samples.latest('delivery.slots_peak', to - CURRENT_WINDOW_MS, now);
     const capacities = await this.samples.latest('delivery.slots', to - CURRENT_WINDOW_MS, now);
     const sum = (rows: readonly { value: number }[]) =>
@@ -47,10 +52,12 @@ export class DeliveryFiguresService {
         succeeded: lastHour.reduce((total, { succeeded }) => total + succeeded, 0),
         failed: lastHour.reduce((total, { failed }) => total + failed, 0),
       },
-      failingWebhooks: (await this.figures.failingWebhooks()).map(({ url, ...webhook }) => ({
-        ...webhook,
-        host: hostOf(url),
-      })),
+      failingWebhooks: (await this.webhooks.failing(FAILING_WEBHOOKS_SHOWN)).map(
+        ({ url, ...webhook }) => ({
+          ...webhook,
+          host: hostOf(url),
+        }),
+      ),
       series,
     };
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Registry } from 'prom-client';
-import { Database } from '../../../database/database.js';
+import { AlertStore } from '../../alerts/alert.store.js';
 import { DeliveryWorker } from '../../delivery/delivery-worker.service.js';
 import { RedditPollingService } from '../../ingestion/polling/reddit-polling.service.js';
 import {
@@ -19,7 +19,7 @@ export class FigureReadings {
     private readonly registry: Registry,
     private readonly poller: RedditPollingService,
     private readonly delivery: DeliveryWorker,
-    private readonly database: Database,
+    private readonly alerts: AlertStore,
   ) {}
 
   /** The minute starting at `minute`: counters as running totals, gauges as they are now. */
@@ -92,15 +92,10 @@ export class FigureReadings {
 
   /** From the alerts table, so alerts an `admin ingest` stored count too. */
   private async alertsStored(minute: number): Promise<Reading> {
-    const [row] = await this.database.query<{ stored: string | number }>(
-      this.database.manager,
-      'SELECT COUNT(*) AS stored FROM alerts WHERE matched_at >= :from AND matched_at < :to',
-      { from: minute, to: minute + MINUTE_MS },
-    );
     return {
       metric: 'alerts.stored',
       subject: '',
-      value: Number(row.stored),
+      value: await this.alerts.countMatched(minute, minute + MINUTE_MS),
       kind: 'gauge',
       instanceId: DATABASE_INSTANCE,
     };

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/time/clock.js';
-import { coveragePercent, perMinute, type WalkCounts } from './figure-math.js';
+import { AlertStore } from '../../alerts/alert.store.js';
+import { coveragePercent, nearestRankIndex, perMinute, type WalkCounts } from './figure-math.js';
 import { OperationSampleStore } from './operation-sample.store.js';
-import { OpsFiguresStore } from './ops-figures.store.js';
 import { pollerVerdict, type PollerVerdict } from './poller-verdict.js';
 import { MINUTE_MS, minuteStart } from './sampled-figures.js';
 
@@ -38,7 +38,7 @@ export interface IngestionFigures {
 export class IngestionFiguresService {
   constructor(
     private readonly samples: OperationSampleStore,
-    private readonly figures: OpsFiguresStore,
+    private readonly alerts: AlertStore,
     private readonly clock: Clock,
   ) {}
 
@@ -73,9 +73,18 @@ export class IngestionFiguresService {
         percent: coveragePercent(counts),
       },
       walkBehind: await this.walkBehind(poller.leaseHolder, current, now),
-      lag: await this.figures.storedAlertLag(now - HOUR_MS),
+      lag: await this.storedAlertLag(now - HOUR_MS),
       series: await this.series(to - DAY_MS, to),
     };
+  }
+
+  /** Reddit's post time to the alert being stored, over the alerts stored since `since`. */
+  private async storedAlertLag(since: number): Promise<IngestionFigures['lag']> {
+    const alerts = await this.alerts.countMatched(since);
+    if (alerts === 0) return { alerts, p50Ms: null, p95Ms: null };
+    const at = (percentile: number) =>
+      this.alerts.storedLagAt(since, nearestRankIndex(alerts, percentile));
+    return { alerts, p50Ms: await at(50), p95Ms: await at(95) };
   }
 
   private async credentials(

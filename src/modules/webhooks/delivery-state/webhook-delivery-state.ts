@@ -10,6 +10,7 @@ import type {
 } from '../../delivery/webhook-targets.js';
 import { SecretNotOpened, WebhookSecretCipher } from '../secrets/webhook-secret-cipher.js';
 import { signingSecretsAt } from '../signing-secrets.js';
+import { DELIVERABLE_WEBHOOK } from '../webhook.store.js';
 import { tallyByWebhook } from './webhook-tally.js';
 
 interface StoredTarget {
@@ -36,11 +37,17 @@ export class WebhookDeliveryState implements WebhookTargets {
     this.sql = new DeliverySql(database.kind);
   }
 
+  readonly deliverableSql = `SELECT id, account_id FROM webhooks WHERE ${DELIVERABLE_WEBHOOK}`;
+
+  accountOfSql(webhookId: string): string {
+    return `(SELECT w.account_id FROM webhooks w WHERE w.id = ${webhookId})`;
+  }
+
   async findDeliverable(webhookIds: readonly string[]): Promise<Map<string, DeliverableWebhook>> {
     const rows = await this.database.query<StoredTarget>(
       this.database.manager,
       `SELECT id, url, format, secret, previous_secret, secret_rotated_at FROM webhooks
-       WHERE ${this.sql.inList('id', 'ids')} AND active = TRUE AND deleted_at IS NULL`,
+       WHERE ${this.sql.inList('id', 'ids')} AND ${DELIVERABLE_WEBHOOK}`,
       { ids: this.sql.list([...new Set(webhookIds)]) },
     );
     return new Map(rows.map((row) => [row.id, this.deliverable(row)]));

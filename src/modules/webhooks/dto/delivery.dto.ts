@@ -56,7 +56,7 @@ export function toDeliveryLogEntry(row: DeliveryLogRow): DeliveryDto {
     id: row.id,
     alert_id: row.alert_id,
     event: row.event,
-    status: row.status === 'sending' ? 'pending' : (row.status as DeliveryLogStatus),
+    status: row.status,
     attempts: Number(row.attempts),
     last_attempt_at: row.attempted_at === null ? null : isoWithMillis(Number(row.attempted_at)),
     response_status: row.http_status,
