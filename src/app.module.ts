@@ -33,7 +33,7 @@ import { UsageModule } from './modules/usage/usage.module.js';
 import { OpsGraphqlModule } from './modules/ops/graphql/ops-graphql.module.js';
 import { UsersGraphqlModule } from './modules/users/graphql/users-graphql.module.js';
 import { UsersModule } from './modules/users/users.module.js';
-import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
+import { DeliveryToWebhooksModule } from './modules/webhooks/delivery-to-webhooks.module.js';
 import { WebhooksGraphqlModule } from './modules/webhooks/graphql/webhooks-graphql.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { PIPELINE_SINKS } from './pipeline-sinks.js';
@@ -66,7 +66,7 @@ export class AppModule {
         IngestionModule.forRoot({ sinks: PIPELINE_SINKS }),
         RedditPollingModule,
         RetentionModule,
-        WebhookDeliveryModule,
+        DeliveryToWebhooksModule,
         ScheduleModule.forRoot(),
         FeedsModule,
         HealthModule,

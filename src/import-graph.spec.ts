@@ -120,7 +120,7 @@ describe('the import graph of src/', () => {
   it('resolves every relative import (an unresolved one would hide its edges)', () => {
     expect(files['app.module.ts']).toContain('core.module.ts');
     expect(files['modules/delivery/delivery.module.ts']).toContain(
-      'modules/delivery/delivery-worker.service.ts',
+      'modules/delivery/delivery.worker.ts',
     );
     expect(skipped.filter((name) => name.startsWith('.'))).toEqual([]);
   });

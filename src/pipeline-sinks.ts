@@ -3,8 +3,8 @@ import { InboxCollector } from './modules/inbox/collecting/inbox-collector.servi
 import { InboxModule } from './modules/inbox/inbox.module.js';
 import { EmailModule } from './modules/email/email.module.js';
 import { InstantMailOutbox } from './modules/email/sending/instant-mail.outbox.js';
-import { DeliveryOutbox } from './modules/delivery/delivery-outbox.service.js';
-import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module.js';
+import { DeliveryOutbox } from './modules/delivery/delivery.outbox.js';
+import { DeliveryToWebhooksModule } from './modules/webhooks/delivery-to-webhooks.module.js';
 
 /**
  * Where ingested items go, for every root module that runs the pipeline (the server, the admin
@@ -14,7 +14,7 @@ import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.modul
 export const PIPELINE_SINKS: IngestionOptions['sinks'] = {
   newItems: [{ module: InboxModule, provider: InboxCollector }],
   storedAlerts: [
-    { module: WebhookDeliveryModule, provider: DeliveryOutbox },
+    { module: DeliveryToWebhooksModule, provider: DeliveryOutbox },
     { module: EmailModule, provider: InstantMailOutbox },
   ],
 };

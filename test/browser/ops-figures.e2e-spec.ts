@@ -1,5 +1,5 @@
-import { DeliveryWorker } from '../../src/modules/delivery/delivery-worker.service.js';
-import { RedditPollingService } from '../../src/modules/ingestion/polling/reddit-polling.service.js';
+import { DeliveryWorker } from '../../src/modules/delivery/delivery.worker.js';
+import { RedditPollingWorker } from '../../src/modules/ingestion/polling/reddit-polling.worker.js';
 import { FigureSamplingService } from '../../src/modules/ops/figures/figure-sampling.service.js';
 import { minuteStart } from '../../src/modules/ops/figures/sampled-figures.js';
 import { createKeyword } from '../factories/keyword.factory.js';
@@ -62,7 +62,7 @@ describe('the console’s Ingestion and Delivery pages in Chromium', () => {
         reddit.addPost({ title: post === 0 ? `console probe ${minute}` : `other ${minute}` });
       }
       t.clock.advance(5_000);
-      await t.app.get(RedditPollingService).pollOnce();
+      await t.app.get(RedditPollingWorker).pollOnce();
       await t.app.get(DeliveryWorker).runOnce();
       await t.app.get(FigureSamplingService).sampleMinute(start);
       t.clock.set(new Date(start + 60_000));

@@ -1,6 +1,6 @@
 import { CommitWakeups } from '../../src/database/commit-wakeups.js';
-import { DELIVERIES_DUE } from '../../src/modules/delivery/delivery-outbox.service.js';
-import { deliveryLeaseMs } from '../../src/modules/delivery/delivery-worker.service.js';
+import { DELIVERIES_DUE } from '../../src/modules/delivery/delivery.outbox.js';
+import { deliveryLeaseMs } from '../../src/modules/delivery/delivery.worker.js';
 import { DeliveryEntity } from '../../src/modules/delivery/delivery.entity.js';
 import { DeliveryStore } from '../../src/modules/delivery/delivery.store.js';
 import { createKeyword } from '../factories/keyword.factory.js';

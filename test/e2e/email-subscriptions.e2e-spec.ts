@@ -1,6 +1,6 @@
 import { createKeyword, createKeywords } from '../factories/keyword.factory.js';
 import { EMAIL_MAILS_PER_HOUR } from '../../src/config/plans.js';
-import { MailBudget } from '../../src/modules/email/sending/mail-budget.js';
+import { MailBudget } from '../../src/modules/email/sending/mail-budget.store.js';
 import { MailOutboxStore } from '../../src/modules/email/sending/mail-outbox.store.js';
 import { MailOutboxEntity } from '../../src/modules/email/sending/mail-outbox.entity.js';
 import { bearer, type TestApp, type TestApps } from '../utils/create-test-app.js';

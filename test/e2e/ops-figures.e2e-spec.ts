@@ -1,4 +1,4 @@
-import { DeliveryWorker } from '../../src/modules/delivery/delivery-worker.service.js';
+import { DeliveryWorker } from '../../src/modules/delivery/delivery.worker.js';
 import { FigureSamplingService } from '../../src/modules/ops/figures/figure-sampling.service.js';
 import { INSTANCE_ID } from '../../src/modules/ops/figures/instance-id.js';
 import { minuteStart } from '../../src/modules/ops/figures/sampled-figures.js';

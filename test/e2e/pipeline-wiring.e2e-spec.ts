@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { CoreModule } from '../../src/core.module.js';
 import { DatabaseModule } from '../../src/database/database.module.js';
 import { DeliveryModule } from '../../src/modules/delivery/delivery.module.js';
-import { DeliveryOutbox } from '../../src/modules/delivery/delivery-outbox.service.js';
+import { DeliveryOutbox } from '../../src/modules/delivery/delivery.outbox.js';
 import { InstantMailOutbox } from '../../src/modules/email/sending/instant-mail.outbox.js';
 import { InboxCollector } from '../../src/modules/inbox/collecting/inbox-collector.service.js';
 import { IngestionSinks } from '../../src/modules/ingestion/ingestion-sinks.js';

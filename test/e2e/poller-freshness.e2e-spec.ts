@@ -6,7 +6,7 @@ import { testDatabaseKinds } from '../utils/test-databases.js';
 
 /** What the issue asks of a quiet stream: a new post on GET /alerts within 5 s of its creation. */
 const TARGET_MS = 5_000;
-/** The background loop polls at most this often (RedditPollingService's shortest sleep). */
+/** The background loop polls at most this often (RedditPollingWorker's shortest sleep). */
 const LOOP_STEP_MS = 50;
 const KEYWORD = 'zebra crossing';
 

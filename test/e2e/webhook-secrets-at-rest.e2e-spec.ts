@@ -21,7 +21,7 @@ const ALLOW_LOOPBACK = { WEBHOOK_ALLOW_PRIVATE: 'true' };
 const newKey = () => randomBytes(32).toString('base64');
 const keyIdOf = (base64Key: string) => secretKeyId(Buffer.from(base64Key, 'base64'));
 
-interface StoredSecrets {
+interface SealedSecretsStore {
   secret: string;
   previous_secret: string | null;
 }
@@ -63,14 +63,14 @@ describe.each(testDatabaseKinds())('webhook secrets at rest on %s', (kind) => {
 
   const storedSecrets = async (t: TestApp, id: string) =>
     (
-      await t.database.query<StoredSecrets>(
+      await t.database.query<SealedSecretsStore>(
         t.database.manager,
         'SELECT secret, previous_secret FROM webhooks WHERE id = :id',
         { id },
       )
     )[0];
 
-  const store = (t: TestApp, id: string, values: Partial<StoredSecrets>) =>
+  const store = (t: TestApp, id: string, values: Partial<SealedSecretsStore>) =>
     t.database.transaction((manager) =>
       t.database.query(
         manager,

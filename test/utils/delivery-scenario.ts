@@ -2,7 +2,7 @@ import { DeliveryEntity } from '../../src/modules/delivery/delivery.entity.js';
 import {
   DeliveryWorker,
   type DeliveryRunSummary,
-} from '../../src/modules/delivery/delivery-worker.service.js';
+} from '../../src/modules/delivery/delivery.worker.js';
 import {
   IngestionPipeline,
   type IngestSummary,

@@ -1,9 +1,9 @@
 import type { FakeRedditServer } from '../fixtures/reddit/fake-reddit-server.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import {
-  RedditPollingService,
+  RedditPollingWorker,
   type PollResult,
-} from '../../src/modules/ingestion/polling/reddit-polling.service.js';
+} from '../../src/modules/ingestion/polling/reddit-polling.worker.js';
 import {
   createTestApp,
   scrapeMetrics,
@@ -43,7 +43,7 @@ export async function createPollingApp(
 }
 
 export function pollOnce(t: TestApp): Promise<PollResult> {
-  return t.app.get(RedditPollingService).pollOnce();
+  return t.app.get(RedditPollingWorker).pollOnce();
 }
 
 /**

@@ -2,7 +2,7 @@ import type { OperationObject, ParameterObject, PathItemObject } from '@nestjs/s
 import { toWebhookPayload } from '../alerts/alert-payload.js';
 import { AlertEntity } from '../alerts/alert.entity.js';
 import { WEBHOOK_USER_AGENT, type WebhookEventName } from '../delivery/signed-webhook-request.js';
-import { testPayload } from '../webhooks/test-delivery/test-payload.js';
+import { testPayload } from '../webhooks/tester/test-payload.js';
 import { ref } from '../../common/api-docs/schema-helpers.js';
 import {
   WebhookAlertCommentDto,

@@ -4,9 +4,9 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { DeliveryMetrics } from './delivery.metrics.js';
-import { DeliveryOutbox } from './delivery-outbox.service.js';
+import { DeliveryOutbox } from './delivery.outbox.js';
 import { DeliveryStore } from './delivery.store.js';
-import { DeliveryWorker } from './delivery-worker.service.js';
+import { DeliveryWorker } from './delivery.worker.js';
 import { OutboxMetrics } from './outbox.metrics.js';
 import { WebhookSender } from './webhook-sender.js';
 import { WebhookTargets } from './webhook-targets.js';
@@ -14,7 +14,7 @@ import { WebhookTargets } from './webhook-targets.js';
 /**
  * Webhook delivery: the outbox written with each alert (a sink of the ingestion pipeline), the
  * worker that drains it, and the sender. It reads and updates the webhooks only through the
- * WebhookTargets it is given (the webhooks module's WebhookDeliveryModule gives it).
+ * WebhookTargets it is given (the webhooks module's DeliveryToWebhooksModule gives it).
  */
 @Module({})
 export class DeliveryModule implements OnApplicationShutdown {

@@ -5,7 +5,7 @@ import { insertWebhook } from '../../../test/factories/webhook.factory.js';
 import { testDatabaseKinds } from '../../../test/utils/test-databases.js';
 import { openTestStorage, type OpenTestStorage } from '../../../test/utils/test-storage.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
-import { WebhookDeliveryState } from '../webhooks/delivery-state/webhook-delivery-state.js';
+import { WebhookTargetsStore } from '../webhooks/targets/webhook-targets.store.js';
 import { WebhookKeyring } from '../webhooks/secrets/webhook-keyring.js';
 import { WebhookSecretCipher } from '../webhooks/secrets/webhook-secret-cipher.js';
 import { WebhookEntity } from '../webhooks/webhook.entity.js';
@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds())('DeliveryStore on %s', (kind) => {
   const worker = () => {
     const store = new DeliveryStore(
       storage.database,
-      new WebhookDeliveryState(
+      new WebhookTargetsStore(
         storage.database,
         new WebhookSecretCipher(WebhookKeyring.ofKeys([randomBytes(32)])),
       ),

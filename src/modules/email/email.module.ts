@@ -7,7 +7,7 @@ import { EmailSubscriptionsController } from './http/email-subscriptions.control
 import { AlertMailSender } from './sending/alert-mail-sender.js';
 import { InstantMailOutbox } from './sending/instant-mail.outbox.js';
 import { InstantMailWorker } from './sending/instant-mail.worker.js';
-import { MailBudget } from './sending/mail-budget.js';
+import { MailBudget } from './sending/mail-budget.store.js';
 import { MailOutboxStore } from './sending/mail-outbox.store.js';
 import { Mailer } from './sending/mailer.service.js';
 import { EmailSubscriptionStore } from './subscriptions/email-subscription.store.js';

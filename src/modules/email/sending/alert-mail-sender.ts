@@ -6,7 +6,7 @@ import type { AlertEntity } from '../../alerts/alert.entity.js';
 import type { EmailSubscriptionEntity } from '../subscriptions/email-subscription.entity.js';
 import { EmailSubscriptionStore } from '../subscriptions/email-subscription.store.js';
 import { unsubscribeUrl } from '../subscriptions/email-tokens.js';
-import { MailBudget } from './mail-budget.js';
+import { MailBudget } from './mail-budget.store.js';
 import { alertsMail } from './mail-templates.js';
 import { Mailer } from './mailer.service.js';
 

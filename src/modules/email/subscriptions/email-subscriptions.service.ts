@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig, type EmailSettings } from '../../../config/
 import { EMAIL_SUBSCRIPTION_LIMIT } from '../../../config/plans.js';
 import { KeywordStore } from '../../keywords/keyword.store.js';
 import { parseEmail } from '../../users/email-address.js';
-import { MailBudget } from '../sending/mail-budget.js';
+import { MailBudget } from '../sending/mail-budget.store.js';
 import { confirmationMail } from '../sending/mail-templates.js';
 import { Mailer } from '../sending/mailer.service.js';
 import { EmailSubscriptionEntity } from './email-subscription.entity.js';

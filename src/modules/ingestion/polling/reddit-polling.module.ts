@@ -7,7 +7,7 @@ import { PollCycleReporter } from './poll-cycle-reporter.js';
 import { PollerLease, PostgresAdvisoryLease, SingleProcessLease } from './poller-lease.js';
 import { PollerMetrics } from './poller-metrics.js';
 import { RedditPollerFactory } from './reddit-poller.factory.js';
-import { RedditPollingService } from './reddit-polling.service.js';
+import { RedditPollingWorker } from './reddit-polling.worker.js';
 
 /** The live door into the ingestion pipeline: /r/all/new and /r/all/comments. */
 @Module({
@@ -17,7 +17,7 @@ import { RedditPollingService } from './reddit-polling.service.js';
     PollerMetrics,
     PollCycleReporter,
     RedditPollerFactory,
-    RedditPollingService,
+    RedditPollingWorker,
     {
       provide: PollerLease,
       inject: [Database],
@@ -27,6 +27,6 @@ import { RedditPollingService } from './reddit-polling.service.js';
           : new SingleProcessLease(),
     },
   ],
-  exports: [RedditPollingService],
+  exports: [RedditPollingWorker],
 })
 export class RedditPollingModule {}

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Registry } from 'prom-client';
 import { AlertStore } from '../../alerts/alert.store.js';
-import { DeliveryWorker } from '../../delivery/delivery-worker.service.js';
-import { RedditPollingService } from '../../ingestion/polling/reddit-polling.service.js';
+import { DeliveryWorker } from '../../delivery/delivery.worker.js';
+import { RedditPollingWorker } from '../../ingestion/polling/reddit-polling.worker.js';
 import {
   DATABASE_INSTANCE,
   MINUTE_MS,
@@ -17,7 +17,7 @@ import {
 export class FigureReadings {
   constructor(
     private readonly registry: Registry,
-    private readonly poller: RedditPollingService,
+    private readonly poller: RedditPollingWorker,
     private readonly delivery: DeliveryWorker,
     private readonly alerts: AlertStore,
   ) {}

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AlertsModule } from '../../alerts/alerts.module.js';
 import { RedditPollingModule } from '../../ingestion/polling/reddit-polling.module.js';
 import { MetricsModule } from '../../metrics/metrics.module.js';
-import { WebhookDeliveryModule } from '../../webhooks/webhook-delivery.module.js';
+import { DeliveryToWebhooksModule } from '../../webhooks/delivery-to-webhooks.module.js';
 import { WebhooksModule } from '../../webhooks/webhooks.module.js';
 import { DeliveryFiguresService } from './delivery-figures.service.js';
 import { FigureReadings } from './figure-readings.js';
@@ -20,7 +20,7 @@ import { OperationSamplesModule } from './operation-samples.module.js';
     MetricsModule,
     AlertsModule,
     RedditPollingModule,
-    WebhookDeliveryModule,
+    DeliveryToWebhooksModule,
     WebhooksModule,
     OperationSamplesModule,
   ],

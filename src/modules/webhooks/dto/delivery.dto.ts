@@ -10,7 +10,7 @@ import { ref } from '../../../common/api-docs/schema-helpers.js';
 import { PAGE_SIZE_MAX } from '../../../common/http/page-query.js';
 import { isoWithMillis } from '../../../common/time/timestamps.js';
 import type { DeliveryLogRow } from '../../delivery/delivery.store.js';
-import { DELIVERY_LOG_STATUSES, type DeliveryLogStatus } from '../deliveries/delivery-log.query.js';
+import { DELIVERY_LOG_STATUSES, type DeliveryLogStatus } from '../delivery-log/delivery-log.query.js';
 
 /** One entry of a webhook's delivery log. */
 @ApiSchema({ name: 'Delivery' })

@@ -4,7 +4,7 @@ import type {
   DeliveryLogFilters,
   DeliveryLogStatus,
   RedeliveryFields,
-} from '../deliveries/delivery-log.query.js';
+} from '../delivery-log/delivery-log.query.js';
 import { DeliveryStatusEnum } from './webhook-delivery.model.js';
 
 /** The filters of GET /webhooks/:id/deliveries; deliveryLogQueryOf validates them for both APIs. */

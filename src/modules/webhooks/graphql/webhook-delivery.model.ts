@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import type { DeliveryLogStatus } from '../deliveries/delivery-log.query.js';
-import type { DeliveryLogPage } from '../deliveries/delivery-log.service.js';
+import type { DeliveryLogStatus } from '../delivery-log/delivery-log.query.js';
+import type { DeliveryLogPage } from '../delivery-log/delivery-log.service.js';
 import { AlertEventEnum } from '../../alerts/graphql/alert-event.enum.js';
 import { PageInfoModel } from '../../graphql/common/page-info.model.js';
 

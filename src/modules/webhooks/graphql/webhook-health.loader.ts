@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AppRequest } from '../../../common/http/request-of.js';
 import type { Caller } from '../../auth/caller.js';
 import { RequestLoaders } from '../../graphql/common/request-loaders.js';
-import { WebhookHealthService, type WebhookHealth } from '../deliveries/webhook-health.service.js';
+import { WebhookHealthService, type WebhookHealth } from '../delivery-log/webhook-health.service.js';
 
 /** Webhooks' health for one request: a list of webhooks costs one query. */
 @Injectable()

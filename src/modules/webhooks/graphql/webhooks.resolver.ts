@@ -1,10 +1,10 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
-import { WebhookTester } from '../test-delivery/webhook-tester.service.js';
+import { WebhookTester } from '../tester/webhook-tester.service.js';
 import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
-import { deliveryLogQueryOf, redeliveryRequestOf } from '../deliveries/delivery-log.query.js';
-import { DeliveryLogService } from '../deliveries/delivery-log.service.js';
+import { deliveryLogQueryOf, redeliveryRequestOf } from '../delivery-log/delivery-log.query.js';
+import { DeliveryLogService } from '../delivery-log/delivery-log.service.js';
 import { WebhooksService } from '../webhooks.service.js';
 import { DeletionModel, deletionOf } from '../../graphql/common/deletion.model.js';
 import { WebhookCreationModel } from './webhook-creation.model.js';

@@ -1,6 +1,6 @@
 import { AppError } from '../../../common/errors/app-error.js';
 import { singleQueryParam, wholeNumberParam } from '../../../common/http/query-param.js';
-import type { DeliveryLogFilters, RedeliveryFields } from '../deliveries/delivery-log.query.js';
+import type { DeliveryLogFilters, RedeliveryFields } from '../delivery-log/delivery-log.query.js';
 
 /** The query string of GET /webhooks/:id/deliveries, as Express parses it. */
 export interface DeliveryLogQueryParams {

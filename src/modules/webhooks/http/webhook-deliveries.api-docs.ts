@@ -3,7 +3,7 @@ import { AFTER_PARAMETER } from '../../../common/api-docs/cursor-parameter.js';
 import { ref } from '../../../common/api-docs/schema-helpers.js';
 import { DeliveryPageDto, RedeliveryDto, RedeliveryRequestDto } from '../dto/delivery.dto.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/http/page-query.js';
-import { DELIVERY_LOG_STATUSES, REDELIVERY_MAX } from '../deliveries/delivery-log.query.js';
+import { DELIVERY_LOG_STATUSES, REDELIVERY_MAX } from '../delivery-log/delivery-log.query.js';
 
 export const WEBHOOK_DELIVERIES_DOCS = {
   list: {

@@ -9,7 +9,7 @@ import {
   type Route,
 } from '../../../../test/utils/controller-harness.js';
 import { AppError } from '../../../common/errors/app-error.js';
-import { DeliveryLogService } from '../deliveries/delivery-log.service.js';
+import { DeliveryLogService } from '../delivery-log/delivery-log.service.js';
 import { WebhookDeliveriesController } from './webhook-deliveries.controller.js';
 
 const HOOK_ID = '00000000-0000-4000-8000-000000000000';

@@ -3,8 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import { ApiRoute } from '../../../common/api-docs/api-route.decorator.js';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
-import { deliveryLogQueryOf, redeliveryRequestOf } from '../deliveries/delivery-log.query.js';
-import { DeliveryLogService } from '../deliveries/delivery-log.service.js';
+import { deliveryLogQueryOf, redeliveryRequestOf } from '../delivery-log/delivery-log.query.js';
+import { DeliveryLogService } from '../delivery-log/delivery-log.service.js';
 import {
   deliveryLogFiltersOf,
   redeliveryFieldsOf,

@@ -10,7 +10,7 @@ import {
   type Route,
 } from '../../../../test/utils/controller-harness.js';
 import { AppError } from '../../../common/errors/app-error.js';
-import { WebhookTester } from '../test-delivery/webhook-tester.service.js';
+import { WebhookTester } from '../tester/webhook-tester.service.js';
 import { WebhooksService } from '../webhooks.service.js';
 import { WebhooksController } from './webhooks.controller.js';
 

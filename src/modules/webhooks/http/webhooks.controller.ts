@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@ne
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
-import { WebhookTester } from '../test-delivery/webhook-tester.service.js';
+import { WebhookTester } from '../tester/webhook-tester.service.js';
 import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
 import { CreateWebhookDto, UpdateWebhookDto } from '../dto/webhook.dto.js';
 import { toWebhookResponse } from '../dto/webhook-response.dto.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { StoredSecrets, type ResealSummary } from './stored-secrets.js';
+import { SealedSecretsStore, type ResealSummary } from './sealed-secrets.store.js';
 import { newSecretKey, readKeyFile, withKeyFileLock, writeKeyFile } from './webhook-key-file.js';
 import { secretKeyId, WebhookKeyring } from './webhook-keyring.js';
 import { WebhookSecretCipher } from './webhook-secret-cipher.js';
@@ -23,7 +23,7 @@ export class WebhookKeyRotation {
   constructor(
     private readonly keyring: WebhookKeyring,
     private readonly cipher: WebhookSecretCipher,
-    private readonly stored: StoredSecrets,
+    private readonly stored: SealedSecretsStore,
   ) {}
 
   rotate(): Promise<KeyRotation> {

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { ConfigError } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
-import { StoredSecrets } from './stored-secrets.js';
+import { SealedSecretsStore } from './sealed-secrets.store.js';
 import { WebhookKeyring } from './webhook-keyring.js';
 import { SecretNotOpened, WebhookSecretCipher } from './webhook-secret-cipher.js';
 
@@ -19,7 +19,7 @@ export class WebhookSecretSealer implements OnModuleInit {
   constructor(
     private readonly keyring: WebhookKeyring,
     private readonly cipher: WebhookSecretCipher,
-    private readonly stored: StoredSecrets,
+    private readonly stored: SealedSecretsStore,
     @Inject(ROOT_LOGGER) rootLogger: Logger,
   ) {
     this.logger = rootLogger.child({ component: 'webhook-secrets' });

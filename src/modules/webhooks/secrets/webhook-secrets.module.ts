@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
-import { StoredSecrets } from './stored-secrets.js';
+import { SealedSecretsStore } from './sealed-secrets.store.js';
 import { WebhookKeyRotation } from './webhook-key-rotation.service.js';
 import { openWebhookKeyring, WebhookKeyring } from './webhook-keyring.js';
 import { WebhookSecretCipher } from './webhook-secret-cipher.js';
@@ -24,9 +24,9 @@ import { WebhookSecretCipher } from './webhook-secret-cipher.js';
       inject: [WebhookKeyring],
       useFactory: (keyring: WebhookKeyring) => new WebhookSecretCipher(keyring),
     },
-    StoredSecrets,
+    SealedSecretsStore,
     WebhookKeyRotation,
   ],
-  exports: [WebhookKeyring, WebhookSecretCipher, StoredSecrets, WebhookKeyRotation],
+  exports: [WebhookKeyring, WebhookSecretCipher, SealedSecretsStore, WebhookKeyRotation],
 })
 export class WebhookSecretsModule {}

@@ -5,7 +5,7 @@ import { webhookBody } from '../../delivery/formats/webhook-body.js';
 import { signedWebhookRequest } from '../../delivery/signed-webhook-request.js';
 import type { AttemptOutcome } from '../../delivery/webhook-targets.js';
 import { WebhookSender } from '../../delivery/webhook-sender.js';
-import { WebhookDeliveryState } from '../delivery-state/webhook-delivery-state.js';
+import { WebhookTargetsStore } from '../targets/webhook-targets.store.js';
 import { SecretNotOpened, WebhookSecretCipher } from '../secrets/webhook-secret-cipher.js';
 import { signingSecretsAt } from '../signing-secrets.js';
 import type { WebhookEntity } from '../webhook.entity.js';
@@ -18,7 +18,7 @@ import type { WebhookTestResultDto } from '../dto/webhook-test-result.dto.js';
 export class WebhookTester {
   constructor(
     private readonly webhooks: WebhooksService,
-    private readonly state: WebhookDeliveryState,
+    private readonly state: WebhookTargetsStore,
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
     private readonly cipher: WebhookSecretCipher,

@@ -35,7 +35,7 @@ export interface StoredSecret {
  * they are sealed under, and sealing them anew.
  */
 @Injectable()
-export class StoredSecrets {
+export class SealedSecretsStore {
   private readonly logger: Logger;
 
   constructor(

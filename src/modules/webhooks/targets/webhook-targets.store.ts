@@ -27,7 +27,7 @@ interface StoredTarget {
  * to send, and the counters every attempt moves (last delivery, total, failures in a row, error).
  */
 @Injectable()
-export class WebhookDeliveryState implements WebhookTargets {
+export class WebhookTargetsStore implements WebhookTargets {
   private readonly sql: DeliverySql;
 
   constructor(

@@ -14,7 +14,7 @@ import { ROOT_LOGGER } from '../../core.module.js';
 import { CommitWakeups } from '../../database/commit-wakeups.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
 import { AlertStore } from '../alerts/alert.store.js';
-import { DELIVERIES_DUE } from './delivery-outbox.service.js';
+import { DELIVERIES_DUE } from './delivery.outbox.js';
 import { DeliveryMetrics, type DeliveryOutcome } from './delivery.metrics.js';
 import { DeliveryStore, type ClaimedDelivery, type SettledDelivery } from './delivery.store.js';
 import { DeliverySlots, slotShares } from './delivery-slots.js';

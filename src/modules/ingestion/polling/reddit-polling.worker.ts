@@ -42,7 +42,7 @@ const MAX_SLEEP_MS = 1_000;
  * only while this instance holds the poller lease.
  */
 @Injectable()
-export class RedditPollingService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class RedditPollingWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
   private readonly poller: RedditPoller | null;
   private readonly credentials: (() => LabelledCredentialUsage[]) | null;

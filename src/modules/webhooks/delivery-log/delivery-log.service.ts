@@ -3,10 +3,10 @@ import { AppError } from '../../../common/errors/app-error.js';
 import { encodeCursor } from '../../../common/http/keyset-cursor.js';
 import { CommitWakeups } from '../../../database/commit-wakeups.js';
 import { Database } from '../../../database/database.js';
-import { DELIVERIES_DUE } from '../../delivery/delivery-outbox.service.js';
+import { DELIVERIES_DUE } from '../../delivery/delivery.outbox.js';
 import { DeliveryStore } from '../../delivery/delivery.store.js';
 import { WebhooksService } from '../webhooks.service.js';
-import { RedeliveryBudget } from './redelivery-budget.js';
+import { RedeliveryBudget } from './redelivery-budget.store.js';
 import {
   REDELIVERY_MAX,
   type DeliveryLogQuery,
