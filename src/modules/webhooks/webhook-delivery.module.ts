@@ -3,7 +3,6 @@ import { DeliveryModule } from '../delivery/delivery.module.js';
 import { WebhookDeliveryState } from './delivery-state/webhook-delivery-state.js';
 import { WebhookDeliveryStateModule } from './delivery-state/webhook-delivery-state.module.js';
 
-/** The one delivery engine of an app, sending to the webhooks stored here. */
 const WEBHOOK_DELIVERY = DeliveryModule.forTargets({
   module: WebhookDeliveryStateModule,
   provider: WebhookDeliveryState,
