@@ -2,14 +2,14 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 
 /**
  * The client's GraphQL types, generated from the server's schema.gql at every build (into gql/,
- * not committed): an operation that does not fit the schema fails the build. Paths are from the
- * repository root, where npm runs it.
+ * not committed): an operation that does not fit the schema fails the build. Paths are from this
+ * package's folder, where npm runs it.
  */
 const config: CodegenConfig = {
-  schema: 'schema.gql',
-  documents: ['src/dashboard-client/**/*.{ts,tsx}', '!src/dashboard-client/gql/**'],
+  schema: '../../schema.gql',
+  documents: ['**/*.{ts,tsx}', '!gql/**', '!node_modules/**'],
   generates: {
-    'src/dashboard-client/gql/': {
+    'gql/': {
       preset: 'client',
       presetConfig: { fragmentMasking: false },
       config: {

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 
-/** Built by `npm run build` (vite build src/dashboard-client) into dist/dashboard, served at /dashboard. */
+/** Built by `npm run build` into the repository's dist/dashboard, served at /dashboard. */
 export default defineConfig({
   base: '/dashboard/',
   build: {
@@ -18,6 +18,6 @@ export default defineConfig({
     },
   },
   plugins: [precompress()],
-  // `npx vite src/dashboard-client` beside `npm start`: the dev server forwards the API.
+  // `npm run dev -w src/dashboard-client` beside `npm start`: the dev server forwards the API.
   server: { proxy: { '/graphql': 'http://127.0.0.1:3000' } },
 });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { TimeChart } from '../../components/TimeChart';
+import { TimeChart, type ChartLine } from '../../components/TimeChart';
 
 /** A line of the chart and a column of its table, read from each minute of the series. */
 export interface MinuteLine<T> {
@@ -19,6 +19,23 @@ const minuteFormat = new Intl.DateTimeFormat('en-GB', {
 
 const formatMinute = (iso: string): string => minuteFormat.format(new Date(iso));
 
+/** The chart's lines, one value per minute, and the minutes the table lists: any line above 0. */
+export function minuteChartData<T extends { minute: string }>(
+  series: readonly T[],
+  lines: readonly MinuteLine<T>[],
+): { times: number[]; lines: ChartLine[]; busy: T[] } {
+  return {
+    times: series.map(({ minute }) => Date.parse(minute) / 1000),
+    lines: lines.map(({ label, colour, dashed, value }) => ({
+      label,
+      colour,
+      dashed,
+      values: series.map(value),
+    })),
+    busy: series.filter((minute) => lines.some(({ value }) => value(minute) > 0)).reverse(),
+  };
+}
+
 /**
  * Per-minute lines over 24 hours, and the same numbers as a table of the minutes that had any
  * (newest first; the others had none), for whoever cannot see the chart.
@@ -37,19 +54,7 @@ export function MinuteFigures<T extends { minute: string }>({
   label: string;
   caption: string;
 }) {
-  const chart = useMemo(
-    () => ({
-      times: series.map(({ minute }) => Date.parse(minute) / 1000),
-      lines: lines.map(({ label: name, colour, dashed, value }) => ({
-        label: name,
-        colour,
-        dashed,
-        values: series.map(value),
-      })),
-      busy: series.filter((minute) => lines.some(({ value }) => value(minute) > 0)).reverse(),
-    }),
-    [series, lines],
-  );
+  const chart = useMemo(() => minuteChartData(series, lines), [series, lines]);
   return (
     <>
       <TimeChart

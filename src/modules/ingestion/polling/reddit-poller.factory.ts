@@ -44,7 +44,7 @@ export class RedditPollerFactory {
       stateStore: new MeteredPollerStateStore(this.stateStore, (delta) =>
         this.metrics.addCoverage(delta),
       ),
-      sink: {
+      pipeline: {
         process: async (items) => {
           await this.pipeline.process(items);
         },

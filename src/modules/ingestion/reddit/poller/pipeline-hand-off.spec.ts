@@ -19,7 +19,7 @@ class Recorder implements PollerStateStore {
     return finish;
   }
 
-  readonly sink = {
+  readonly pipeline = {
     process: async (items: RedditItem[]) => {
       const gate = this.gate;
       this.gate = null;
@@ -59,7 +59,7 @@ describe('PipelineHandOff', () => {
   beforeEach(() => {
     clock = new FixedClock(new Date(T0));
     recorder = new Recorder();
-    handOff = new PipelineHandOff(recorder.sink, recorder, clock);
+    handOff = new PipelineHandOff(recorder.pipeline, recorder, clock);
   });
 
   it('hands posts first, each kind by id, then stores the state that moved past them', async () => {

@@ -3,8 +3,8 @@ import type { RedditComment, RedditItem, RedditPost } from '../../reddit-item.js
 import type { PollerState, PollerStateStore } from '../poller-state.js';
 import { itemNumber } from '../reddit-id.js';
 
-/** The ingestion pipeline. */
-export interface ItemSink {
+/** The ingestion pipeline, as the poller sees it. */
+export interface ItemPipeline {
   process(items: RedditItem[]): Promise<void>;
 }
 
@@ -29,7 +29,7 @@ export class PipelineHandOff {
   private progressAt: number | null = null;
 
   constructor(
-    private readonly sink: ItemSink,
+    private readonly pipeline: ItemPipeline,
     private readonly stateStore: PollerStateStore,
     private readonly clock: Clock,
   ) {}
@@ -50,7 +50,7 @@ export class PipelineHandOff {
     this.chain = this.chain.then(async () => {
       try {
         if (this.failure !== null) return;
-        if (ordered.length > 0) await this.sink.process(ordered);
+        if (ordered.length > 0) await this.pipeline.process(ordered);
         await this.stateStore.save(state);
         if (answered) this.progressAt = this.clock.nowMs();
       } catch (error) {

@@ -71,7 +71,7 @@ describe('RedditPoller', () => {
   let stateStore: MemoryStateStore;
   let parents: InMemoryParentPosts;
   let handed: string[][];
-  let sinkFailure: Error | null;
+  let pipelineFailure: Error | null;
   let poller: RedditPoller;
 
   beforeEach(() => {
@@ -80,17 +80,17 @@ describe('RedditPoller', () => {
     stateStore = new MemoryStateStore();
     parents = new InMemoryParentPosts();
     handed = [];
-    sinkFailure = null;
-    const sink = {
+    pipelineFailure = null;
+    const pipeline = {
       process: (items: RedditItem[]) => {
-        const failure = sinkFailure;
-        sinkFailure = null;
+        const failure = pipelineFailure;
+        pipelineFailure = null;
         if (failure !== null) return Promise.reject(failure);
         handed.push(items.map((item) => item.id));
         return Promise.resolve();
       },
     };
-    poller = new RedditPoller({ api: reddit, stateStore, sink, parents, clock });
+    poller = new RedditPoller({ api: reddit, stateStore, pipeline, parents, clock });
   });
 
   it('holds a comment on an unknown post until the post rides in the next /api/info request', async () => {
@@ -138,7 +138,7 @@ describe('RedditPoller', () => {
   it('when the pipeline fails, reports it and starts again from the stored state, losing no item', async () => {
     reddit.listings.posts = [post('p1')];
     reddit.budget = 1;
-    sinkFailure = new Error('pipeline down');
+    pipelineFailure = new Error('pipeline down');
 
     await poller.pollOnce();
     await expect(poller.drain()).rejects.toThrow('pipeline down');

@@ -14,7 +14,7 @@ import type { KindWalks } from './kind-walks.js';
 import { KINDS, observeItems } from './kind-walks.js';
 import type { ParentPostStore } from './parent-resolver.js';
 import { ParentResolver } from './parent-resolver.js';
-import type { HandedItems, ItemSink } from './pipeline-hand-off.js';
+import type { HandedItems, ItemPipeline } from './pipeline-hand-off.js';
 import { PipelineHandOff } from './pipeline-hand-off.js';
 import type { PollRequest, SchedulingOptions } from './request-scheduler.js';
 import { RequestScheduler } from './request-scheduler.js';
@@ -54,7 +54,7 @@ export interface WalkStatus {
 export interface RedditPollerDeps {
   api: RedditApi;
   stateStore: PollerStateStore;
-  sink: ItemSink;
+  pipeline: ItemPipeline;
   parents: ParentPostStore;
   clock: Clock;
   options?: Partial<RedditPollerOptions>;
@@ -79,7 +79,7 @@ export class RedditPoller {
     this.options = { ...DEFAULT_POLLER_OPTIONS, ...deps.options };
     this.scheduler = new RequestScheduler(this.options);
     this.parents = new ParentResolver(deps.parents);
-    this.handOff = new PipelineHandOff(deps.sink, deps.stateStore, deps.clock);
+    this.handOff = new PipelineHandOff(deps.pipeline, deps.stateStore, deps.clock);
   }
 
   /**
