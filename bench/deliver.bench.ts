@@ -94,7 +94,6 @@ interface ReceiverSetup {
   slowMs: number;
 }
 
-/** Messages from the receivers' thread. */
 type ReceiverMessage =
   | { type: 'ready'; urls: string[] }
   | { type: 'progress'; counts: number[] }
@@ -149,7 +148,6 @@ function trickle(response: http.ServerResponse): void {
   response.on('close', () => clearInterval(timer));
 }
 
-/** The receivers' thread. */
 async function serveReceivers({ kinds, slowMs }: ReceiverSetup): Promise<void> {
   const arrivals = kinds.map(() => new Map<string, number>());
   const urls = await Promise.all(
@@ -436,7 +434,6 @@ const kindsOf = (counts: Partial<Record<ReceiverKind, number>>): ReceiverKind[] 
     Array<ReceiverKind>(count).fill(kind),
   );
 
-/** One account's fast receivers, without and then with slow receivers of the same account. */
 async function slowScenario(name: string, options: Options): Promise<void> {
   const slowMs = options.slowMs ?? options.timeoutMs * 2;
   await withApp(name, options.timeoutMs, async (app, label) => {
@@ -473,7 +470,6 @@ async function slowScenario(name: string, options: Options): Promise<void> {
   });
 }
 
-/** An account's fast receivers alone, then beside another account's trickling and slow ones. */
 async function isolationScenario(options: Options): Promise<void> {
   const timeoutMs = options.isolationTimeoutMs;
   await withApp('isolation', timeoutMs, async (app, label) => {

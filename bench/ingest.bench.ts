@@ -426,7 +426,6 @@ async function compareRounds(
 
 interface Variant {
   label: string;
-  /** Seeds a fresh database with it. */
   seed(url: string): Promise<void>;
 }
 

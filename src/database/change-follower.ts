@@ -22,7 +22,6 @@ export class ChangeWindow {
     return this.since?.[stream] ?? -1;
   }
 
-  /** Whether the stream has rows changed after `after(stream)`. */
   moved(stream: ChangeStream): boolean {
     return this.latest[stream] > this.after(stream);
   }

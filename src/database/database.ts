@@ -83,7 +83,6 @@ export class Database implements OnApplicationShutdown {
     this.kind = dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
   }
 
-  /** Migrates the database, then (SQLite) opens the read connection. */
   static async open(dataSource: DataSource): Promise<Database> {
     const migrationsApplied = await new Database(dataSource).migrate();
     if (dataSource.options.type !== 'better-sqlite3') {
@@ -124,7 +123,6 @@ export class Database implements OnApplicationShutdown {
     }
   }
 
-  /** Throws when the database does not answer a trivial query. */
   async ping(): Promise<void> {
     await this.reads.query('SELECT 1');
   }

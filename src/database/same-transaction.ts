@@ -7,7 +7,6 @@ import type { EntityManager } from 'typeorm';
  */
 export type AlsoInTransaction<T> = (manager: EntityManager, outcome: T) => Promise<void>;
 
-/** Runs `also`, if any, in the transaction of `manager`. */
 export async function runAlso<T>(
   manager: EntityManager,
   also: AlsoInTransaction<T> | undefined,

@@ -138,7 +138,6 @@ export async function screenshot(page: Page, name: string, folder = 'dashboard')
   await page.screenshot({ path: join(directory, `${name}.png`), fullPage: true });
 }
 
-/** The requests that went anywhere but the app's own origin. */
 export const foreignRequests = (requests: string[], origin: string): string[] =>
   requests.filter((url) => new URL(url).origin !== origin && !url.startsWith('data:'));
 
@@ -150,7 +149,6 @@ export async function submitSignIn(page: Page, origin: string, email: string, pa
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs in and waits for the signed-in pages' navigation. */
 export async function signIn(page: Page, origin: string, email: string, password: string) {
   await submitSignIn(page, origin, email, password);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();

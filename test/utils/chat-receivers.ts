@@ -197,7 +197,6 @@ export function discordMessageProblems(body: unknown): string[] {
 export interface ChatReceiver extends WebhookReceiver {
   /** The bodies received, parsed, in arrival order. */
   messages(): unknown[];
-  /** Every problem found in every body received so far. */
   problems(): string[];
 }
 

@@ -66,7 +66,6 @@ function code(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
-/** Each entity class declared in these files, with its table. */
 export function entityTables(sources: readonly ModuleSource[]): Map<string, string> {
   const entities = new Map<string, string>();
   for (const { text } of sources) {

@@ -41,7 +41,6 @@ export const isUserViewer = (viewer: Viewer): viewer is UserViewer => viewer.acc
 /** The operator console's home: /dashboard/ops (decisions section 10). */
 export const OPS_HOME = '/ops';
 
-/** Where a viewer lands after signing in. */
 export const landingOf = (viewer: Viewer): string =>
   isUserViewer(viewer) ? (viewer.account.product === 'app' ? '/inbox' : HOME) : OPS_HOME;
 

@@ -2,13 +2,11 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
-/** One line of a chart: a value per point in time. */
 export interface ChartLine {
   label: string;
   colour: string;
   values: number[];
   dashed?: boolean;
-  /** A light fill under the line. */
   fill?: string;
 }
 

@@ -142,7 +142,6 @@ export class DeliverySlots {
     return picked;
   }
 
-  /** Holds a slot for the webhook and its account until the attempt is over. */
   occupy({ webhookId, accountId }: SlotOwner, attempt: Promise<void>): void {
     this.learnAccount({ webhookId, accountId });
     this.byWebhook.set(webhookId, (this.byWebhook.get(webhookId) ?? 0) + 1);
@@ -200,7 +199,6 @@ export class DeliverySlots {
   }
 }
 
-/** One attempt fewer under `key`; the entry goes when none is left. */
 function release(counts: Map<string, number>, key: string): void {
   const left = (counts.get(key) ?? 1) - 1;
   if (left > 0) counts.set(key, left);

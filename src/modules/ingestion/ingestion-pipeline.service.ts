@@ -23,7 +23,7 @@ export interface IngestSummary {
   comments: number;
   alerts: number;
   capped: number;
-  /** Items skipped because storing them failed while the database was healthy (see UnstorableItems). */
+  /** Items skipped as unstorable (UnstorableItems). */
   unstorable: number;
 }
 

@@ -135,7 +135,6 @@ function referenceAdmits(filters: KeywordFilters | undefined, input: MatchInput)
   );
 }
 
-/** The keywords the item matches, filters left aside. */
 function unfiltered(
   keywords: readonly KeywordDefinition[],
   input: MatchInput,

@@ -261,7 +261,6 @@ export class KeywordMatcher {
     }
   }
 
-  /** Verifies the candidates of the list starting at node `head`. */
   private verify(
     head: number,
     field: ScannedField,

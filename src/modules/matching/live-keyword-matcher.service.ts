@@ -88,7 +88,6 @@ export class LiveKeywordMatcher implements OnApplicationShutdown {
     await this.thread?.close();
   }
 
-  /** Rethrows what is not the thread having stopped (a failing database, say). */
   private leaveStoppedThread(error: unknown): void {
     if (!(error instanceof KeywordIndexThreadGone)) throw error;
     this.logger.error(

@@ -19,11 +19,8 @@ export interface RetentionReport {
   dailyUsage: number;
   /** Dashboard sessions over (idle or too old), which a later use would end anyway. */
   sessions: number;
-  /** Operator console audit entries, kept like alerts. */
   auditEntries: number;
-  /** The operator console's per-minute samples. */
   operationSamples: number;
-  /** The email sender's per-account hourly mail counts. */
   mailHourlyCounts: number;
 }
 

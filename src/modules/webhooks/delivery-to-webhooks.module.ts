@@ -3,7 +3,6 @@ import { DeliveryModule } from '../delivery/delivery.module.js';
 import { WebhookTargetsStore } from './targets/webhook-targets.store.js';
 import { WebhookTargetsModule } from './targets/webhook-targets.module.js';
 
-/** The one delivery engine of an app, sending to the webhooks stored here. */
 const DELIVERY_TO_WEBHOOKS = DeliveryModule.forTargets({
   module: WebhookTargetsModule,
   provider: WebhookTargetsStore,

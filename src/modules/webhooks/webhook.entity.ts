@@ -17,7 +17,6 @@ export class WebhookEntity {
   @Column({ type: 'varchar', length: 2048 })
   url: string;
 
-  /** How deliveries are written: the spec's JSON, or a Slack or Discord message. */
   @Column({ type: 'varchar', length: 16 })
   format: WebhookFormat;
 

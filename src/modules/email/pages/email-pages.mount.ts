@@ -4,10 +4,7 @@ import { EmailSubscriptionsService } from '../subscriptions/email-subscriptions.
 import { EMAIL_PAGES_PATH } from '../subscriptions/email-tokens.js';
 import { emailPagesHandler } from './email-pages.js';
 
-/**
- * Mounts the confirmation and unsubscribe pages on the HTTP server: reached from a mail, they
- * take no key and no session (the token in the URL is the credential).
- */
+/** Reached from a mail, the pages take no key and no session: the token in the URL is the credential. */
 @Injectable()
 export class EmailPagesMount implements OnModuleInit {
   constructor(

@@ -1,7 +1,6 @@
 import type { AlertEntity } from '../../alerts/alert.entity.js';
 import type { EmailFrequency } from '../subscriptions/email-subscription.entity.js';
 
-/** A mail's subject and its two parts. */
 export interface MailContent {
   subject: string;
   text: string;

@@ -22,7 +22,6 @@ export type PollSkipReason = 'poller-off' | 'another-instance-polls';
 
 /** What this process's poller is doing, for the operator console's samples. */
 export interface PollerRunStatus {
-  /** Reddit credentials are configured. */
   configured: boolean;
   /** This instance holds the poller lease. */
   leading: boolean;

@@ -30,7 +30,6 @@ export const KEYWORD_TEXT: SchemaObject = {
   description: `${KEYWORD_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters, at most 6 words, after trimming and collapsing whitespace.`,
 };
 
-/** The filter lists under the names REST gives them. */
 export type RestFilterLists<T> = {
   [F in KeywordListField as (typeof KEYWORD_FIELDS)[F]['rest']]: T;
 };
@@ -65,7 +64,6 @@ export function withFilterLists<T extends object, Lists extends object>(
   return WithFilterLists as new () => T & Lists;
 }
 
-/** A keyword's filter lists under REST's names. */
 export function restFilterLists<T>(lists: Record<KeywordListField, T>): RestFilterLists<T> {
   return Object.fromEntries(
     KEYWORD_LIST_FIELDS.map((field) => [KEYWORD_FIELDS[field].rest, lists[field]]),

@@ -3,7 +3,6 @@ import { ApiCount, ApiField } from '../../../common/api-docs/api-fields.js';
 import { ref } from '../../../common/api-docs/schema-helpers.js';
 import { KeywordResponseDto } from './keyword.dto.js';
 
-/** GET /keywords. */
 @ApiSchema({ name: 'KeywordList' })
 @ApiExtraModels(KeywordResponseDto)
 export class KeywordListDto {

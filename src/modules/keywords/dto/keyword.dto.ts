@@ -37,7 +37,6 @@ class KeywordFields {
   updated_at: string;
 }
 
-/** A keyword as REST answers it. */
 @ApiSchema({ name: 'Keyword' })
 export class KeywordResponseDto extends withFilterLists<KeywordFields, RestFilterLists<string[]>>(
   KeywordFields,

@@ -48,7 +48,6 @@ export function filterListFields<Lists extends object>(shape: ListsIn): new () =
   return FilterListFields as new () => Lists;
 }
 
-/** The filter lists of a keyword, alone. */
 export function filterListsOf<T>(
   keyword: Record<KeywordListField, T>,
 ): Record<KeywordListField, T> {

@@ -148,7 +148,6 @@ export class LiveKeywordIndex {
     else this.matcher.remove(values[0]);
   }
 
-  /** Puts a live keyword in the index, or takes it out when its account is not eligible. */
   private index(values: KeywordValues): void {
     const account = this.eligibleAccount(values[1]);
     if (account === undefined) this.matcher.remove(values[0]);

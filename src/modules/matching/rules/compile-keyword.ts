@@ -53,15 +53,12 @@ export interface CompiledKeyword {
  * One whitespace-separated word of a keyword as proximity and broad matching read it: parsed,
  * with the anchors it offers and their rarities. Real keyword sets repeat their words (a brand
  * in many phrases), and parsing, stemming and rating them was most of the cost of building an
- * index, so each word is worked out once and shared by every keyword compiled: all of it is a
- * pure function of the word, but for the bare-word pattern, which is tied to its term and
- * remade when that term changes. Cleared when full.
+ * index, so each word is worked out once and shared by every keyword compiled. Cleared when full.
  */
 interface KeywordWord {
   readonly text: string;
   readonly phrase: ParsedPhrase;
   readonly bare: boolean;
-  /** An anchor on each of its tokens, in order. */
   readonly tokenAnchors: readonly Anchor[];
   /** A bare word's anchor on its English stem (broad mode); worked out on first use. */
   stemAnchor: Anchor | null;
@@ -218,7 +215,6 @@ function compileBroad(folded: string, context: CompileContext): CompiledKeyword 
   return options.place(rule, BroadRule.perField, context);
 }
 
-/** A keyword that is one bare word: its anchor occurring is the match (nothing to build). */
 function presenceOf(anchor: Anchor, context: CompileContext): CompiledKeyword {
   return placed(PRESENCE_RULE, PRESENCE_RULE.perField, anchor, context);
 }
@@ -254,10 +250,6 @@ class AnchorOptions {
     this.terms.push(term);
   }
 
-  /**
-   * Acquires the word's token terms for the rule and offers an anchor on each; returns the
-   * word's pattern over them when the context builds rules.
-   */
   addWord(word: KeywordWord, context: CompileContext): PhrasePattern | null {
     const first = this.terms.length;
     const { tokens } = word.phrase;
@@ -336,7 +328,6 @@ function tokenAnchors(phrase: ParsedPhrase): Anchor[] {
   return phrase.tokens.map((token, tokenOffset) => tokenAnchor(token, null, tokenOffset));
 }
 
-/** Each pair of adjacent tokens of a phrase, or its single token. */
 function phraseAnchors(phrase: ParsedPhrase): Anchor[] {
   const { tokens } = phrase;
   if (tokens.length === 1) return tokenAnchors(phrase);

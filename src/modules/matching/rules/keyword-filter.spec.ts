@@ -37,7 +37,6 @@ function comment(body: string, source: Source = {}): MatchInput {
   return { type: 'comment', fields: [body], subreddit: 'tech', author: 'alice', ...source };
 }
 
-/** Whether the single keyword, with these filters, matches the item. */
 function matches(definition: KeywordDefinition, input: MatchInput): boolean {
   return new KeywordMatcher([definition]).match(input).length === 1;
 }

@@ -66,7 +66,6 @@ export function toDeliveryLogEntry(row: DeliveryLogRow): DeliveryDto {
   };
 }
 
-/** GET /webhooks/:id/deliveries. */
 @ApiSchema({ name: 'DeliveryPage' })
 @ApiExtraModels(DeliveryDto)
 export class DeliveryPageDto {

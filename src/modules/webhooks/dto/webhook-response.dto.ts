@@ -93,7 +93,6 @@ export class WebhookListDto {
   count: number;
 }
 
-/** POST /webhooks/:id/rotate-secret. */
 @ApiSchema({ name: 'WebhookSecret' })
 export class WebhookSecretDto {
   @ApiProperty({

@@ -17,7 +17,6 @@ const SECRET_COLUMNS = ['secret', 'previous_secret'] as const;
 type SecretColumn = (typeof SECRET_COLUMNS)[number];
 
 export interface ResealSummary {
-  /** Values now sealed under the sealing key. */
   resealed: number;
   /** How many of those were stored plain until now. */
   wasPlain: number;
@@ -46,7 +45,6 @@ export class SealedSecretsStore {
     this.logger = rootLogger.child({ component: 'webhook-secrets' });
   }
 
-  /** The ids of the keys stored values are sealed under. */
   async keyIdsInUse(): Promise<string[]> {
     const rows = await this.database.query<{ key_id: string }>(
       this.database.manager,
@@ -77,7 +75,6 @@ export class SealedSecretsStore {
     return this.resealAllBut(`${SEALED_PREFIX}%`);
   }
 
-  /** Seals every value not sealed under the sealing key yet under it. */
   resealUnder(sealingKeyId: string): Promise<ResealSummary> {
     return this.resealAllBut(`${SEALED_PREFIX}${sealingKeyId}:%`);
   }

@@ -53,7 +53,6 @@ const base64 = (text: string | undefined) => Buffer.from(text ?? '', 'base64');
 export class WebhookSecretCipher {
   constructor(private readonly keyring: WebhookKeyring) {}
 
-  /** The key new values are sealed under. */
   sealingKeyId(): string {
     return this.keyring.sealingKey().id;
   }
