@@ -5,7 +5,9 @@ import {
   KEYWORD_FIELDS,
   KEYWORD_LIST_FIELDS,
   type KeywordFieldName,
+  type KeywordList,
   type KeywordListField,
+  type ListItemKind,
 } from '../matching/keyword-fields.js';
 import { foldCase } from '../matching/text/text-normalization.js';
 import { tokenize } from '../matching/text/tokenizer.js';
@@ -15,8 +17,8 @@ export const KEYWORD_MIN_LENGTH = 2;
 export const KEYWORD_MAX_LENGTH = 80;
 const KEYWORD_MAX_WORDS = 6;
 export const KEYWORDS_PER_REQUEST_MAX = 500;
-const EXCLUDE_MIN_LENGTH = 1;
-const EXCLUDE_MAX_ITEMS = 20;
+const PHRASE_MIN_LENGTH = 1;
+const PHRASES_MAX_ITEMS = 20;
 const NAMES_MAX_ITEMS = 50;
 /** Reddit's rules for names, once an optional r/ or u/ (or /r/, /u/) prefix is dropped. */
 const SUBREDDIT_NAME = /^[A-Za-z0-9_]{2,21}$/;
@@ -63,7 +65,7 @@ export function isKeywordMode(value: unknown): value is KeywordMode {
   return typeof value === 'string' && (KEYWORD_MODES as readonly string[]).includes(value);
 }
 
-/** Length and words of a keyword text or exclusion phrase, folded and whitespace collapsed. */
+/** Length and words of a keyword text or a filter list phrase, folded and whitespace collapsed. */
 function phraseProblem(name: string, normalizedText: string, minLength: number): string | null {
   const length = [...normalizedText].length;
   if (length < minLength || length > KEYWORD_MAX_LENGTH) {
@@ -82,13 +84,13 @@ export function trackingProblem(trackPosts: boolean, trackComments: boolean): st
 }
 
 /**
- * An exclusion phrase is found as an `exact` keyword is, through its tokens: one without a
+ * A phrase of a filter list is found as an `exact` keyword is, through its tokens: one without a
  * letter or digit would have none.
  */
-function checkExcludePhrase(item: string, where: string): Checked {
+function checkPhrase(item: string, where: string): Checked {
   const phrase = collapseWhitespace(item);
   const normalized = foldCase(phrase);
-  const problem = phraseProblem(where, normalized, EXCLUDE_MIN_LENGTH);
+  const problem = phraseProblem(where, normalized, PHRASE_MIN_LENGTH);
   if (problem) return { ok: false, message: problem };
   if (tokenize(normalized).tokens.length === 0) {
     return { ok: false, message: `${where} must contain a letter or digit` };
@@ -97,13 +99,15 @@ function checkExcludePhrase(item: string, where: string): Checked {
 }
 
 /** A name with or without its prefix ("r/", "/r/", any case), stored without it, any case kept. */
-function nameList(
+function nameItems(
+  kind: ListItemKind,
   prefix: 'r' | 'u',
   pattern: RegExp,
   requirement: string,
-): Pick<FilterListRule, 'check' | 'identity' | 'givenItem' | 'storedItem'> {
+): ListItemRule {
   const given = new RegExp(`^/?${prefix}/`, 'i');
   return {
+    maxItems: NAMES_MAX_ITEMS,
     check: (item, where) => {
       const name = item.trim().replace(given, '');
       return pattern.test(name)
@@ -116,24 +120,12 @@ function nameList(
       pattern: `^(/?[${prefix}${prefix.toUpperCase()}]/)?${pattern.source.replace(/^\^/, '')}`,
     },
     storedItem: { type: 'string', pattern: pattern.source },
+    description: `Up to ${NAMES_MAX_ITEMS} ${kind} (${prefix}/ optional, any case)`,
   };
 }
 
-const subredditNames = nameList(
-  'r',
-  SUBREDDIT_NAME,
-  'a subreddit name: 2 to 21 letters, digits or underscores, optionally after r/',
-);
-const userNames = nameList(
-  'u',
-  AUTHOR_NAME,
-  'a user name: 3 to 20 letters, digits, _ or -, optionally after u/',
-);
-
-interface FilterListRule {
+interface ListItemRule {
   maxItems: number;
-  /** What the items are, for messages. */
-  items: string;
   /** The stored form of one item, or what is wrong with it (`where` names it). */
   check(item: string, where: string): Checked;
   /** Items with the same identity are one item. */
@@ -141,49 +133,48 @@ interface FilterListRule {
   /** The schema of one item as a request gives it, and as a keyword shows it. */
   givenItem: SchemaObject;
   storedItem: SchemaObject;
-  /** The rule, as the request's schema describes the list. */
+  /** The rule, as a request's schema describes the items of a list (its row's `given` ends it). */
   description: string;
 }
 
-/** The rule of each filter list (KEYWORD_FIELDS' list fields), for POST items and PATCH bodies. */
-const FILTER_LISTS: Record<KeywordListField, FilterListRule> = {
-  exclude: {
-    maxItems: EXCLUDE_MAX_ITEMS,
-    items: 'phrases',
-    check: checkExcludePhrase,
+/**
+ * The rule of each kind of filter list item, for POST items and PATCH bodies; a list of
+ * KEYWORD_FIELDS follows the rule of the kind its row names.
+ */
+const LIST_ITEMS: Record<ListItemKind, ListItemRule> = {
+  phrases: {
+    maxItems: PHRASES_MAX_ITEMS,
+    check: checkPhrase,
     identity: foldCase,
-    givenItem: { type: 'string', minLength: EXCLUDE_MIN_LENGTH, maxLength: KEYWORD_MAX_LENGTH },
+    givenItem: { type: 'string', minLength: PHRASE_MIN_LENGTH, maxLength: KEYWORD_MAX_LENGTH },
     storedItem: { type: 'string' },
-    description: `Up to ${EXCLUDE_MAX_ITEMS} phrases, each ${EXCLUDE_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters and at most ${KEYWORD_MAX_WORDS} words with a letter or digit; found as exact keywords are, in a post's title or selftext, a comment's body.`,
+    description: `Up to ${PHRASES_MAX_ITEMS} phrases, each ${PHRASE_MIN_LENGTH} to ${KEYWORD_MAX_LENGTH} characters and at most ${KEYWORD_MAX_WORDS} words with a letter or digit`,
   },
-  subreddits: {
-    maxItems: NAMES_MAX_ITEMS,
-    items: 'subreddit names',
-    ...subredditNames,
-    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case); when not empty, only items from these match.`,
-  },
-  excludeSubreddits: {
-    maxItems: NAMES_MAX_ITEMS,
-    items: 'subreddit names',
-    ...subredditNames,
-    description: `Up to ${NAMES_MAX_ITEMS} subreddit names (r/ optional, any case) whose items never match.`,
-  },
-  excludeAuthors: {
-    maxItems: NAMES_MAX_ITEMS,
-    items: 'user names',
-    ...userNames,
-    description: `Up to ${NAMES_MAX_ITEMS} user names (u/ optional, any case) whose items never match.`,
-  },
+  'subreddit names': nameItems(
+    'subreddit names',
+    'r',
+    SUBREDDIT_NAME,
+    'a subreddit name: 2 to 21 letters, digits or underscores, optionally after r/',
+  ),
+  'user names': nameItems(
+    'user names',
+    'u',
+    AUTHOR_NAME,
+    'a user name: 3 to 20 letters, digits, _ or -, optionally after u/',
+  ),
 };
+
+const listOf = (field: KeywordListField): KeywordList => KEYWORD_FIELDS[field].list;
 
 /** A filter list as a request gives it (replacing the stored list; [] clears it), as a schema. */
 export function givenListSchema(field: KeywordListField): SchemaObject {
-  const rule = FILTER_LISTS[field];
+  const list = listOf(field);
+  const rule = LIST_ITEMS[list.items];
   return {
     type: 'array',
     maxItems: rule.maxItems,
     items: rule.givenItem,
-    description: rule.description,
+    description: list.given(rule.description),
   };
 }
 
@@ -191,7 +182,7 @@ export function givenListSchema(field: KeywordListField): SchemaObject {
 export function storedListSchema(field: KeywordListField): SchemaObject {
   return {
     type: 'array',
-    items: FILTER_LISTS[field].storedItem,
+    items: LIST_ITEMS[listOf(field).items].storedItem,
     description: KEYWORD_FIELDS[field].description,
   };
 }
@@ -200,12 +191,13 @@ type ListResult = { ok: true; values: string[] } | { ok: false; message: string 
 
 /** A given list: at most maxItems items as sent, each checked, duplicates merged (first kept). */
 function parseFilterList(field: KeywordListField, value: unknown): ListResult {
-  const rule = FILTER_LISTS[field];
+  const { items } = listOf(field);
+  const rule = LIST_ITEMS[items];
   const name = KEYWORD_FIELDS[field].rest;
   if (!Array.isArray(value) || value.length > rule.maxItems) {
     return {
       ok: false,
-      message: `${name} must be an array of at most ${rule.maxItems} ${rule.items}`,
+      message: `${name} must be an array of at most ${rule.maxItems} ${items}`,
     };
   }
   const byIdentity = new Map<string, string>();

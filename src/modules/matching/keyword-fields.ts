@@ -2,7 +2,9 @@
  * The keyword fields a request sets and the matcher reads, one row each, in the order REST
  * shows them. The key is the field's name in the definition, the entity and GraphQL; `rest` its
  * name in REST bodies and messages; `column` its column in the keywords table. A `list` is a
- * filter: a list of strings stored as a JSON array, `[]` when unset.
+ * filter: a list of strings stored as a JSON array, `[]` when unset. Its `items` name their kind,
+ * whose rule (checks, limits, schema) keywords/keyword-rules.ts holds; `given` is how a request's
+ * schema describes the list, around what that rule says of the items.
  *
  * `description` is what the field means, as a keyword shows it, in REST and in GraphQL.
  * `graphqlDescription` is schema.gql's older wording where it differs (null: none there): the
@@ -41,7 +43,11 @@ export const KEYWORD_FIELDS = {
   exclude: {
     rest: 'exclude',
     column: 'exclude_phrases',
-    list: true,
+    list: {
+      items: 'phrases',
+      given: (items) =>
+        `${items}; found as exact keywords are, in a post's title or selftext, a comment's body.`,
+    },
     // "(as exact)" is what keyword-filter.ts does: token by token, not any substring.
     description: 'Exclusion phrases: a match is dropped when the item contains one (as exact).',
     graphqlDescription: 'Exclusion phrases: an item containing one never matches.',
@@ -49,30 +55,42 @@ export const KEYWORD_FIELDS = {
   subreddits: {
     rest: 'subreddits',
     column: 'subreddits',
-    list: true,
+    list: {
+      items: 'subreddit names',
+      given: (items) => `${items}; when not empty, only items from these match.`,
+    },
     description: 'Subreddits without r/; when not empty, only items from these match.',
     graphqlDescription: 'Without r/; when not empty, only items from these subreddits match.',
   },
   excludeSubreddits: {
     rest: 'exclude_subreddits',
     column: 'exclude_subreddits',
-    list: true,
+    list: { items: 'subreddit names', given: (items) => `${items} whose items never match.` },
     description: 'Subreddits without r/; items from these never match.',
     graphqlDescription: 'Without r/; items from these never match.',
   },
   excludeAuthors: {
     rest: 'exclude_authors',
     column: 'exclude_authors',
-    list: true,
+    list: { items: 'user names', given: (items) => `${items} whose items never match.` },
     description: 'User names without u/; items by these never match.',
     graphqlDescription: 'Without u/; items by these authors never match.',
   },
 } as const satisfies Record<string, KeywordField>;
 
+/** The kinds of item a filter list holds, as messages name them. */
+export type ListItemKind = 'phrases' | 'subreddit names' | 'user names';
+
+export interface KeywordList {
+  items: ListItemKind;
+  /** The list's description in a request's schema, from the kind's own (`items`). */
+  given(items: string): string;
+}
+
 export interface KeywordField {
   rest: string;
   column: string;
-  list?: true;
+  list?: KeywordList;
   description: string;
   graphqlDescription?: string | null;
 }
@@ -81,7 +99,7 @@ export type KeywordFieldName = keyof typeof KEYWORD_FIELDS;
 
 /** The filter lists: the fields whose row says `list`. */
 export type KeywordListField = {
-  [F in KeywordFieldName]: (typeof KEYWORD_FIELDS)[F] extends { list: true } ? F : never;
+  [F in KeywordFieldName]: (typeof KEYWORD_FIELDS)[F] extends { list: KeywordList } ? F : never;
 }[KeywordFieldName];
 
 /**
