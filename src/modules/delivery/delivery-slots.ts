@@ -1,7 +1,6 @@
 import type { DueDelivery } from './delivery.store.js';
 
 export interface SlotShares {
-  /** Attempts in flight in all. */
   concurrency: number;
   /** Per webhook, until its last attempt was over quickly. */
   slowShare: number;
@@ -26,7 +25,6 @@ export function slotShares(concurrency: number, timeoutMs: number): SlotShares {
   };
 }
 
-/** What a finished attempt tells about its webhook's speed. */
 export interface AttemptTiming {
   /** From the start until the attempt was over and its slot free. */
   heldMs: number;
@@ -34,7 +32,6 @@ export interface AttemptTiming {
   bodyAbandoned: boolean;
 }
 
-/** Which webhook and account an attempt is for. */
 export type SlotOwner = Pick<DueDelivery, 'webhookId' | 'accountId'>;
 
 /**
@@ -62,7 +59,6 @@ export class DeliverySlots {
 
   constructor(
     private readonly shares: SlotShares,
-    /** Called each time an attempt ends and frees its slot. */
     private readonly onRelease: () => void,
   ) {}
 
@@ -74,7 +70,6 @@ export class DeliverySlots {
     return this.attempts.size === 0;
   }
 
-  /** The most rows one webhook can take in a claim. */
   largestShare(): number {
     return this.shares.fastShare;
   }
@@ -171,7 +166,6 @@ export class DeliverySlots {
     this.lastAttempt.set(webhookId, timing);
   }
 
-  /** Resolves once every attempt in flight now has ended. */
   async drained(): Promise<void> {
     await Promise.all(this.attempts);
   }

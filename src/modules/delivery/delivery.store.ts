@@ -10,7 +10,6 @@ import { WebhookTargets, type AttemptOutcome } from './webhook-targets.js';
 
 const ENQUEUE_CHUNK = 200;
 
-/** A due row as read, before it is claimed. */
 export interface DueDelivery {
   id: string;
   webhookId: string;
@@ -65,12 +64,10 @@ export interface DeliveryLogPageQuery {
   limit: number;
 }
 
-/** A log entry as read: the delivery's columns and its alert's event. */
 export interface DeliveryLogRow {
   id: string;
   alert_id: string;
   event: string;
-  /** An open row (waiting, or being attempted right now) reads pending. */
   status: NonNullable<DeliveryLogPageQuery['status']>;
   attempts: number | string;
   attempted_at: number | string | null;
@@ -87,7 +84,6 @@ const STATUS_FILTER: Record<NonNullable<DeliveryLogPageQuery['status']>, string>
   canceled: "status = 'canceled'",
 };
 
-/** How far the outbox is behind: its open rows and the oldest one's creation time. */
 export interface OutboxBacklog {
   depth: number;
   oldestCreatedAt: number | null;
@@ -236,7 +232,6 @@ export class DeliveryStore {
     );
   }
 
-  /** Per webhook of the account among `webhookIds`: deliveries attempted since `since` that ended. */
   endedSince(
     accountId: string,
     webhookIds: readonly string[],
