@@ -58,7 +58,6 @@ export class KeywordMatcher {
   /** Candidates reached by matching so far (a benchmark figure: the work beyond tokenising). */
   candidatesVerified = 0;
   private itemStamp = 0;
-  /** TRACKS_* bit of the item being matched. */
   private matchingType = 0;
   /** The scanned fields of the item being matched, and the item as keyword filters read it. */
   private readonly fields: ScannedField[] = [];
@@ -100,7 +99,6 @@ export class KeywordMatcher {
     },
   };
 
-  /** The anchor offset of the keyword whose rule `ruleContext` is building. */
   private ruleAnchorOffset = 0;
   /** Builds a placed keyword's rule: it holds every term of it, so they are looked up, not acquired. */
   private readonly ruleContext: CompileContext = {

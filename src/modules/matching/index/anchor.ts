@@ -14,7 +14,6 @@ import type { TermKind } from './term.js';
  * keyword that mentions it, but a rare one still beats a common word.
  */
 export interface Anchor {
-  /** 'token': the text token itself; 'stem': the English stem of a text token. */
   readonly kind: TermKind;
   readonly key: string;
   /** The token that must follow `key` in the text, or null for a single-token anchor. */

@@ -21,7 +21,6 @@ interface AccountState {
   dailyCap: number;
 }
 
-/** What one refresh did: the rows it read, and the load when it built the index afresh. */
 export interface IndexActivity {
   rowsRead: { accounts: number; keywords: number };
   load?: { keywords: number; ms: number };

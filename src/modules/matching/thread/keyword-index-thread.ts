@@ -75,12 +75,10 @@ export class KeywordIndexThread {
     return this.ask({ op: 'refresh' }) as Promise<RefreshAnswer>;
   }
 
-  /** The next refresh builds the index afresh. */
   async reset(): Promise<void> {
     await this.ask({ op: 'reset' });
   }
 
-  /** Each input's matched keywords, in the inputs' order. */
   match(inputs: MatchInput[]): Promise<MatchedKeyword[][]> {
     return this.ask({ op: 'match', inputs }) as Promise<MatchedKeyword[][]>;
   }
