@@ -83,7 +83,6 @@ export class InstantMailWorker implements OnApplicationBootstrap, BeforeApplicat
     return this.loop.stop();
   }
 
-  /** Sends everything due until nothing is. */
   async runOnce(): Promise<InstantMailRunSummary> {
     const summary = emptySummary();
     for (;;) {
