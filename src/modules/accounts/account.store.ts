@@ -48,7 +48,6 @@ export class AccountWrite {
   }
 }
 
-/** Accounts and their API keys, behind the questions and changes the accounts feature needs. */
 @Injectable()
 export class AccountStore {
   constructor(private readonly database: Database) {}
@@ -93,7 +92,6 @@ export class AccountStore {
     );
   }
 
-  /** Every account, oldest first. */
   listAccounts(): Promise<AccountEntity[]> {
     return this.database.manager.find(AccountEntity, { order: { createdAt: 'ASC', id: 'ASC' } });
   }
@@ -134,7 +132,6 @@ export class AccountStore {
     });
   }
 
-  /** Runs `work` in one transaction; what it writes commits together or not at all. */
   write<T>(work: (write: AccountWrite) => Promise<T>): Promise<T> {
     return this.database.transaction((manager) => work(new AccountWrite(this.database, manager)));
   }
