@@ -105,11 +105,10 @@ export class DeliveryStore {
   }
 
   /**
-   * One pending row per deliverable webhook of each alert's account, in one statement per chunk
-   * inside the transaction that stores the alerts. Each row needs its own v7 id without knowing
-   * how many rows there are: a fresh id's time and sequence (bytes 0–10, unique per alert) joined
-   * to the row's ordinal among its alert's deliveries, so ids sort by time and can never collide,
-   * whatever the webhooks' ids look like.
+   * One pending row per deliverable webhook of each alert's account, one statement per chunk, in
+   * the transaction that stores the alerts. Each row's v7 id is a fresh id's time and sequence
+   * (bytes 0–10, unique per alert) joined to the row's ordinal among its alert's deliveries, so
+   * ids sort by time and never collide (docs/webhooks.md).
    */
   async enqueueForAlerts(
     manager: EntityManager,
@@ -382,12 +381,8 @@ export class DeliveryStore {
 
   /**
    * The oldest due rows, in id order, at most `window` of each account (so one account's backlog
-   * never hides another's rows) and `perWebhook` of each webhook,
-   * read webhook by webhook (a lane each) from the open rows' index: the webhooks with open rows,
-   * found by jumping from one webhook id to the next, then the first due rows of each one not
-   * skipped. The cost follows the number of webhooks with open rows, not the backlog of the
-   * skipped ones nor the rows already sent (a lane's account comes from its webhook's row, by
-   * key). `more`: due rows may be left beyond what was returned.
+   * never hides another's rows) and `perWebhook` of each webhook, read lane by lane from the open
+   * rows' index (docs/webhooks.md, claims). `more`: due rows may be left beyond what was returned.
    */
   private async findDue(
     manager: EntityManager,

@@ -35,11 +35,8 @@ export interface MatchInput {
 }
 
 /**
- * In-memory keyword matching (docs/matching.md). Each keyword is filed under one anchor term
- * (a token, a token followed by a given token, or an English stem). A field is tokenised once,
- * each token resolving to its terms with one hash-table probe; only keywords whose anchor
- * occurs in the field are verified, so the cost follows the text length, not the number of
- * keywords.
+ * In-memory keyword matching (docs/matching.md): each keyword is filed under one anchor term, a
+ * field is tokenised once, and only keywords whose anchor occurs in it are verified.
  */
 export class KeywordMatcher {
   /** By id, for replacing and removing: every keyword but those still in `unmapped`. */
