@@ -56,7 +56,6 @@ export class AccountStore {
     return this.database.manager.findOneBy(AccountEntity, { id: accountId });
   }
 
-  /** In the caller's transaction. */
   existsIn(manager: EntityManager, accountId: string): Promise<boolean> {
     return manager.existsBy(AccountEntity, { id: accountId });
   }
