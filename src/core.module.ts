@@ -16,7 +16,6 @@ export interface CoreOptions {
   keywordIndexThread?: KeywordIndexThread;
 }
 
-/** Configuration, clock and logger, shared by every module. */
 @Global()
 @Module({})
 export class CoreModule {

@@ -154,7 +154,6 @@ const createOperator: AdminCommand = async (app, args) => {
   return { user_id: user.id, email: user.email, role: user.role, password };
 };
 
-/** A new generated password; every session of the user ends. */
 const resetPassword: AdminCommand = async (app, args) => {
   const { positionals } = parse(args, {}, 1);
   const { user, password } = await app.get(UsersService).resetPassword(positionals[0]);

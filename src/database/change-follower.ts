@@ -28,11 +28,9 @@ export class ChangeWindow {
 }
 
 /**
- * Keeps a copy of some tables in memory in step with the database by change number
- * (change-sequence.ts): each refresh reads the latest numbers, has the caller read and apply
- * only the rows changed since the last refresh, and then moves its marks to those numbers. A
- * refresh that fails leaves the marks where they were, so the next one reads its rows again.
- * One refresh at a time, so the marks only move forward.
+ * Keeps a copy of some tables in step by change number (change-sequence.ts): a refresh reads only
+ * the rows changed since its marks, then moves them; one that fails leaves them, so the next reads
+ * its rows again. One refresh at a time, so the marks only move forward.
  */
 export class ChangeFollower {
   private marks: ChangeMarks | null = null;

@@ -6,12 +6,10 @@ import type { ReadQuery } from './row-reader.js';
 export type ChangeStream = 'accounts' | 'keywords' | 'searches';
 
 /**
- * The next change number of a stream, for the rows the caller's transaction writes. The counter
- * row stays locked until that transaction ends (SQLite: its single writer), so numbers become
- * visible in the order they were taken: a reader that sees number n has every change up to n,
- * and can ask for `change_seq > n` next time without re-reading anything or missing a change.
- * Take it right before writing the rows, after any other lock, so no writer waits for it while
- * holding a row another one needs.
+ * The next change number of a stream, for the rows the caller's transaction writes; its counter
+ * row stays locked until that transaction ends, so numbers become visible in the order taken
+ * (docs/matching.md, keeping in step). Take it right before writing the rows, after any other
+ * lock, so no writer waits for it while holding a row another one needs.
  */
 export async function nextChangeSeq(
   database: Database,

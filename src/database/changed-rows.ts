@@ -10,7 +10,6 @@ export interface ChangedRowsQuery {
   columns: string;
   /** Rows whose change number is above this one; -1 for every row. */
   since: number;
-  /** An extra SQL condition, e.g. only live rows. */
   where?: string;
 }
 

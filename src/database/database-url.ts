@@ -15,5 +15,4 @@ export function sqliteFile(databaseUrl: string): string {
   return path === ':memory:' ? path : resolve(path);
 }
 
-/** How long a SQLite connection waits for another one's write lock before failing. */
 export const SQLITE_BUSY_TIMEOUT_MS = 10_000;

@@ -11,14 +11,10 @@ const CURSOR = 'row_scan';
 export type RowValues = unknown[];
 
 /**
- * Every row a query returns, read in one pass over one snapshot of the database and handed over a
- * page at a time, each row as an array of values: no ORDER BY or LIMIT for the planner to weigh,
- * no entity or object built per row. For reading a whole table cheaply (a cold index load), not
- * for work inside a transaction: it reads on a connection of its own.
- *
- * PostgreSQL: a cursor in a read-only transaction on a pooled connection; the next page is
- * fetched while the caller handles the current one. SQLite: a read-only statement on a second
- * connection to the file, so the one shared by every other read is never left busy between pages.
+ * Every row a query returns, in one pass over one snapshot, a page at a time, each row an array of
+ * values: for reading a whole table cheaply (a cold index load), never inside a transaction, as it
+ * reads on a connection of its own (PostgreSQL: a cursor, the next page fetched meanwhile; SQLite:
+ * a second, read-only connection, so the shared one is never left busy between pages).
  */
 export function scanRows(reads: DataSource, sql: string): AsyncGenerator<RowValues[]> {
   const { options } = reads;

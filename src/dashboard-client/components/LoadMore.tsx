@@ -1,4 +1,3 @@
-/** The next keyset page of a list, on demand. */
 export function LoadMore({
   pages,
   label,

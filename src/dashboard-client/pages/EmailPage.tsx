@@ -193,7 +193,6 @@ function SubscriptionCard({
   );
 }
 
-/** Email subscriptions: who gets alerts by mail, how often, and how their last mail went. */
 export function EmailPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const query = useQuery({

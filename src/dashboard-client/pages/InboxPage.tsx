@@ -143,7 +143,6 @@ function InboxEntry({ item }: { item: InboxItem }) {
   );
 }
 
-/** App accounts' scored inbox: filters, keyset pages, read and decline. */
 export function InboxPage() {
   const id = useId();
   const [filters, setFilters] = useState<InboxFilters>({});

@@ -89,7 +89,6 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: Del
   );
 }
 
-/** One webhook's delivery log, newest first, by status, with a redeliver button per delivery. */
 export function WebhookDeliveriesPage({ webhookId }: { webhookId: string }) {
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const webhook = useQuery({

@@ -48,7 +48,6 @@ export class AccountWrite {
   }
 }
 
-/** Accounts and their API keys, behind the questions and changes the accounts feature needs. */
 @Injectable()
 export class AccountStore {
   constructor(private readonly database: Database) {}
@@ -57,7 +56,6 @@ export class AccountStore {
     return this.database.manager.findOneBy(AccountEntity, { id: accountId });
   }
 
-  /** In the caller's transaction. */
   existsIn(manager: EntityManager, accountId: string): Promise<boolean> {
     return manager.existsBy(AccountEntity, { id: accountId });
   }
@@ -93,7 +91,6 @@ export class AccountStore {
     );
   }
 
-  /** Every account, oldest first. */
   listAccounts(): Promise<AccountEntity[]> {
     return this.database.manager.find(AccountEntity, { order: { createdAt: 'ASC', id: 'ASC' } });
   }
@@ -134,7 +131,6 @@ export class AccountStore {
     });
   }
 
-  /** Runs `work` in one transaction; what it writes commits together or not at all. */
   write<T>(work: (write: AccountWrite) => Promise<T>): Promise<T> {
     return this.database.transaction((manager) => work(new AccountWrite(this.database, manager)));
   }

@@ -3,7 +3,6 @@ import type { KeysetCursor } from '../../common/http/keyset-cursor.js';
 import { checkPageSize, parseAfter, parseSince } from '../../common/http/page-query.js';
 import type { AlertEvent } from './alert.entity.js';
 
-/** What AlertsService.list reads: the checked filters of a listing. */
 export interface AlertQuery {
   since: number | null;
   keywordId: string | null;

@@ -11,11 +11,9 @@ import type { AccountEntity } from '../accounts/account.entity.js';
 export interface CallerSession {
   sessionId: string;
   userId: string;
-  /** What the session's requests send as X-CSRF-Token (viewer.csrfToken). */
   csrfToken: string;
 }
 
-/** The authenticated account behind a request. */
 export interface Caller {
   accountId: string;
   /** What rate limits count against: the API key's id, or `user:<id>` for a signed-in user. */

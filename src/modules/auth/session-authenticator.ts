@@ -10,7 +10,6 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 /** A live session as the users module found it; the authenticator reads its CSRF token. */
 export interface SessionRecord extends CallerSession {
   lastSeenAt: number;
-  /** Whose session: an account's user, or an operator of the service. */
   role: 'user' | 'operator';
 }
 

@@ -36,7 +36,6 @@ export function describeHttpStatus(status: number, retryAfter?: unknown): string
   return text;
 }
 
-/** "timeout after 10 s", "timeout after 0.5 s". */
 export function describeTimeout(timeoutMs: number): string {
   return `timeout after ${Number((timeoutMs / 1000).toFixed(3))} s`;
 }

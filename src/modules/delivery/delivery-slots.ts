@@ -1,7 +1,6 @@
 import type { DueDelivery } from './delivery.store.js';
 
 export interface SlotShares {
-  /** Attempts in flight in all. */
   concurrency: number;
   /** Per webhook, until its last attempt was over quickly. */
   slowShare: number;
@@ -26,7 +25,6 @@ export function slotShares(concurrency: number, timeoutMs: number): SlotShares {
   };
 }
 
-/** What a finished attempt tells about its webhook's speed. */
 export interface AttemptTiming {
   /** From the start until the attempt was over and its slot free. */
   heldMs: number;
@@ -34,22 +32,13 @@ export interface AttemptTiming {
   bodyAbandoned: boolean;
 }
 
-/** Which webhook and account an attempt is for. */
 export type SlotOwner = Pick<DueDelivery, 'webhookId' | 'accountId'>;
 
 /**
- * The worker's attempts in flight: at most `concurrency` in all; per webhook a share that stays
- * small until the webhook's attempts are over quickly, so slow receivers hold only a few slots
- * each while fast ones may use what is free; webhooks known to be slow (their last attempt was)
- * hold at most `slowPool` slots together, so however many receivers hang, half of the slots stay
- * for the others; and each account holds at most `accountShare` slots while another account's
- * rows wait, so no account's receivers, however many, starve another account.
- *
- * The shares are work-conserving: slots that no other account's row can take go to the fast
- * webhooks of accounts past their share, since a fast attempt gives its slot back within
- * `fastWithinMs`. Slow and untried webhooks never pass the account share: a slot they take may
- * be held for the whole deadline. An attempt is over, and its slot free, once its response body
- * was read or given up, not when the status arrived.
+ * The worker's attempts in flight: at most `concurrency`; per webhook a share that grows once its
+ * attempts are fast; `slowPool` for slow webhooks together; `accountShare` per account while
+ * another account's rows wait; work-conserving for fast webhooks (docs/webhooks.md). A slot is
+ * free once the response body was read or given up, not when the status arrived.
  */
 export class DeliverySlots {
   private readonly attempts = new Set<Promise<void>>();
@@ -62,7 +51,6 @@ export class DeliverySlots {
 
   constructor(
     private readonly shares: SlotShares,
-    /** Called each time an attempt ends and frees its slot. */
     private readonly onRelease: () => void,
   ) {}
 
@@ -74,7 +62,6 @@ export class DeliverySlots {
     return this.attempts.size === 0;
   }
 
-  /** The most rows one webhook can take in a claim. */
   largestShare(): number {
     return this.shares.fastShare;
   }
@@ -171,7 +158,6 @@ export class DeliverySlots {
     this.lastAttempt.set(webhookId, timing);
   }
 
-  /** Resolves once every attempt in flight now has ended. */
   async drained(): Promise<void> {
     await Promise.all(this.attempts);
   }

@@ -3,7 +3,6 @@ import { Counter, Histogram, Registry } from 'prom-client';
 
 export type DeliveryOutcome = 'succeeded' | 'failed' | 'canceled';
 
-/** Prometheus figures of the outbox worker (GET /metrics). */
 @Injectable()
 export class DeliveryMetrics {
   private readonly deliveries: Counter<'outcome'>;

@@ -67,7 +67,6 @@ describe.each(testDatabaseKinds())('DeliveryStore on %s', (kind) => {
   const rows = () => storage.database.manager.find(DeliveryEntity, { order: { id: 'ASC' } });
   const webhook = (id: string) => storage.database.manager.findOneByOrFail(WebhookEntity, { id });
 
-  /** An account with `webhooks` active webhooks and `alerts` alerts queued for each of them. */
   async function outbox(webhooks: number, alerts: number) {
     const { id: accountId } = await insertAccount(storage);
     const hooks: WebhookEntity[] = [];

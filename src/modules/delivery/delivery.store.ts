@@ -10,7 +10,6 @@ import { WebhookTargets, type AttemptOutcome } from './webhook-targets.js';
 
 const ENQUEUE_CHUNK = 200;
 
-/** A due row as read, before it is claimed. */
 export interface DueDelivery {
   id: string;
   webhookId: string;
@@ -65,12 +64,10 @@ export interface DeliveryLogPageQuery {
   limit: number;
 }
 
-/** A log entry as read: the delivery's columns and its alert's event. */
 export interface DeliveryLogRow {
   id: string;
   alert_id: string;
   event: string;
-  /** An open row (waiting, or being attempted right now) reads pending. */
   status: NonNullable<DeliveryLogPageQuery['status']>;
   attempts: number | string;
   attempted_at: number | string | null;
@@ -87,7 +84,6 @@ const STATUS_FILTER: Record<NonNullable<DeliveryLogPageQuery['status']>, string>
   canceled: "status = 'canceled'",
 };
 
-/** How far the outbox is behind: its open rows and the oldest one's creation time. */
 export interface OutboxBacklog {
   depth: number;
   oldestCreatedAt: number | null;
@@ -109,11 +105,10 @@ export class DeliveryStore {
   }
 
   /**
-   * One pending row per deliverable webhook of each alert's account, in one statement per chunk
-   * inside the transaction that stores the alerts. Each row needs its own v7 id without knowing
-   * how many rows there are: a fresh id's time and sequence (bytes 0–10, unique per alert) joined
-   * to the row's ordinal among its alert's deliveries, so ids sort by time and can never collide,
-   * whatever the webhooks' ids look like.
+   * One pending row per deliverable webhook of each alert's account, one statement per chunk, in
+   * the transaction that stores the alerts. Each row's v7 id is a fresh id's time and sequence
+   * (bytes 0–10, unique per alert) joined to the row's ordinal among its alert's deliveries, so
+   * ids sort by time and never collide (docs/webhooks.md).
    */
   async enqueueForAlerts(
     manager: EntityManager,
@@ -236,7 +231,6 @@ export class DeliveryStore {
     );
   }
 
-  /** Per webhook of the account among `webhookIds`: deliveries attempted since `since` that ended. */
   endedSince(
     accountId: string,
     webhookIds: readonly string[],
@@ -387,12 +381,8 @@ export class DeliveryStore {
 
   /**
    * The oldest due rows, in id order, at most `window` of each account (so one account's backlog
-   * never hides another's rows) and `perWebhook` of each webhook,
-   * read webhook by webhook (a lane each) from the open rows' index: the webhooks with open rows,
-   * found by jumping from one webhook id to the next, then the first due rows of each one not
-   * skipped. The cost follows the number of webhooks with open rows, not the backlog of the
-   * skipped ones nor the rows already sent (a lane's account comes from its webhook's row, by
-   * key). `more`: due rows may be left beyond what was returned.
+   * never hides another's rows) and `perWebhook` of each webhook, read lane by lane from the open
+   * rows' index (docs/webhooks.md, claims). `more`: due rows may be left beyond what was returned.
    */
   private async findDue(
     manager: EntityManager,

@@ -123,7 +123,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return this.loop.stop();
   }
 
-  /** The most attempts in flight at once since the last call, of the slots this instance has. */
   takeSlotPeak(): { peak: number; capacity: number } {
     return this.slots.takePeakUse();
   }
@@ -310,7 +309,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return outcome;
   }
 
-  /** Resolves once the outcomes of every attempt so far are written. */
   private async recorded(): Promise<void> {
     await this.slots.drained();
     await Promise.all(this.recordings);

@@ -34,7 +34,6 @@ interface Receiver {
 const receivers: http.Server[] = [];
 const senders: WebhookSender[] = [];
 
-/** A real HTTP server on 127.0.0.1 that records what arrives, then lets `respond` answer. */
 async function startReceiver(
   respond: (response: ServerResponse) => void = (response) => response.writeHead(204).end(),
 ): Promise<Receiver> {

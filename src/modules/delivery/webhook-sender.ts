@@ -34,7 +34,6 @@ export interface WebhookSenderOptions {
   timeoutMs: number;
   /** Development only: allow http and private addresses (WEBHOOK_ALLOW_PRIVATE). */
   allowPrivate: boolean;
-  /** Connections kept per receiving origin. */
   maxConnections?: number;
 }
 

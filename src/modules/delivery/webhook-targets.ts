@@ -15,7 +15,6 @@ export interface DeliverableWebhook {
   signingError: string | null;
 }
 
-/** An attempt that ended, as its webhook counts it. */
 export interface RecordedAttempt {
   webhookId: string;
   outcome: AttemptOutcome;

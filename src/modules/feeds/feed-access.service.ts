@@ -6,7 +6,6 @@ import type { AccountScope } from '../auth/caller.js';
 import { FeedTokenStore } from './feed-token.store.js';
 import { hashFeedToken, isFeedTokenShaped } from './feed-token-secret.js';
 
-/** Whose feed a token opens. */
 export interface FeedReader {
   account: AccountScope;
   tokenCreatedAt: number;

@@ -35,7 +35,6 @@ export class FeedTokenStore {
     });
   }
 
-  /** Whether the account had a token to delete. */
   async deleteOfAccount(accountId: string): Promise<boolean> {
     const result = await this.database.transaction((manager) =>
       manager.delete(FeedTokenEntity, { accountId }),

@@ -23,7 +23,6 @@ export interface IngestSummary {
   comments: number;
   alerts: number;
   capped: number;
-  /** Items skipped as unstorable (UnstorableItems). */
   unstorable: number;
 }
 
@@ -49,7 +48,6 @@ function matchInputOf(item: RedditItem): MatchInput {
   return { type, fields, subreddit, author };
 }
 
-/** One cap request per keyword, with its number of matches in the batch. */
 function capRequests(matches: readonly Match[]): CapRequest[] {
   const requests = new Map<string, CapRequest>();
   for (const { keyword, dailyCap } of matches) {

@@ -25,10 +25,8 @@ class IngestionSinksModule {}
 const SINKS_CONNECTED = Symbol('SINKS_CONNECTED');
 
 /**
- * The pipeline, the dump import and the stores they share. Modules that feed it or prune its
- * tables (polling, retention) import this class; each root module also imports
- * IngestionModule.forRoot({ sinks }), the one place that says where ingested items go. Without a
- * sink of each kind the app refuses to start (IngestionSinks).
+ * The pipeline, the dump import and the stores they share, imported by the modules that feed it
+ * or prune its tables; each root module also imports IngestionModule.forRoot({ sinks }).
  */
 @Module({
   imports: [MatchingModule, UsageModule, AlertsModule, MetricsModule],

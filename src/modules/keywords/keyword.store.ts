@@ -66,7 +66,6 @@ export class KeywordWrite {
   }
 }
 
-/** The keywords table, behind the questions and changes the keywords feature needs. */
 @Injectable()
 export class KeywordStore {
   constructor(private readonly database: Database) {}
@@ -79,7 +78,6 @@ export class KeywordStore {
     });
   }
 
-  /** The account's live keywords among these ids, in one query. */
   findLiveByIds(accountId: string, ids: readonly string[]): Promise<KeywordEntity[]> {
     return this.database.manager.findBy(KeywordEntity, {
       accountId,
@@ -88,7 +86,6 @@ export class KeywordStore {
     });
   }
 
-  /** How many of the ids are live keywords of the account. */
   countLiveByIds(accountId: string, ids: readonly string[]): Promise<number> {
     return this.database.manager.countBy(KeywordEntity, {
       accountId,
@@ -119,7 +116,6 @@ export class KeywordStore {
     return new Map(rows.map((row) => [row.account_id, Number(row.active)]));
   }
 
-  /** Runs `work` in one transaction; what it writes commits together or not at all. */
   write<T>(work: (write: KeywordWrite) => Promise<T>): Promise<T> {
     return this.database.transaction((manager) => work(new KeywordWrite(this.database, manager)));
   }

@@ -37,7 +37,6 @@ export class KeywordsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Live keywords (active and paused), oldest first. */
   list(accountId: string): Promise<KeywordEntity[]> {
     return this.store.listLive(accountId);
   }

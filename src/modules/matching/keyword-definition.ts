@@ -9,7 +9,6 @@ export type KeywordMode = 'exact' | 'proximity' | 'broad';
  */
 export type KeywordFilters = Record<KeywordListField, readonly string[]>;
 
-/** What the matcher needs to know about one active keyword. */
 export interface KeywordDefinition {
   id: string;
   accountId: string;

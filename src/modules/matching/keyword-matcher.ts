@@ -35,11 +35,8 @@ export interface MatchInput {
 }
 
 /**
- * In-memory keyword matching (docs/matching.md). Each keyword is filed under one anchor term
- * (a token, a token followed by a given token, or an English stem). A field is tokenised once,
- * each token resolving to its terms with one hash-table probe; only keywords whose anchor
- * occurs in the field are verified, so the cost follows the text length, not the number of
- * keywords.
+ * In-memory keyword matching (docs/matching.md): each keyword is filed under one anchor term, a
+ * field is tokenised once, and only keywords whose anchor occurs in it are verified.
  */
 export class KeywordMatcher {
   /** By id, for replacing and removing: every keyword but those still in `unmapped`. */
@@ -58,7 +55,6 @@ export class KeywordMatcher {
   /** Candidates reached by matching so far (a benchmark figure: the work beyond tokenising). */
   candidatesVerified = 0;
   private itemStamp = 0;
-  /** TRACKS_* bit of the item being matched. */
   private matchingType = 0;
   /** The scanned fields of the item being matched, and the item as keyword filters read it. */
   private readonly fields: ScannedField[] = [];
@@ -100,7 +96,6 @@ export class KeywordMatcher {
     },
   };
 
-  /** The anchor offset of the keyword whose rule `ruleContext` is building. */
   private ruleAnchorOffset = 0;
   /** Builds a placed keyword's rule: it holds every term of it, so they are looked up, not acquired. */
   private readonly ruleContext: CompileContext = {

@@ -18,10 +18,9 @@ const indexReadingFrom = (database: Database) =>
   new LiveKeywordIndex(new LiveKeywordStore(database.reader));
 
 /**
- * The Alerts keyword index (live-keyword-index.ts) as the pipeline uses it: kept in step with
- * the database by `refresh()`, matched a batch at a time. It lives on the thread the entry point
- * started (keyword-index-thread.ts) when there is one, else in this thread (tests, a database
- * in memory). When the thread stops, the index is rebuilt here and the work goes on.
+ * The Alerts keyword index (live-keyword-index.ts) as the pipeline uses it: on the entry point's
+ * thread when there is one (keyword-index-thread.ts), else in-process; when the thread stops, the
+ * index is rebuilt here and the work goes on.
  */
 @Injectable()
 export class LiveKeywordMatcher implements OnApplicationShutdown {

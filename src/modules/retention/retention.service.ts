@@ -11,7 +11,6 @@ import { UsageStore } from '../usage/usage.store.js';
 import { MailHourlyCountsPruner } from './mail-hourly-counts.pruner.js';
 import { RETENTION_BATCH_SIZE, RETENTION_WINDOWS } from './retention-policy.js';
 
-/** Rows deleted by one run, per table. */
 export interface RetentionReport {
   alerts: number;
   seenItems: number;

@@ -5,7 +5,6 @@ import type { Caller } from '../auth/caller.js';
 import { isCapReached } from './usage-history.js';
 import { UsageStore } from './usage.store.js';
 
-/** One live keyword's counts for today. */
 export interface KeywordUsage {
   keywordId: string;
   text: string;

@@ -6,7 +6,6 @@ import { KEYWORD_ROWS } from '../keywords/keyword.store.js';
 
 export interface CapRequest {
   keywordId: string;
-  /** Matches of this keyword in the batch. */
   matches: number;
   cap: number;
 }
@@ -40,12 +39,11 @@ interface GrantRow {
 }
 
 /**
- * The daily cap's counters (keyword_daily_usage). The daily cap, for a whole batch in one statement: per keyword the upsert adds to `delivered`
- * as many matches as still fit under the cap and the rest to `capped`, and returns how many it
- * granted. It is atomic in the database (no read-then-write), locks rows in keyword order (no
- * deadlock between concurrent batches: the chunks of a large batch go in keyword order too),
- * and only counts keywords that are still active, so a keyword paused or deleted a moment ago
- * counts and stores nothing.
+ * The daily cap's counters (keyword_daily_usage). The cap is applied to a whole batch in one
+ * statement: per keyword the upsert adds to `delivered` as many matches as still fit and the rest
+ * to `capped`, and returns how many it granted. Atomic (no read-then-write), rows locked in
+ * keyword order (no deadlock between concurrent batches, chunks included), and only active
+ * keywords count, so one paused or deleted a moment ago counts and stores nothing.
  */
 @Injectable()
 export class UsageStore {
@@ -64,7 +62,6 @@ export class UsageStore {
     );
   }
 
-  /** The rows of the account's keywords among `keywordIds` from `firstDay` on. */
   keywordDays(
     accountId: string,
     keywordIds: readonly string[],
@@ -81,7 +78,6 @@ export class UsageStore {
     );
   }
 
-  /** Each live keyword of the account with its counts of `day`. */
   liveKeywordsOn(accountId: string, day: string): Promise<KeywordUsageRow[]> {
     return this.database.query<KeywordUsageRow>(
       this.database.manager,

@@ -3,7 +3,6 @@ import { Database } from '../../database/database.js';
 import { SessionEntity } from './session.entity.js';
 import { UserEntity, type UserRole } from './user.entity.js';
 
-/** A session and the role of the user it belongs to. */
 export interface SessionOfUser {
   session: SessionEntity;
   role: UserRole;

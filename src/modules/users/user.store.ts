@@ -67,7 +67,6 @@ export function hasUserWithEmailLike(accountId: string): string {
                    WHERE member.account_id = ${accountId} AND member.email_key LIKE :pattern ESCAPE '\\')`;
 }
 
-/** Dashboard users, behind the questions and changes the users feature needs. */
 @Injectable()
 export class UserStore {
   constructor(
@@ -105,7 +104,6 @@ export class UserStore {
     );
   }
 
-  /** Runs `work` in one transaction; what it writes commits together or not at all. */
   write<T>(work: (write: UserWrite) => Promise<T>): Promise<T> {
     return this.database.transaction((manager) =>
       work(new UserWrite(this.database, manager, this.accounts)),

@@ -118,7 +118,6 @@ export class UsersService {
     return this.store.findById(userId);
   }
 
-  /** The account's users, oldest first. */
   usersOf(accountId: string): Promise<UserEntity[]> {
     return this.store.usersOf(accountId);
   }

@@ -4,7 +4,6 @@ import { Database } from '../../database/database.js';
 import { inList } from '../../database/sql-lists.js';
 import { WebhookEntity } from './webhook.entity.js';
 
-/** What a change writes on a webhook row. */
 export type WebhookFields = Partial<
   Pick<
     WebhookEntity,
@@ -31,7 +30,6 @@ export interface FailingWebhook {
   lastDeliveryAt: number | null;
 }
 
-/** The webhooks table, behind the questions and changes the webhooks feature needs. */
 @Injectable()
 export class WebhookStore {
   constructor(private readonly database: Database) {}

@@ -29,7 +29,6 @@ export class AlertResponseDto extends AlertFieldsDto {
   comment?: string;
 }
 
-/** GET /alerts. */
 @ApiSchema({ name: 'AlertPage' })
 @ApiExtraModels(AlertResponseDto)
 export class AlertPageDto {

@@ -1,6 +1,5 @@
 import type { AlertEntity } from '../../alerts/alert.entity.js';
 
-/** What a chat message says about an alert, whatever the platform. */
 export interface ChatAlert {
   /** The kind of message: a sample sent by POST /webhooks/:id/test reads as a test. */
   kind: 'post' | 'comment' | 'test';
@@ -8,7 +7,6 @@ export interface ChatAlert {
   subreddit: string;
   /** The post's title (a comment's post). */
   title: string;
-  /** The Reddit URL of the post or comment. */
   url: string;
   author: string;
   /** A comment's text; null for a post. */
@@ -35,7 +33,6 @@ const HEADLINES: Record<ChatAlert['kind'], string> = {
   test: 'Test message',
 };
 
-/** "New comment", "Test message"…: how each platform's message starts. */
 export function headlineOf(alert: ChatAlert): string {
   return HEADLINES[alert.kind];
 }

@@ -2,7 +2,6 @@ import { isoWholeSeconds } from '../../../common/time/timestamps.js';
 import { EXCERPT_MAX_LENGTH, headlineOf, type ChatAlert } from './chat-alert.js';
 import { fitEscaped } from './cut-text.js';
 
-/** Discord's documented limits for a webhook message and its embeds. */
 export const DISCORD_LIMITS = {
   content: 2000,
   embeds: 10,

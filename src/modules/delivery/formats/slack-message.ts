@@ -1,7 +1,6 @@
 import { EXCERPT_MAX_LENGTH, headlineOf, type ChatAlert } from './chat-alert.js';
 import { cutOnWord, fitEscaped } from './cut-text.js';
 
-/** Slack's documented limits for an incoming-webhook message with Block Kit blocks. */
 export const SLACK_LIMITS = {
   text: 40_000,
   blocks: 50,

@@ -1,4 +1,3 @@
-/** How a webhook's deliveries are written: the spec's JSON, or a chat platform's message. */
 export const WEBHOOK_FORMATS = ['json', 'slack', 'discord'] as const;
 
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];

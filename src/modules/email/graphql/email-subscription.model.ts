@@ -2,7 +2,6 @@ import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { toEmailSubscriptionResponse } from '../dto/email-subscription.dto.js';
 import type { EmailSubscriptionEntity } from '../subscriptions/email-subscription.entity.js';
 
-/** A subscription as listed; its link tokens are never part of it. */
 @ObjectType('EmailSubscription')
 export class EmailSubscriptionModel {
   @Field(() => ID)

@@ -47,9 +47,7 @@ const emptySummary = (): InstantMailRunSummary => ({
 
 /**
  * Drains the instant-mail outbox: claims due rows under a lease, sends one mail per subscription
- * with its alerts, and settles the rows. A crash before settling leaves the rows claimed until
- * the lease ends, then another worker sends them: nothing is lost, and only a crash mid-send
- * sends a mail twice.
+ * with its alerts, and settles the rows; a crash loses nothing (docs/email.md: at least once).
  */
 @Injectable()
 export class InstantMailWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -83,7 +81,6 @@ export class InstantMailWorker implements OnApplicationBootstrap, BeforeApplicat
     return this.loop.stop();
   }
 
-  /** Sends everything due until nothing is. */
   async runOnce(): Promise<InstantMailRunSummary> {
     const summary = emptySummary();
     for (;;) {

@@ -21,7 +21,6 @@ interface ClaimedRow {
   claimed_until: string | number;
 }
 
-/** The instant-mail outbox, behind intention-revealing methods. */
 @Injectable()
 export class MailOutboxStore {
   constructor(private readonly database: Database) {}

@@ -4,7 +4,6 @@ import { propertyRules } from '../../../common/validation/property-rules.js';
 import { MAX_EMAIL_LENGTH } from '../../users/email-address.js';
 import { EMAIL_FREQUENCIES, type EmailFrequency } from './email-subscription.entity.js';
 
-/** Keywords one subscription may name. */
 export const MAX_SUBSCRIPTION_KEYWORDS = 100;
 
 /** A subscription to create; EmailSubscriptionsService.create checks the address and the ids. */

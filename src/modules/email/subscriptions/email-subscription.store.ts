@@ -7,12 +7,10 @@ import {
   type EmailSubscriptionStatus,
 } from './email-subscription.entity.js';
 
-/** What following a confirmation link did. */
 export type ConfirmationResult = 'confirmed' | 'already_confirmed' | 'expired' | 'unknown';
 
 const LIVE: EmailSubscriptionStatus[] = ['pending', 'active'];
 
-/** The subscriptions, behind intention-revealing methods. */
 @Injectable()
 export class EmailSubscriptionStore {
   constructor(private readonly database: Database) {}

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** How long a confirmation link works. */
 export const CONFIRMATION_LINK_TTL_MS = 48 * 3_600_000;
 
 /**

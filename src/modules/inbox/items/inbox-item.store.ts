@@ -35,7 +35,6 @@ function afterCondition(keys: readonly SortKey[], index = 0): string {
   return `(${past} OR (${column} = :after${index} AND ${afterCondition(keys, index + 1)}))`;
 }
 
-/** The inbox items: an account's pages, its items' flags, and the collector's inserts. */
 @Injectable()
 export class InboxItemStore {
   constructor(private readonly database: Database) {}
@@ -66,7 +65,6 @@ export class InboxItemStore {
     return { items: rows.slice(0, query.limit), hasNextPage: rows.length > query.limit };
   }
 
-  /** Every item matching the filters. */
   count(accountId: string, filters: InboxFilters): Promise<number> {
     return this.filtered(accountId, filters).getCount();
   }

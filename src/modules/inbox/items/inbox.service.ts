@@ -15,17 +15,14 @@ import type { InboxFilters, InboxQuery } from './inbox-query.js';
 export class InboxService {
   constructor(private readonly store: InboxItemStore) {}
 
-  /** GET /inbox: an offset page and the count of every matching item. */
   list(accountId: string, query: InboxQuery): Promise<InboxPage> {
     return this.store.list(accountId, query);
   }
 
-  /** A keyset page, without OFFSET: the page after `query.after` in its order. */
   page(accountId: string, query: InboxKeysetQuery): Promise<InboxKeysetPage> {
     return this.store.page(accountId, query);
   }
 
-  /** Every item matching the filters. */
   count(accountId: string, filters: InboxFilters): Promise<number> {
     return this.store.count(accountId, filters);
   }

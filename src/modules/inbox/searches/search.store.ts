@@ -62,7 +62,6 @@ export class SearchWrite {
   }
 }
 
-/** The searches and their keywords, behind the questions and changes the inbox needs. */
 @Injectable()
 export class SearchStore {
   constructor(private readonly database: Database) {}
@@ -85,7 +84,6 @@ export class SearchStore {
     return search && viewOf(this.database.manager, search);
   }
 
-  /** Runs `work` in one transaction; what it writes commits together or not at all. */
   write<T>(work: (write: SearchWrite) => Promise<T>): Promise<T> {
     return this.database.transaction((manager) => work(new SearchWrite(this.database, manager)));
   }

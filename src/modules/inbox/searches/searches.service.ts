@@ -13,7 +13,6 @@ export class SearchesService {
     private readonly clock: Clock,
   ) {}
 
-  /** Live searches (active and paused), oldest first. */
   list(accountId: string): Promise<SearchView[]> {
     return this.store.listLive(accountId);
   }

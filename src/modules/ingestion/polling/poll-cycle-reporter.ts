@@ -12,7 +12,6 @@ const REPORT_EVERY_MS = 60_000;
 const OVERLOAD_LAG_SECONDS = 60;
 
 export interface PollerCapacity {
-  /** What the configured credentials allow together. */
   requestsPerMinute: number;
   credentials: number;
 }

@@ -17,13 +17,10 @@ export interface PollerStallWatchOptions {
 }
 
 /**
- * Makes a poller that stops making progress visible: `alerts_reddit_seconds_since_progress` and
- * `alerts_reddit_poller_stalled` on /metrics, an error line when it stalls (again every stallMs
- * while it stays so) and an info line when it moves again. Progress is a Reddit answer handed to
- * the pipeline with the walk stored, so a quiet stream is not a stall, while a Reddit that fails
- * or hangs, a pipeline or database that hangs, or credentials refused are. It is expected only
- * while this instance polls (holds the lease), counted from when it began to. The watch looks
- * after every poll and on a timer of its own, so a poll that never returns shows too.
+ * Makes a poller that stops making progress visible on /metrics and in the logs (docs/ingestion.md,
+ * stalls that show). Progress is a Reddit answer handed on with the walk stored, so a quiet stream
+ * is no stall. Expected only while this instance holds the lease; the watch also looks on a timer
+ * of its own, so a poll that never returns shows too.
  */
 export class PollerStallWatch {
   private expectedSince: number | null = null;

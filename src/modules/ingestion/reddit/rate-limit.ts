@@ -51,7 +51,6 @@ export class RateLimitTracker {
     return remaining;
   }
 
-  /** Earliest epoch ms at which this credential may send again. */
   availableAt(now: number): number {
     const { remaining, resetAt, blockedUntil } = this.status;
     const unblockedAt = blockedUntil !== null && now < blockedUntil ? blockedUntil : now;

@@ -36,9 +36,7 @@ export interface RedditApi {
   info(fullnames: readonly string[]): Promise<RedditItem[]>;
   /** Requests the credentials' pacers let out right now. */
   availableRequests(now: number): number;
-  /** Earliest epoch ms at which one more request may go out. */
   nextRequestAt(now: number): number;
-  /** What the credentials allow together. */
   readonly requestsPerMinute: number;
 }
 

@@ -29,7 +29,6 @@ export interface CredentialUsage {
   requests: number;
   /** Of those, answered 429. */
   rateLimited: number;
-  /** The pacer's allowance per minute. */
   budgetPerMinute: number;
   /** Epoch ms at which its access token expires; null while it holds none. */
   tokenExpiresAt: number | null;

@@ -10,7 +10,6 @@ export interface RedditHttpRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
-  /** The whole exchange, from connecting to the last byte of the answer. */
   timeoutMs: number;
   /** Answers longer than this are cut off and count as Reddit being unavailable. */
   maxResponseBytes?: number;

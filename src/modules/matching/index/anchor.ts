@@ -2,19 +2,12 @@ import { tokenRarity } from '../text/common-words.js';
 import type { TermKind } from './term.js';
 
 /**
- * What a keyword is indexed under: the matcher verifies a keyword only where its anchor occurs
- * in the text, so the anchor should be rare in text and shared by few keywords. A phrase
- * anchor (a token and the token that must follow it, as in "best vpn") is far rarer than
- * either token alone, which keeps phrases of common words ("how to", "the best") from being
- * verified on every item.
- *
- * Rarity in text is estimated in bits from English word frequencies (common-words.ts). The
- * cost of an anchor is how often it occurs times the keywords filed under it, so each doubling
- * of the keywords already there costs one bit: a popular brand stops attracting every new
- * keyword that mentions it, but a rare one still beats a common word.
+ * What a keyword is indexed under: it is verified only where its anchor occurs, so the anchor
+ * should be rare in text and shared by few keywords. A phrase anchor ("best vpn") is far rarer
+ * than either token alone; rarity is in bits (common-words.ts), and each doubling of the keywords
+ * already filed under an anchor costs one bit (docs/matching.md).
  */
 export interface Anchor {
-  /** 'token': the text token itself; 'stem': the English stem of a text token. */
   readonly kind: TermKind;
   readonly key: string;
   /** The token that must follow `key` in the text, or null for a single-token anchor. */

@@ -18,7 +18,6 @@ const NO_NODE = 0;
 
 /** Bit of a node's flags, next to the keyword's TRACKS_* bits: its anchor alone is a match. */
 export const MATCHES_ON_ANCHOR = 4;
-/** Bit of a node's flags: the keyword has filters to check before a match counts. */
 export const HAS_FILTER = 8;
 
 /**

@@ -7,7 +7,6 @@ import type { Term } from './term.js';
 export const TRACKS_POSTS = 1;
 export const TRACKS_COMMENTS = 2;
 
-/** A keyword as held by the matcher, with the bookkeeping that keeps each check cheap. */
 export interface IndexedKeyword {
   readonly definition: KeywordDefinition;
   /** Built on the keyword's first verification (KeywordMatcher.ruleOf); null until then. */
@@ -32,6 +31,5 @@ export interface IndexedKeyword {
   readonly exclusionTerms: readonly Term[];
   /** Every name its filter holds (NameTable), released when it goes. */
   readonly names: readonly string[];
-  /** Its node in the index's candidate pool. */
   node: number;
 }

@@ -27,7 +27,6 @@ export class KeywordIndex {
   readonly followedBy: (Map<number, number> | undefined)[] = [];
   readonly symbolPhrases = new SymbolPhraseLists();
 
-  /** How many keywords are already filed under an anchor (its term, or term and follower). */
   keywordsFiledUnder(anchorTerm: Term, nextTerm: Term): number {
     let count = 0;
     const head = this.followedBy[anchorTerm.id]?.get(nextTerm.id) ?? 0;

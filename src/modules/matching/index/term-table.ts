@@ -26,7 +26,6 @@ export class TermTable {
   private nextId = 1;
   private readonly freeIds: number[] = [];
 
-  /** Every live term id is below this. */
   get idLimit(): number {
     return this.nextId;
   }

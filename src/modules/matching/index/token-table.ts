@@ -37,7 +37,6 @@ export class TokenTable {
   private entries = new Int32Array(1 << INITIAL_SLOT_BITS);
   private tokens: string[] = [];
   private stems: string[] = [];
-  /** The term table version the ids in the slots were read at. */
   private termsVersion: number;
 
   constructor(

@@ -21,7 +21,6 @@ interface AccountState {
   dailyCap: number;
 }
 
-/** What one refresh did: the rows it read, and the load when it built the index afresh. */
 export interface IndexActivity {
   rowsRead: { accounts: number; keywords: number };
   load?: { keywords: number; ms: number };
@@ -31,13 +30,8 @@ const noActivity = (): IndexActivity => ({ rowsRead: { accounts: 0, keywords: 0 
 
 /**
  * The matcher over every active keyword of every active Alerts account, kept in step with the
- * database by `refresh()`. Accounts and keywords carry a change number (change-sequence.ts):
- * each refresh first reads the latest numbers (one small statement), then only the rows changed
- * since the previous refresh, so a keyword created, paused or deleted on any instance takes
- * effect within one cycle and an unchanged row is read once, when the index is built.
- *
- * Plain code with no framework around it: LiveKeywordMatcher runs it in the application's
- * thread or in a thread of its own (keyword-index-thread.ts), reading through a LiveKeywordStore.
+ * database by `refresh()` through change numbers (docs/matching.md, keeping in step). Plain code:
+ * LiveKeywordMatcher runs it in this thread or on its own (keyword-index-thread.ts).
  */
 export class LiveKeywordIndex {
   private matcher = new KeywordMatcher();

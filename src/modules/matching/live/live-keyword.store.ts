@@ -25,7 +25,6 @@ export interface ChangedKeyword {
   values: KeywordValues;
 }
 
-/** A keyword row as `KEYWORD_COLUMNS` reads it. */
 interface KeywordRow {
   id: string;
   account_id: string;
@@ -36,7 +35,6 @@ interface KeywordRow {
   filters: string | null;
 }
 
-/** A keyword row read by change number: whether it is live, then its indexed columns. */
 interface ChangedKeywordRow extends ChangedRow, KeywordRow {
   live: boolean | number;
 }
@@ -109,7 +107,6 @@ export class LiveKeywordStore {
     }
   }
 
-  /** The live keywords of these accounts, a chunk of accounts at a time. */
   async *liveKeywordsOfAccounts(accountIds: readonly string[]): AsyncGenerator<KeywordValues[]> {
     for (let start = 0; start < accountIds.length; start += IN_CHUNK) {
       const list = inList(accountIds.slice(start, start + IN_CHUNK));

@@ -15,10 +15,9 @@ import type { Term, TermKind } from '../index/term.js';
 import { foldCase } from '../text/text-normalization.js';
 
 /**
- * What compiling a keyword works with. Placing a keyword in the index acquires its terms and
- * leaves out the rule objects most keywords never need (`buildsRules` false: only a candidate
- * that passed its cheap checks is verified, and its rule is built then); building a rule later
- * looks up the same terms, which the keyword holds, and chooses the anchor it was placed under.
+ * What compiling a keyword works with. Placing it in the index acquires its terms but builds no
+ * rule (`buildsRules` false: most keywords are never verified, docs/matching.md); building it
+ * later looks up the same terms, which the keyword holds, and the anchor it was placed under.
  */
 export interface CompileContext {
   /** Whether to build the keyword's rule now; without it, `CompiledKeyword.rule` may be null. */
@@ -50,10 +49,9 @@ export interface CompiledKeyword {
 }
 
 /**
- * One whitespace-separated word of a keyword as proximity and broad matching read it: parsed,
- * with the anchors it offers and their rarities. Real keyword sets repeat their words (a brand
- * in many phrases), and parsing, stemming and rating them was most of the cost of building an
- * index, so each word is worked out once and shared by every keyword compiled. Cleared when full.
+ * One whitespace-separated word of a keyword as proximity and broad matching read it, with the
+ * anchors it offers: keyword sets repeat their words, so each is worked out once and shared by
+ * every keyword compiled (docs/matching.md). Cleared when full.
  */
 interface KeywordWord {
   readonly text: string;

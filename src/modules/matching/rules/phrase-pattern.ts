@@ -2,8 +2,6 @@ import type { FieldView } from '../text/field-view.js';
 import { separatorEndsAt, separatorEquals, separatorStartsAt } from '../text/separator.js';
 
 /**
- * A parsed phrase whose tokens are resolved to term ids, ready to be found in fields.
- *
  * Word boundaries come for free: text tokens are maximal runs of word characters, so a
  * phrase starting or ending with a letter or digit can only align with whole text tokens
  * ("acme" never matches inside "acmecorp"), while a leading or trailing symbol is just a
@@ -18,7 +16,6 @@ export interface PhrasePattern {
   readonly bare: boolean;
 }
 
-/** Whether the phrase occurs in the field with its first token at token index `start`. */
 export function phraseMatchesAt(field: FieldView, start: number, pattern: PhrasePattern): boolean {
   const { termIds, gaps } = pattern;
   const { text, tokenIds, starts, ends } = field;

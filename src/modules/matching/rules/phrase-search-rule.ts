@@ -4,10 +4,9 @@ import type { MatchRule } from './match-rule.js';
 const REGEXP_SYNTAX = /[.*+?^${}()|[\]\\/]/g;
 
 /**
- * `exact` matching for the rare keyword made only of symbols ("++", "$$$"): it has no token
- * to be indexed under, so the index finds its phrase in the field text (SymbolPhraseLists); this
- * rule says the same of one field on its own. No word boundaries apply, since it neither starts
- * nor ends with a letter or digit. A space in the phrase stands for any run of whitespace.
+ * `exact` matching for a keyword made only of symbols ("++"): the index finds its phrase in the
+ * field text (SymbolPhraseLists); this rule says the same of one field. No word boundaries
+ * apply; a space stands for any run of whitespace.
  */
 export class PhraseSearchRule implements MatchRule {
   readonly perField = true;

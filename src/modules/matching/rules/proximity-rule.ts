@@ -6,11 +6,9 @@ import { phraseStartsIn, type PhrasePattern } from './phrase-pattern.js';
 export const PROXIMITY_SLACK = 5;
 
 /**
- * `proximity` mode: every word of the keyword, in any order, inside a window of at most
- * n + 5 consecutive text tokens, n being the keyword's token count (its word count, unless a
- * word holds symbols: "node.js" is two tokens). Text tokens are runs of letters and digits,
- * so punctuation at word edges only separates: "corp,", "(corp)" and "corp's" all contain
- * the word "corp". A word with symbols ("c++", "node.js") must occur as written.
+ * `proximity` mode (docs/matching.md): every word, in any order, within n + PROXIMITY_SLACK
+ * consecutive text tokens, n the keyword's token count ("node.js" is two); a word with symbols
+ * must occur as written.
  */
 export class ProximityRule implements MatchRule {
   static readonly perField = true;

@@ -63,10 +63,9 @@ export function* wordsByFrequency(): Generator<string> {
 const UNCOMMON_BITS = Math.log2(COMMON_WORDS + 2);
 
 /**
- * How rare a token is likely to be in Reddit text, in bits (about -log2 of its frequency, up to
- * a constant): a common word by its rank, as word frequency falls in proportion to rank; a
- * number by its length (short numbers are everywhere); any other token (brands, product names,
- * technical terms) rarer than every common word, the more the longer it is.
+ * How rare a token is likely to be in Reddit text, in bits (about -log2 of its frequency): a
+ * common word by its rank, a number by its length, any other token rarer than every common word,
+ * the more the longer it is (docs/matching.md).
  */
 export function tokenRarity(token: string): number {
   const bits = commonWordRarity().get(token);

@@ -14,7 +14,6 @@ export interface FieldView {
   readonly ends: Int32Array;
   /** Id of the token term each token is (0 when no keyword uses that token). */
   readonly tokenIds: Int32Array;
-  /** Whether the token or stem term with that id occurs in the field. */
   occursIn(termId: number): boolean;
   /** False when the token term certainly does not occur; for an UNNOTED term, true when it may. */
   mayHold(termId: number): boolean;

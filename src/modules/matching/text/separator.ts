@@ -8,7 +8,6 @@ import { isWhitespaceCode } from './character-classes.js';
 
 const SPACE = 0x20;
 
-/** Whether text[from, to) is exactly the separator. */
 export function separatorEquals(
   text: string,
   from: number,

@@ -5,7 +5,6 @@ import type { IndexActivity, MatchedKeyword } from '../live/live-keyword-index.j
 export type IndexQuestion =
   { op: 'refresh' } | { op: 'reset' } | { op: 'match'; inputs: MatchInput[] } | { op: 'close' };
 
-/** A question with the number its reply carries back. */
 export type IndexRequest = IndexQuestion & { id: number };
 
 /** After a refresh: what the index read since the last answer, and how many keywords it holds. */

@@ -41,10 +41,9 @@ export interface KeywordIndexThreadOptions {
 }
 
 /**
- * The Alerts keyword index on a thread of its own (keyword-index.worker.ts), started by the entry
- * points before the modules load so that it is built on the second core during start-up. An index
- * is a graph of objects that cannot cross threads, so matching happens there too, a batch of items
- * per round trip. This file imports only worker_threads: starting the thread costs next to nothing.
+ * The Alerts keyword index on a thread of its own (keyword-index.worker.ts, docs/matching.md),
+ * started before the modules load so it is built on the second core during start-up. This file
+ * imports only worker_threads: starting the thread costs next to nothing.
  */
 export class KeywordIndexThread {
   private readonly waiting = new Map<number, Waiting>();
@@ -75,12 +74,10 @@ export class KeywordIndexThread {
     return this.ask({ op: 'refresh' }) as Promise<RefreshAnswer>;
   }
 
-  /** The next refresh builds the index afresh. */
   async reset(): Promise<void> {
     await this.ask({ op: 'reset' });
   }
 
-  /** Each input's matched keywords, in the inputs' order. */
   match(inputs: MatchInput[]): Promise<MatchedKeyword[][]> {
     return this.ask({ op: 'match', inputs }) as Promise<MatchedKeyword[][]>;
   }

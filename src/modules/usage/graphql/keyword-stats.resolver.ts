@@ -6,7 +6,6 @@ import { KeywordModel } from '../../keywords/graphql/keyword.model.js';
 import { isCapReached, matchesOf, USAGE_HISTORY_DEFAULT_DAYS } from '../usage-history.js';
 import { KeywordUsageLoader } from './keyword-usage.loader.js';
 
-/** The daily cap's counters of each keyword, batched per request (KeywordUsageLoader). */
 @Resolver(() => KeywordModel)
 export class KeywordStatsResolver {
   constructor(private readonly usage: KeywordUsageLoader) {}

@@ -10,7 +10,6 @@ export type DeliveryLogStatus = (typeof DELIVERY_LOG_STATUSES)[number];
 /** Deliveries one bulk redelivery queues at the most; the caller repeats for more. */
 export const REDELIVERY_MAX = 10_000;
 
-/** What DeliveryLogService.list reads: the checked filters of a page of the log. */
 export interface DeliveryLogQuery {
   status: DeliveryLogStatus | null;
   since: number | null;

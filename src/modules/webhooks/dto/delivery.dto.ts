@@ -12,7 +12,6 @@ import { isoWithMillis } from '../../../common/time/timestamps.js';
 import type { DeliveryLogRow } from '../../delivery/delivery.store.js';
 import { DELIVERY_LOG_STATUSES, type DeliveryLogStatus } from '../delivery-log/delivery-log.query.js';
 
-/** One entry of a webhook's delivery log. */
 @ApiSchema({ name: 'Delivery' })
 export class DeliveryDto {
   @ApiId('The delivery id: the X-Webhook-Delivery and webhook-id header of every attempt.')

@@ -5,7 +5,6 @@ import type { GraphqlContext } from '../../graphql/common/graphql-context.js';
 import { WebhookHealthLoader } from './webhook-health.loader.js';
 import { WebhookModel } from './webhook.model.js';
 
-/** Delivery health over the last 24 hours, batched per request (WebhookHealthLoader). */
 @Resolver(() => WebhookModel)
 export class WebhookHealthResolver {
   constructor(private readonly health: WebhookHealthLoader) {}

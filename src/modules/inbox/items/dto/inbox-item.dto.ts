@@ -69,7 +69,6 @@ export class InboxItemDto {
   created_at: string;
 }
 
-/** GET /inbox. */
 @ApiSchema({ name: 'InboxPage' })
 @ApiExtraModels(InboxItemDto)
 export class InboxPageDto {

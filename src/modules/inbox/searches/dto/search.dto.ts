@@ -39,7 +39,6 @@ export class SearchDto {
   updated_at: string;
 }
 
-/** GET /searches. */
 @ApiSchema({ name: 'SearchList' })
 @ApiExtraModels(SearchDto)
 export class SearchListDto {

@@ -8,7 +8,6 @@ export interface ParentPostStore {
   remember(posts: readonly RedditPost[]): Promise<void>;
 }
 
-/** What travels with the comments being admitted. */
 export interface AdmitContext {
   /** Posts handed to the pipeline in the same batch. */
   postsAlongside: ReadonlySet<string>;
@@ -26,7 +25,6 @@ const MISSING_PARENTS_KEPT = 50_000;
  * looked up (the poller asks `wanted()` in its next /api/info request).
  */
 export class ParentResolver {
-  /** Comments waiting for their parent post, by comment id. */
   private readonly held = new Map<string, RedditComment>();
   private readonly wantedParents = new Set<string>();
   /** Posts handed to the pipeline lately: their comments need no cache read (it may still be writing). */

@@ -3,12 +3,10 @@ import type { RedditComment, RedditItem, RedditPost } from '../../reddit-item.js
 import type { PollerState, PollerStateStore } from '../poller-state.js';
 import { itemNumber } from '../reddit-id.js';
 
-/** The ingestion pipeline, as the poller sees it. */
 export interface ItemPipeline {
   process(items: RedditItem[]): Promise<void>;
 }
 
-/** The items one Reddit answer brought for the pipeline. */
 export interface HandedItems {
   posts: RedditPost[];
   comments: RedditComment[];

@@ -19,7 +19,6 @@ export interface SchedulingOptions {
 export interface SchedulingInput {
   walks: KindWalks;
   now: number;
-  /** Requests the pacers let out right now. */
   availableRequests: number;
   /** Comments are held until their parent posts are looked up. */
   parentsWanted: boolean;
