@@ -14,6 +14,10 @@ const DOCUMENT_BEFORE = new URL(
 
 /** Each difference (see jsonDifferences) the refactor meant, with why. */
 const MEANT_DIFFERENCES: Record<string, string> = {
+  '~ /paths/~1api~1v1~1searches~1{id}/patch/requestBody/content/application~1json/schema/$ref':
+    'Issue #32: PATCH /searches/:id takes UpdateSearch, every field optional; NewSearch, which it named, requires name and keywords, so a generated client could not send a change of one field.',
+  '- /paths/~1api~1v1~1searches~1{id}/patch/requestBody/content/application~1json/schema/description':
+    'Issue #32: "Every field optional." is said by UpdateSearch itself, which generators read (they ignore a description beside a $ref).',
   '+ /paths/~1api~1v1~1email-subscriptions':
     'Issue #27: email subscriptions, listed and created (decisions section 11).',
   '+ /paths/~1api~1v1~1email-subscriptions~1{id}':
@@ -23,9 +27,10 @@ const MEANT_DIFFERENCES: Record<string, string> = {
   '~ /components/schemas/Webhook/required':
     'Issue #27: every webhook answered has a format, so format is required in the Webhook shape.',
   '+ /components/schemas/CreateWebhook/properties/format':
-    'Issue #27: POST /webhooks accepts a format (default json).',
+    'Issue #27: POST /webhooks accepts a format. Its default (json) is said in its description, as the default of every optional field is (issue #32): a JSON Schema default made generated clients require it.',
   '+ /components/schemas/UpdateWebhook/properties/format':
     'Issue #27: PATCH /webhooks/:id changes the format.',
+  '+ /components/schemas/UpdateSearch': 'Issue #32: the body of PATCH /searches/:id.',
   '+ /components/schemas/EmailSubscription': 'Issue #27: the Subscription those routes answer.',
   '+ /components/schemas/CreateEmailSubscription':
     'Issue #27: the body of POST /email-subscriptions.',

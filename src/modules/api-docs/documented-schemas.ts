@@ -32,13 +32,14 @@ import { FeedSettingsDto, FeedTokenIssuedDto } from '../feeds/dto/feed-settings.
 import { UsageResponseDto } from '../usage/dto/usage.dto.js';
 import { InboxItemDto, InboxPageDto } from '../inbox/items/dto/inbox-item.dto.js';
 import { UpdateInboxItemDto } from '../inbox/items/dto/update-inbox-item.dto.js';
-import { NewSearchDto } from '../inbox/searches/dto/new-search.dto.js';
+import { NewSearchDto, UpdateSearchDto } from '../inbox/searches/dto/new-search.dto.js';
 import { SearchDto, SearchListDto } from '../inbox/searches/dto/search.dto.js';
 import {
   CreateEmailSubscriptionDto,
   EmailSubscriptionDto,
   EmailSubscriptionListDto,
 } from '../email/dto/email-subscription.dto.js';
+import { describeDefaults } from './described-defaults.js';
 
 /** A schema no class can generate (a union of shapes), under its name. */
 export interface NamedSchema {
@@ -79,6 +80,7 @@ export const DOCUMENTED_SCHEMAS: (Type<unknown> | NamedSchema)[] = [
   SearchDto,
   SearchListDto,
   NewSearchDto,
+  UpdateSearchDto,
   FeedSettingsDto,
   FeedTokenIssuedDto,
   WebhookAlertPostDto,
@@ -113,7 +115,8 @@ const nameOf = (entry: Type<unknown> | NamedSchema): string =>
 /**
  * The document's components.schemas: the generated schemas closed, in DOCUMENTED_SCHEMAS' order,
  * with the named schemas in their places. A generated schema missing from the list comes last, so
- * that the document never loses one silently.
+ * that the document never loses one silently. Every schema's optional fields say their default in
+ * their description (describeDefaults).
  */
 export function componentSchemas(
   generated: Record<string, SchemaObject>,
@@ -124,5 +127,7 @@ export function componentSchemas(
     schemas[name] = isNamedSchema(entry) ? entry.schema : closed(generated[name]);
   }
   for (const [name, schema] of Object.entries(generated)) schemas[name] ??= closed(schema);
-  return schemas;
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [name, describeDefaults(schema)]),
+  );
 }

@@ -3,7 +3,7 @@ import { ref, wrapped } from '../../common/api-docs/schema-helpers.js';
 import { INBOX_ITEM_TYPES } from './collecting/inbox-item-type.js';
 import { InboxItemDto, InboxPageDto } from './items/dto/inbox-item.dto.js';
 import { UpdateInboxItemDto } from './items/dto/update-inbox-item.dto.js';
-import { NewSearchDto } from './searches/dto/new-search.dto.js';
+import { NewSearchDto, UpdateSearchDto } from './searches/dto/new-search.dto.js';
 import { SearchDto, SearchListDto } from './searches/dto/search.dto.js';
 import { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, INBOX_SORTS } from './items/inbox-query.js';
 
@@ -91,7 +91,7 @@ export const SEARCHES_DOCS = {
   update: {
     summary: 'Change a search',
     description: `Any of the fields of a new search; keywords replaces the whole list.${APP_ONLY}`,
-    body: { schema: { ...ref(NewSearchDto), description: 'Every field optional.' } },
+    body: { schema: ref(UpdateSearchDto) },
     responses: { 200: { description: 'The updated search.', schema: wrapped(ref(SearchDto)) } },
     errors: ['not_found', 'invalid_body'],
   },

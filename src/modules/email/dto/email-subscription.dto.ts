@@ -54,10 +54,7 @@ export class CreateEmailSubscriptionDto implements EmailSubscriptionDraft {
   @IsSubscriptionFrequency()
   frequency: EmailFrequency;
 
-  @ApiOptionalField({
-    ...KEYWORD_IDS_SCHEMA,
-    description: `${KEYWORD_IDS_SCHEMA.description} Default: [].`,
-  })
+  @ApiOptionalField({ ...KEYWORD_IDS_SCHEMA, default: [] })
   @IsSubscriptionKeywordIds()
   keyword_ids?: string[];
 }

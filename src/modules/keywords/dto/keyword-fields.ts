@@ -1,7 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { ApiField, ApiOptionalField } from '../../../common/api-docs/api-fields.js';
-import { defaultsTo } from '../../../common/api-docs/schema-helpers.js';
 import {
   KEYWORD_FIELDS,
   KEYWORD_LIST_FIELDS,
@@ -43,7 +42,7 @@ function decorateList(target: object, field: KeywordListField, shape: ListsIn): 
     case 'keyword':
       return ApiField(storedListSchema(field))(target, name);
     case 'item':
-      return ApiOptionalField(defaultsTo(givenListSchema(field), []))(target, name);
+      return ApiOptionalField({ ...givenListSchema(field), default: [] })(target, name);
     case 'change':
       ApiOptionalField(givenListSchema(field))(target, name);
       // Checked by the keyword rules (parseKeywordFilters), as on POST items.

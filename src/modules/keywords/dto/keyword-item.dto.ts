@@ -1,6 +1,5 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { ApiField, ApiOptionalField } from '../../../common/api-docs/api-fields.js';
-import { defaultsTo } from '../../../common/api-docs/schema-helpers.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import {
   KEYWORD_MODE,
@@ -13,13 +12,13 @@ class KeywordItemFields {
   @ApiField(KEYWORD_TEXT)
   text: string;
 
-  @ApiOptionalField(defaultsTo(KEYWORD_MODE, 'exact'))
+  @ApiOptionalField({ ...KEYWORD_MODE, default: 'exact' })
   mode?: KeywordMode;
 
-  @ApiOptionalField(defaultsTo({ type: 'boolean' }, true))
+  @ApiOptionalField({ type: 'boolean', default: true })
   track_posts?: boolean;
 
-  @ApiOptionalField(defaultsTo({ type: 'boolean' }, true))
+  @ApiOptionalField({ type: 'boolean', default: true })
   track_comments?: boolean;
 }
 

@@ -6,5 +6,5 @@ export const WEBHOOK_FORMAT: SchemaObject = {
   type: 'string',
   enum: [...WEBHOOK_FORMATS],
   description:
-    'json (the signed alert body, the default), slack (a Slack incoming-webhook message) or discord (a Discord webhook message). Every format carries the same signature headers.',
+    'json (the signed alert body), slack (a Slack incoming-webhook message) or discord (a Discord webhook message). Every format carries the same signature headers.',
 };

@@ -1,6 +1,9 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { ApiField, ApiOptionalField } from '../../../common/api-docs/api-fields.js';
-import type { WebhookFormat } from '../../delivery/formats/webhook-format.js';
+import {
+  DEFAULT_WEBHOOK_FORMAT,
+  type WebhookFormat,
+} from '../../delivery/formats/webhook-format.js';
 import {
   IsWebhookActive,
   IsWebhookFormat,
@@ -27,7 +30,7 @@ export class CreateWebhookDto implements WebhookDraft {
   @IsWebhookName()
   name?: string;
 
-  @ApiOptionalField({ ...WEBHOOK_FORMAT, default: 'json' })
+  @ApiOptionalField({ ...WEBHOOK_FORMAT, default: DEFAULT_WEBHOOK_FORMAT })
   @IsWebhookFormat()
   format?: WebhookFormat;
 }
