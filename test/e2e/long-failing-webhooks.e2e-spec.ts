@@ -230,6 +230,23 @@ describe.each(testDatabaseKinds())('webhooks failing for 3 days on %s', (kind) =
     expect(smtp.mails).toHaveLength(1);
   });
 
+  it('mails by itself in a process that runs background jobs (ROLE=worker), at its first turn', async () => {
+    const owner = await apps.start();
+    const orders = await watchingAccount(owner, ['hana@orders.example']);
+    await deliverOne(owner, orders);
+    owner.clock.advance(THREE_DAYS_MS);
+
+    const worker = await apps.start(
+      { ROLE: 'worker' },
+      { databaseUrl: owner.databaseUrl, now: new Date(owner.clock.nowMs()) },
+    );
+    const [mail] = await smtp.waitForMails(1);
+    await apps.close(worker);
+
+    expect(mail.to).toEqual(['hana@orders.example']);
+    expect(await noticedAt(owner, orders.webhookId)).toBe(owner.clock.nowMs());
+  });
+
   it('leaves a paused webhook out, and starts its 3 days again when it is resumed', async () => {
     const t = await apps.start();
     const orders = await watchingAccount(t, ['erin@orders.example']);
