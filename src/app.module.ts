@@ -7,6 +7,7 @@ import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { EmailGraphqlModule } from './modules/email/graphql/email-graphql.module.js';
 import { EmailModule } from './modules/email/email.module.js';
 import { EmailPagesModule } from './modules/email/pages/email-pages.module.js';
+import { WebhookNoticesModule } from './modules/email/webhook-notices/webhook-notices.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AlertsGraphqlModule } from './modules/alerts/graphql/alerts-graphql.module.js';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
@@ -67,6 +68,7 @@ export class AppModule {
         RedditPollingModule,
         RetentionModule,
         DeliveryToWebhooksModule,
+        WebhookNoticesModule,
         ScheduleModule.forRoot(),
         FeedsModule,
         HealthModule,

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { SESSION_IDLE_MS } from '../../src/modules/users/session-policy.js';
+import { WebhookEntity } from '../../src/modules/webhooks/webhook.entity.js';
 import { startChatReceiver } from '../utils/chat-receivers.js';
 import { createTestApp, bearer, type TestApp } from '../utils/create-test-app.js';
 import {
@@ -17,10 +18,13 @@ import {
 } from '../utils/browser.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import {
+  answerWith,
   hasValidSignature,
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../utils/webhook-receiver.js';
+
+const THREE_DAYS_MS = 3 * 86_400_000;
 
 const NAVIGATION = [
   'Alerts',
@@ -240,6 +244,40 @@ describe('the signed-in dashboard in Chromium', () => {
       await page.getByLabel('Status').selectOption('failed');
       await page.getByText('No deliveries with status failed.').waitFor();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    });
+
+    it('shows a webhook failing for 3 days on every page, linked to its log, until it is paused', async () => {
+      const user = await newUser();
+      const broken = await startWebhookReceiver(answerWith(500));
+      try {
+        const created = await t.http
+          .post('/api/v1/webhooks')
+          .set(bearer(user.apiKey))
+          .send({ url: broken.url, name: 'Broken hook' })
+          .expect(201);
+        const id = (created.body as { data: { id: string } }).data.id;
+        await t.http.post(`/api/v1/webhooks/${id}/test`).set(bearer(user.apiKey)).expect(200);
+        // The streak that attempt began, as if it had begun 3 days ago: this file's clock is real
+        // time for the admin command, so it is not moved (the e2e tests move it).
+        await t.database.transaction((manager) =>
+          manager.update(WebhookEntity, { id }, { failingSince: t.clock.nowMs() - THREE_DAYS_MS }),
+        );
+        const { page } = await signedIn(user);
+        const banner = page.getByRole('region', { name: 'Failing webhooks' });
+        await banner.getByText('A webhook has failed for 3 days or more.').waitFor();
+        await navigate(page, 'Keywords');
+        await banner.getByText(/Broken hook: failing since .*, last error “HTTP 500/).waitFor();
+        expect(await seriousAccessibilityViolations(page)).toEqual([]);
+        await screenshot(page, 'failing-webhook-banner');
+
+        await banner.getByRole('link', { name: 'Broken hook' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Deliveries of Broken hook' }).waitFor();
+        await navigate(page, 'Webhooks');
+        await page.getByRole('button', { name: 'Pause' }).click();
+        await banner.waitFor({ state: 'detached' });
+      } finally {
+        await broken.close();
+      }
     });
 
     it('adds a Slack webhook with the Format chooser, lists its format, and tests it', async () => {

@@ -3,6 +3,7 @@ import { buildDataSourceOptions } from '../../src/database/data-source-options.j
 import { Database } from '../../src/database/database.js';
 import { DeliveryLanes1763700700000 } from '../../src/database/migrations/1763700700000-delivery-lanes.js';
 import { KeywordFilters1763701500000 } from '../../src/database/migrations/1763701500000-keyword-filters.js';
+import { WebhookFailingStreak1763702300000 } from '../../src/database/migrations/1763702300000-webhook-failing-streak.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestApp } from '../utils/create-test-app.js';
 import {
@@ -138,6 +139,44 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
     expect(rows).toEqual([
       { id: 'plain', secret: plain },
       { id: 'sealed', secret: sealed },
+    ]);
+  });
+
+  it('starts the failing streak of a webhook failing before the streak was stored at its latest attempt', async () => {
+    await dataSource.runMigrations();
+    const laterMigrations =
+      MIGRATIONS.length - MIGRATIONS.indexOf(WebhookFailingStreak1763702300000);
+    for (let step = 0; step < laterMigrations; step++) await dataSource.undoLastMigration();
+    const insert = (id: string, failures: number, lastDeliveryAt: number | null) =>
+      dataSource.query(
+        `INSERT INTO webhooks (id, account_id, name, url, secret, active, total_deliveries,
+           consecutive_failures, last_delivery_at, created_at)
+         VALUES ('${id}', 'account', 'hook', 'https://hooks.example.com/', 'secret', TRUE, 0,
+           ${failures}, ${lastDeliveryAt ?? 'NULL'}, 1)`,
+      );
+    await insert('failing', 3, 5_000);
+    await insert('healthy', 0, 6_000);
+    await insert('untried', 0, null);
+
+    await dataSource.runMigrations();
+
+    const rows: {
+      id: string;
+      failing_since: string | number | null;
+      failing_notice_at: string | number | null;
+    }[] = await dataSource.query(
+      'SELECT id, failing_since, failing_notice_at FROM webhooks ORDER BY id',
+    );
+    expect(
+      rows.map((row) => ({
+        id: row.id,
+        failingSince: row.failing_since === null ? null : Number(row.failing_since),
+        noticeAt: row.failing_notice_at,
+      })),
+    ).toEqual([
+      { id: 'failing', failingSince: 5_000, noticeAt: null },
+      { id: 'healthy', failingSince: null, noticeAt: null },
+      { id: 'untried', failingSince: null, noticeAt: null },
     ]);
   });
 

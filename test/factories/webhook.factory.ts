@@ -43,6 +43,8 @@ export async function insertWebhook(
     totalDeliveries: 0,
     lastError: null,
     consecutiveFailures: 0,
+    failingSince: null,
+    failingNoticeAt: null,
     createdAt: storage.clock.nowMs(),
     deletedAt: null,
     ...overrides,

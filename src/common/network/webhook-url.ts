@@ -4,6 +4,15 @@ import { parseIpLiteral } from './ip-literal.js';
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 const TOO_LONG = `url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`;
 
+/** The host (and port) only: a webhook URL's path or query may carry the receiver's token. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
 /**
  * Suffixes that only ever resolve inside a network: mDNS (.local), the ICANN private-use TLD
  * (.internal), RFC 8375 (home.arpa), and router or corporate defaults ICANN will never delegate.

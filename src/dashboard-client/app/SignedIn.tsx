@@ -12,6 +12,7 @@ import { WebhookDeliveriesPage } from '../pages/WebhookDeliveriesPage';
 import { WebhooksPage } from '../pages/WebhooksPage';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { errorCodeOf } from './graphql';
+import { LongFailingBanner } from './LongFailingBanner';
 import { isUserViewer, OPS_HOME, useViewer } from './session';
 import { navigationOf, Shell } from './Shell';
 
@@ -31,6 +32,7 @@ export function SignedIn() {
   const who = [user.account.name, user.user.email].filter((part) => part !== '').join(' · ');
   return (
     <Shell brand="Alerts dashboard" who={who} links={navigationOf(user)}>
+      {user.account.product === 'alerts' && <LongFailingBanner />}
       <Switch>
         <Route path="/">
           {user.account.product === 'app' ? <Redirect to="/inbox" replace /> : <AlertsPage />}

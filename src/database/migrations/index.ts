@@ -17,6 +17,7 @@ import { OperationSamples1763701800000 } from './1763701800000-operation-samples
 import { OpsAuditEntries1763701900000 } from './1763701900000-ops-audit-entries.js';
 import { WebhookFormats1763702000000 } from './1763702000000-webhook-formats.js';
 import { EmailSubscriptions1763702100000 } from './1763702100000-email-subscriptions.js';
+import { WebhookFailingStreak1763702300000 } from './1763702300000-webhook-failing-streak.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   OpsAuditEntries1763701900000,
   WebhookFormats1763702000000,
   EmailSubscriptions1763702100000,
+  WebhookFailingStreak1763702300000,
 ];

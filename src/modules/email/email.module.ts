@@ -32,6 +32,13 @@ import { EmailSubscriptionsService } from './subscriptions/email-subscriptions.s
     DigestService,
     DigestScheduler,
   ],
-  exports: [EmailSubscriptionsService, InstantMailOutbox, InstantMailWorker, DigestService],
+  exports: [
+    EmailSubscriptionsService,
+    InstantMailOutbox,
+    InstantMailWorker,
+    DigestService,
+    Mailer,
+    MailBudget,
+  ],
 })
 export class EmailModule {}

@@ -49,6 +49,17 @@ export class WebhookEntity {
   @Column({ name: 'consecutive_failures', type: 'integer' })
   consecutiveFailures: number;
 
+  /**
+   * The first failure since the last success or resumption: the start of the streak that
+   * consecutiveFailures counts; null when the latest attempt succeeded (failing-streak.ts).
+   */
+  @Column({ name: 'failing_since', type: 'bigint', nullable: true, transformer: epochMillis })
+  failingSince: number | null;
+
+  /** When the account was mailed that this streak had lasted 3 days; null until then. */
+  @Column({ name: 'failing_notice_at', type: 'bigint', nullable: true, transformer: epochMillis })
+  failingNoticeAt: number | null;
+
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMillis })
   createdAt: number;
 

@@ -7,7 +7,15 @@ import { WebhookEntity } from './webhook.entity.js';
 export type WebhookFields = Partial<
   Pick<
     WebhookEntity,
-    'name' | 'active' | 'format' | 'secret' | 'previousSecret' | 'secretRotatedAt' | 'deletedAt'
+    | 'name'
+    | 'active'
+    | 'format'
+    | 'secret'
+    | 'previousSecret'
+    | 'secretRotatedAt'
+    | 'deletedAt'
+    | 'failingSince'
+    | 'failingNoticeAt'
   >
 >;
 
@@ -29,6 +37,39 @@ export interface FailingWebhook {
   lastError: string | null;
   lastDeliveryAt: number | null;
 }
+
+/** A deliverable webhook whose streak of failures began at or before :failingSince. */
+const FAILING_SINCE = `failing_since <= :failingSince AND ${DELIVERABLE_WEBHOOK}`;
+
+/** A deliverable webhook whose every attempt has failed since `failingSince` (failing-streak.ts). */
+export interface LongFailingWebhook {
+  id: string;
+  accountId: string;
+  name: string;
+  url: string;
+  failingSince: number;
+  lastError: string | null;
+}
+
+interface LongFailingRow {
+  id: string;
+  account_id: string;
+  name: string;
+  url: string;
+  failing_since: string | number;
+  last_error: string | null;
+}
+
+const LONG_FAILING_COLUMNS = 'id, account_id, name, url, failing_since, last_error';
+
+const toLongFailing = (row: LongFailingRow): LongFailingWebhook => ({
+  id: row.id,
+  accountId: row.account_id,
+  name: row.name,
+  url: row.url,
+  failingSince: Number(row.failing_since),
+  lastError: row.last_error,
+});
 
 @Injectable()
 export class WebhookStore {
@@ -100,6 +141,51 @@ export class WebhookStore {
       lastError: row.last_error,
       lastDeliveryAt: row.last_delivery_at === null ? null : Number(row.last_delivery_at),
     }));
+  }
+
+  /** The account's deliverable webhooks failing since `failingSince` or earlier, longest first. */
+  async listFailingSince(accountId: string, failingSince: number): Promise<LongFailingWebhook[]> {
+    const rows = await this.database.query<LongFailingRow>(
+      this.database.manager,
+      `SELECT ${LONG_FAILING_COLUMNS} FROM webhooks
+       WHERE account_id = :accountId AND ${FAILING_SINCE}
+       ORDER BY failing_since, id`,
+      { accountId, failingSince },
+    );
+    return rows.map(toLongFailing);
+  }
+
+  /**
+   * Marks, as noticed at `now`, the webhooks failing since `failingSince` or earlier whose streak
+   * has no notice yet, and returns them, longest failing first. One statement: of instances
+   * claiming at once, each webhook goes to one.
+   */
+  claimNotices(failingSince: number, now: number): Promise<LongFailingWebhook[]> {
+    return this.database.transaction(async (manager) => {
+      const rows = await this.database.query<LongFailingRow>(
+        manager,
+        `UPDATE webhooks SET failing_notice_at = :now
+         WHERE failing_notice_at IS NULL AND ${FAILING_SINCE}
+         RETURNING ${LONG_FAILING_COLUMNS}`,
+        { now, failingSince },
+      );
+      return rows
+        .map(toLongFailing)
+        .sort((a, b) => a.failingSince - b.failingSince || (a.id < b.id ? -1 : 1));
+    });
+  }
+
+  /** Undoes claimNotices(…, claimedAt) for these webhooks, unless their streak ended meanwhile. */
+  async releaseNotices(webhookIds: readonly string[], claimedAt: number): Promise<void> {
+    const ids = inList(webhookIds);
+    await this.database.transaction((manager) =>
+      this.database.query(
+        manager,
+        `UPDATE webhooks SET failing_notice_at = NULL
+         WHERE id IN (${ids.sql}) AND failing_notice_at = :claimedAt`,
+        { ...ids.parameters, claimedAt },
+      ),
+    );
   }
 
   async insert(webhook: WebhookEntity): Promise<void> {

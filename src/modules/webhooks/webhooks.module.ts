@@ -10,6 +10,7 @@ import { WebhookSecretSealer } from './secrets/webhook-secret-sealer.service.js'
 import { WebhookSecretsModule } from './secrets/webhook-secrets.module.js';
 import { WebhookTester } from './tester/webhook-tester.service.js';
 import { DeliveryToWebhooksModule } from './delivery-to-webhooks.module.js';
+import { LongFailingWebhooksService } from './long-failing-webhooks.service.js';
 import { WebhookStore } from './webhook.store.js';
 import { WebhooksService } from './webhooks.service.js';
 
@@ -25,7 +26,15 @@ import { WebhooksService } from './webhooks.service.js';
     PrivateTargetsWarning,
     WebhookSecretSealer,
     WebhookHealthService,
+    LongFailingWebhooksService,
   ],
-  exports: [WebhooksService, WebhookStore, DeliveryLogService, WebhookTester, WebhookHealthService],
+  exports: [
+    WebhooksService,
+    WebhookStore,
+    DeliveryLogService,
+    WebhookTester,
+    WebhookHealthService,
+    LongFailingWebhooksService,
+  ],
 })
 export class WebhooksModule {}

@@ -5,6 +5,7 @@ import { checkWebhookUrl, describeUrlRejection } from '../../common/network/webh
 import { DEFAULT_WEBHOOK_FORMAT } from '../delivery/formats/webhook-format.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { streakOnResume } from './failing-streak.js';
 import { SecretNotOpened, WebhookSecretCipher } from './secrets/webhook-secret-cipher.js';
 import { newWebhookSecret } from './signing-secrets.js';
 import { WebhookEntity } from './webhook.entity.js';
@@ -65,6 +66,7 @@ export class WebhooksService {
       name: change.name ?? webhook.name,
       active: change.active ?? webhook.active,
       format: change.format ?? webhook.format,
+      ...streakOnResume(webhook, change.active),
     }));
   }
 

@@ -33,15 +33,30 @@ export function excerpt(text: string, limit = EXCERPT_LENGTH): string {
   return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}${ELLIPSIS}`;
 }
 
-function page(title: string, body: string, unsubscribeUrl: string): string {
+/** "2026-11-21 10:04:05 UTC". */
+export const utcText = (date: Date): string =>
+  date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, ' UTC')
+    .replace('T', ' ');
+
+/** A mail's HTML part: `body`, then `footer` (HTML) in small print. */
+export function htmlPage(title: string, body: string, footer: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family: sans-serif; line-height: 1.4; color: #1a1a1a; max-width: 640px">
 ${body}
-<p style="color: #555; font-size: 12px">You receive this because this address subscribed to Reddit keyword alerts. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>
+<p style="color: #555; font-size: 12px">${footer}</p>
 </body></html>
 `;
 }
+
+const page = (title: string, body: string, unsubscribeUrl: string): string =>
+  htmlPage(
+    title,
+    body,
+    `You receive this because this address subscribed to Reddit keyword alerts. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a>`,
+  );
 
 const footer = (unsubscribeUrl: string) =>
   `--\nYou receive this because this address subscribed to Reddit keyword alerts.\nUnsubscribe: ${unsubscribeUrl}\n`;
@@ -53,10 +68,7 @@ export function confirmationMail(input: {
   expiresAt: Date;
 }): MailContent {
   const subject = 'Confirm your Reddit keyword alerts subscription';
-  const expires = input.expiresAt
-    .toISOString()
-    .replace(/\.\d{3}Z$/, ' UTC')
-    .replace('T', ' ');
+  const expires = utcText(input.expiresAt);
   const what = `${input.frequency} alerts by email`;
   const text = `Someone, hopefully you, asked for ${what} at this address.
 

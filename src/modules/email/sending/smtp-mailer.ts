@@ -9,8 +9,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** The https one-click unsubscribe URL (RFC 8058). */
-  unsubscribeUrl: string;
+  /**
+   * The https one-click unsubscribe URL (RFC 8058); none on a notice to an account's users, who
+   * subscribed to nothing.
+   */
+  unsubscribeUrl?: string;
   date: Date;
 }
 
@@ -53,7 +56,7 @@ export function mailErrorText(error: unknown): string {
   return text.slice(0, ERROR_MAX_LENGTH);
 }
 
-/** Sends through one pooled SMTP transport (nodemailer); every mail gets the headers RFC 8058 asks for. */
+/** Sends through one pooled SMTP transport (nodemailer); a mail with an unsubscribe URL gets the headers RFC 8058 asks for. */
 export class SmtpMailer {
   private readonly transport: Transporter;
   private readonly messageIdHost: string;
@@ -74,8 +77,12 @@ export class SmtpMailer {
         date: mail.date,
         messageId: `<${newId()}@${this.messageIdHost}>`,
         headers: {
-          'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          ...(mail.unsubscribeUrl === undefined
+            ? {}
+            : {
+                'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              }),
           'Auto-Submitted': 'auto-generated',
         },
       });

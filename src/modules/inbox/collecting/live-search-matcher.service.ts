@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ChangeFollower, type ChangeWindow } from '../../../database/change-follower.js';
 import type { RedditItem } from '../../ingestion/reddit-item.js';
 import { KeywordMatcher, type MatchInput } from '../../matching/keyword-matcher.js';
-import { groupBy } from '../group-by.js';
+import { groupBy } from '../../../common/group-by.js';
 import { descriptionStemsOf, stemsOf } from '../scoring/text-signals.js';
 import {
   LiveSearchStore,

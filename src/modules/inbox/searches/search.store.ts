@@ -3,7 +3,7 @@ import { In, IsNull, type EntityManager } from 'typeorm';
 import { newId } from '../../../common/ids.js';
 import { nextChangeSeq } from '../../../database/change-sequence.js';
 import { Database } from '../../../database/database.js';
-import { groupBy } from '../group-by.js';
+import { groupBy } from '../../../common/group-by.js';
 import { InboxItemEntity } from '../items/inbox-item.entity.js';
 import { SearchKeywordEntity } from './search-keyword.entity.js';
 import type { SearchKeywordInput } from './search-rules.js';

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { hostOf } from '../../../common/network/webhook-url.js';
 import { Clock } from '../../../common/time/clock.js';
 import { DeliveryStore } from '../../delivery/delivery.store.js';
 import { WebhookStore, type FailingWebhook } from '../../webhooks/webhook.store.js';
@@ -76,14 +77,5 @@ export class DeliveryFiguresService {
       succeeded: count,
       failed: failed[index],
     }));
-  }
-}
-
-/** The host (and port) only: a webhook URL's path or query may carry the receiver's token. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '(not a URL)';
   }
 }

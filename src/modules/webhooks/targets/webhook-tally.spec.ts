@@ -22,8 +22,26 @@ describe('tallyByWebhook', () => {
         trailingFailures: 2,
         resetsFailures: false,
         lastError: 'timeout',
+        failingSince: 2,
       },
     ]);
+  });
+
+  it('starts the failing streak at the earliest failure after the last success', () => {
+    const [tally] = tallyByWebhook([
+      failed('a', 'HTTP 500', 10),
+      ok('a', 20),
+      failed('a', 'HTTP 502', 40),
+      failed('a', 'HTTP 503', 30),
+    ]);
+
+    expect(tally).toMatchObject({ resetsFailures: true, trailingFailures: 2, failingSince: 30 });
+  });
+
+  it('ends the failing streak when the last attempt succeeded', () => {
+    const [tally] = tallyByWebhook([failed('a', 'HTTP 500', 10), ok('a', 20)]);
+
+    expect(tally).toMatchObject({ resetsFailures: true, trailingFailures: 0, failingSince: null });
   });
 
   it('restarts the failure count at the last success and keeps the last failure text', () => {

@@ -11,6 +11,8 @@ export interface WebhookTally {
   resetsFailures: boolean;
   /** The last failure's text; null keeps the stored one (a success does not clear it). */
   lastError: string | null;
+  /** When the earliest trailing failure was attempted; null when there is none. */
+  failingSince: number | null;
 }
 
 /** Folds attempts, in the order they ended, into one tally per webhook. */
@@ -24,15 +26,18 @@ export function tallyByWebhook(attempts: readonly RecordedAttempt[]): WebhookTal
       trailingFailures: 0,
       resetsFailures: false,
       lastError: null,
+      failingSince: null,
     };
     tally.lastAttemptAt = Math.max(tally.lastAttemptAt, attemptedAt);
     if (outcome.ok) {
       tally.successes += 1;
       tally.trailingFailures = 0;
       tally.resetsFailures = true;
+      tally.failingSince = null;
     } else {
       tally.trailingFailures += 1;
       tally.lastError = outcome.error;
+      tally.failingSince = Math.min(tally.failingSince ?? attemptedAt, attemptedAt);
     }
     tallies.set(webhookId, tally);
   }

@@ -87,7 +87,10 @@ export class WebhookTargetsStore implements WebhookTargets {
     await this.database.transaction((manager) => this.recordAttempts(manager, [attempt]));
   }
 
-  /** SQL increments, never read-then-write, so concurrent attempts all count. */
+  /**
+   * SQL increments, never read-then-write, so concurrent attempts all count. A success ends the
+   * failing streak (failing-streak.ts) and its notice; a failure starts one when none is running.
+   */
   async recordAttempts(
     manager: EntityManager,
     attempts: readonly RecordedAttempt[],
@@ -104,7 +107,12 @@ export class WebhookTargetsStore implements WebhookTargets {
            consecutive_failures =
              CASE WHEN v.resets_failures = 1 THEN v.trailing_failures
                   ELSE webhooks.consecutive_failures + v.trailing_failures END,
-           last_error = COALESCE(v.last_error, webhooks.last_error)
+           last_error = COALESCE(v.last_error, webhooks.last_error),
+           failing_since =
+             CASE WHEN v.resets_failures = 1 THEN v.failing_since
+                  ELSE COALESCE(webhooks.failing_since, v.failing_since) END,
+           failing_notice_at =
+             CASE WHEN v.resets_failures = 1 THEN NULL ELSE webhooks.failing_notice_at END
        FROM ${this.sql.jsonRows('tallies', {
          webhook_id: 'varchar',
          last_attempt_at: 'bigint',
@@ -112,6 +120,7 @@ export class WebhookTargetsStore implements WebhookTargets {
          trailing_failures: 'integer',
          resets_failures: 'integer',
          last_error: 'varchar',
+         failing_since: 'bigint',
        })}
        WHERE ${this.sql.inList('webhooks.id', 'ids')} AND webhooks.id = v.webhook_id`,
       {
@@ -124,6 +133,7 @@ export class WebhookTargetsStore implements WebhookTargets {
             trailing_failures: tally.trailingFailures,
             resets_failures: tally.resetsFailures ? 1 : 0,
             last_error: tally.lastError,
+            failing_since: tally.failingSince,
           })),
         ),
       },
