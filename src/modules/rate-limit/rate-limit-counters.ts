@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Redis } from 'ioredis';
@@ -16,6 +16,9 @@ import { ROOT_LOGGER } from '../../core.module.js';
  */
 const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
+/** How long a start waits for Redis, so that the first requests already count in it. */
+const START_WAIT_MS = 2_000;
+
 /** Reconnections while Redis is away: quickly at first, then every second. */
 const reconnectDelayMs = (attempt: number): number => Math.min(attempt * 100, 1_000);
 
@@ -30,7 +33,7 @@ const isTimeout = (error: unknown): boolean =>
  * logged when that starts and one line when Redis counts again.
  */
 @Injectable()
-export class RateLimitCounters implements ThrottlerStorage, OnApplicationShutdown {
+export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnApplicationShutdown {
   private readonly outage: DependencyOutage;
   private readonly local = new ThrottlerStorageService();
   private readonly redis: Redis | null;
@@ -57,6 +60,17 @@ export class RateLimitCounters implements ThrottlerStorage, OnApplicationShutdow
 
   get usesRedis(): boolean {
     return this.redis !== null;
+  }
+
+  async onModuleInit(): Promise<void> {
+    const redis = this.redis;
+    if (redis === null || redis.status === 'ready') return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      redis.once('ready', resolve);
+      timer = setTimeout(resolve, START_WAIT_MS);
+    });
+    clearTimeout(timer);
   }
 
   async increment(
