@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type pg from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import type { BetterSqlite3DataSourceOptions } from 'typeorm/driver/better-sqlite3/BetterSqlite3DataSourceOptions.js';
 import { databaseKind, SQLITE_BUSY_TIMEOUT_MS, sqliteFile } from './database-url.js';
@@ -10,10 +11,12 @@ import { DEFAULT_STATEMENT_TIMEOUT_MS, postgresSessionLimits } from './postgres-
 /**
  * One place that turns DATABASE_URL into TypeORM options, for the app, the CLI and the TypeORM
  * CLI. `statementTimeoutMs`: DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL; postgres-session-limits.ts).
+ * `postgresClient`: the class the pool opens connections with (DatabaseReachability's), else pg's.
  */
 export function buildDataSourceOptions(
   databaseUrl: string,
   statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS,
+  postgresClient?: typeof pg.Client,
 ): DataSourceOptions {
   const common = {
     entities: ENTITIES,
@@ -41,7 +44,11 @@ export function buildDataSourceOptions(
     ...common,
     type: 'postgres',
     url: databaseUrl,
-    extra: { max: 20, ...postgresSessionLimits(statementTimeoutMs) },
+    extra: {
+      max: 20,
+      ...postgresSessionLimits(statementTimeoutMs),
+      ...(postgresClient === undefined ? {} : { Client: postgresClient }),
+    },
   };
 }
 

@@ -5,14 +5,28 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { CommitWakeups } from './commit-wakeups.js';
 import { buildDataSourceOptions } from './data-source-options.js';
 import { Database } from './database.js';
+import { DatabaseReachability } from './database-reachability.js';
+import { databaseKind } from './database-url.js';
+
+/** Made before the data source, whose PostgreSQL connections open through it. */
+@Module({ providers: [DatabaseReachability], exports: [DatabaseReachability] })
+class DatabaseReachabilityModule {}
 
 @Global()
 @Module({
   imports: [
+    DatabaseReachabilityModule,
     TypeOrmModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        buildDataSourceOptions(config.databaseUrl, config.databaseStatementTimeoutMs),
+      imports: [DatabaseReachabilityModule],
+      inject: [APP_CONFIG, DatabaseReachability],
+      useFactory: async (config: AppConfig, reachability: DatabaseReachability) =>
+        buildDataSourceOptions(
+          config.databaseUrl,
+          config.databaseStatementTimeoutMs,
+          databaseKind(config.databaseUrl) === 'postgres'
+            ? await reachability.postgresClient()
+            : undefined,
+        ),
     }),
   ],
   providers: [
@@ -23,6 +37,6 @@ import { Database } from './database.js';
     },
     CommitWakeups,
   ],
-  exports: [Database, CommitWakeups],
+  exports: [Database, CommitWakeups, DatabaseReachabilityModule],
 })
 export class DatabaseModule {}

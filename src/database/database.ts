@@ -2,6 +2,7 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { Mutex } from 'async-mutex';
 import { DataSource, MigrationExecutor, type EntityManager } from 'typeorm';
 import { sqliteReadOptions } from './data-source-options.js';
+import { isConnectionFailure } from './database-unreachable.js';
 import type { DatabaseKind } from './database-url.js';
 import type { ReadQuery, RowReader } from './row-reader.js';
 import { scanRows, type RowValues } from './row-scan.js';
@@ -27,8 +28,6 @@ const FAILING_DATABASE_SQLSTATE_CLASSES = new Set(['08', '40', '53', '57', '58',
 /** SQLite result codes of the same kind (extended codes start with these names). */
 const FAILING_DATABASE_SQLITE_CODES =
   /^SQLITE_(FULL|IOERR|BUSY|LOCKED|READONLY|CANTOPEN|CORRUPT|NOMEM|NOTADB|PROTOCOL)/;
-/** Node's socket errors: the PostgreSQL server cannot be reached. */
-const NETWORK_ERROR_CODES = /^E(CONN|HOST|NET|PIPE|TIMEDOUT|AI_)/;
 
 function errorCode(error: unknown): string | undefined {
   const code =
@@ -44,12 +43,12 @@ function isRetryableConflict(error: unknown): boolean {
 
 /** The error says the database itself is failing (down, full, read-only, contended), whatever was written. */
 export function isFailingDatabaseError(error: unknown): boolean {
+  if (isConnectionFailure(error)) return true;
   const code = errorCode(error);
   if (code === undefined) return false;
   return (
     FAILING_DATABASE_SQLSTATE_CLASSES.has(code.slice(0, 2)) ||
-    FAILING_DATABASE_SQLITE_CODES.test(code) ||
-    NETWORK_ERROR_CODES.test(code)
+    FAILING_DATABASE_SQLITE_CODES.test(code)
   );
 }
 

@@ -5,7 +5,7 @@ import { BackgroundLoop, type BackgroundLoopOptions, type LoopLease } from './ba
 interface LogLine {
   level: number;
   msg: string;
-  failuresInARow?: number;
+  failedTurns?: number;
 }
 
 const ERROR = 50;
@@ -174,8 +174,8 @@ describe('BackgroundLoop', () => {
     expect(lines).toEqual([]);
   });
 
-  it('logs each failed turn with the failures in a row, waits as retryMs says, and counts again after a success', async () => {
-    const failing = new Set([1, 2, 4]);
+  it('logs one line when turns start failing and one when a turn works again, waiting as retryMs says', async () => {
+    const failing = new Set([1, 2, 3, 5]);
     let turns = 0;
     const asked: number[] = [];
     const subject = backgroundLoop({
@@ -193,16 +193,43 @@ describe('BackgroundLoop', () => {
     });
 
     subject.start();
-    await until(() => turns >= 5);
+    await until(() => turns >= 6);
     await subject.stop();
 
-    const errors = lines.filter((line) => line.level === ERROR);
-    expect(asked).toEqual([1, 2, 1]);
-    expect(errors.map((line) => [line.msg, line.failuresInARow])).toEqual([
-      ['test loop failed; trying again in 10 ms', 1],
-      ['test loop failed; trying again in 20 ms', 2],
-      ['test loop failed; trying again in 10 ms', 1],
+    const failed = (ms: number) =>
+      `test loop failed; trying again in ${ms} ms, and less often while it fails (logged again once a turn succeeds)`;
+    expect(asked).toEqual([1, 2, 3, 1]);
+    expect(lines.map((line) => line.msg)).toEqual([
+      'test loop started',
+      failed(10),
+      'test loop works again',
+      failed(10),
+      'test loop works again',
+      'test loop stopped',
     ]);
+    expect(lines[1]).toMatchObject({ level: ERROR, err: { message: 'failure 1' } });
+    expect(lines[2]).toMatchObject({ failedTurns: 3 });
+    expect(lines[4]).toMatchObject({ failedTurns: 1 });
+  });
+
+  it('without a retryMs of its own, waits idleMs doubled at each failure in a row (up to 5 s)', async () => {
+    const startedAt: number[] = [];
+    const subject = backgroundLoop({
+      idleMs: 20,
+      turn: () => {
+        startedAt.push(performance.now());
+        return Promise.reject(new Error('down'));
+      },
+    });
+
+    subject.start();
+    await until(() => startedAt.length === 4);
+    await subject.stop();
+
+    const waits = startedAt.slice(1).map((at, index) => at - startedAt[index]);
+    expect(waits[0]).toBeGreaterThanOrEqual(19);
+    expect(waits[1]).toBeGreaterThanOrEqual(39);
+    expect(waits[2]).toBeGreaterThanOrEqual(79);
   });
 
   describe('with a lease', () => {

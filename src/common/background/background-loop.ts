@@ -1,6 +1,10 @@
 import { Mutex } from 'async-mutex';
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { Wakeup } from './wakeup.js';
+
+/** The longest wait between failed turns of a job that names no retryMs of its own. */
+const MAX_DEFAULT_RETRY_MS = 5_000;
 
 /** Who may run a loop: one instance at a time (for example a PostgreSQL advisory lock). */
 export interface LoopLease {
@@ -17,7 +21,10 @@ export interface BackgroundLoopOptions {
   idleMs: number;
   /** One turn of work; a number it returns is how many ms to wait before the next one. */
   turn(): Promise<unknown>;
-  /** The wait after a failed turn, by failures in a row (1 after the first); idleMs if absent. */
+  /**
+   * The wait after a failed turn, by failures in a row (1 after the first); if absent, idleMs
+   * doubled at each failure in a row, up to MAX_DEFAULT_RETRY_MS.
+   */
   retryMs?(failuresInARow: number): number;
   /** Subscribes `wake` to what ends a wait early; returns the function that unsubscribes. */
   wakeOn?(wake: () => void): () => void;
@@ -33,8 +40,9 @@ export interface BackgroundLoopOptions {
 /**
  * A background job's lifecycle: turns one after the other, never two at once, with waits between
  * them that wake() ends early; a lease where only one instance may run; stop() lets the running
- * turn end, drains and releases the lease. Failed turns are logged and retried here, and a
- * failure streak is counted here, so that the log can speak of outages rather than of turns.
+ * turn end, drains and releases the lease. Failed turns are retried here, waiting longer while
+ * they keep failing, and the log speaks of outages rather than of turns: one line when the first
+ * turn fails, one when a turn succeeds again.
  */
 export class BackgroundLoop {
   private readonly wakeup = new Wakeup();
@@ -44,6 +52,7 @@ export class BackgroundLoop {
   private stopListening: (() => void) | null = null;
   private leaseHeld = false;
   private failuresInARow = 0;
+  private failingSince = 0;
 
   constructor(private readonly options: BackgroundLoopOptions) {}
 
@@ -99,20 +108,41 @@ export class BackgroundLoop {
 
   /** How long to wait after this turn. */
   private async turnOrFailure(): Promise<number> {
-    const { idleMs, retryMs, logger, name } = this.options;
+    const { idleMs, logger, name } = this.options;
     try {
       const asked = await this.runTurn(this.options.turn);
-      this.failuresInARow = 0;
+      this.succeeded();
       return typeof asked === 'number' ? asked : idleMs;
     } catch (error) {
       this.failuresInARow += 1;
-      const waitMs = retryMs?.(this.failuresInARow) ?? idleMs;
-      logger.error(
-        { err: error, failuresInARow: this.failuresInARow },
-        `${name} failed; trying again in ${waitMs} ms`,
-      );
+      const waitMs = this.retryMs(this.failuresInARow);
+      if (this.failuresInARow === 1) {
+        this.failingSince = performance.now();
+        logger.error(
+          { err: error },
+          `${name} failed; trying again in ${waitMs} ms, and less often while it fails (logged again once a turn succeeds)`,
+        );
+      }
       return waitMs;
     }
+  }
+
+  private retryMs(failuresInARow: number): number {
+    const { idleMs, retryMs } = this.options;
+    if (retryMs !== undefined) return retryMs(failuresInARow);
+    return Math.max(idleMs, Math.min(idleMs * 2 ** (failuresInARow - 1), MAX_DEFAULT_RETRY_MS));
+  }
+
+  private succeeded(): void {
+    if (this.failuresInARow === 0) return;
+    this.options.logger.info(
+      {
+        failedTurns: this.failuresInARow,
+        failingForMs: Math.round(performance.now() - this.failingSince),
+      },
+      `${this.options.name} works again`,
+    );
+    this.failuresInARow = 0;
   }
 
   private async holdLease(): Promise<boolean> {

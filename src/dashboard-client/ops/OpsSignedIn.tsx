@@ -4,6 +4,7 @@ import { Page } from '../components/Page';
 import { errorCodeOf } from '../app/graphql';
 import { DASHBOARD_BASE, HOME, useViewer } from '../app/session';
 import { Shell, type NavigationLink } from '../app/Shell';
+import { DependencyNotice } from './components/DependencyNotice';
 import { AccountsPage } from './pages/AccountsPage';
 import { DeliveryPage } from './pages/DeliveryPage';
 import { IngestionPage } from './pages/IngestionPage';
@@ -41,6 +42,7 @@ export function OpsSignedIn() {
   }
   return (
     <Shell brand="Operator console" who={viewer.data.user.email} links={OPS_LINKS}>
+      <DependencyNotice />
       <Switch>
         <Route path="/">
           <IngestionPage />

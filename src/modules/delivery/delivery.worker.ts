@@ -5,6 +5,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Mutex } from 'async-mutex';
 import type { Logger } from 'pino';
 import type { BackgroundLoop } from '../../common/background/background-loop.js';
@@ -12,6 +13,7 @@ import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ROOT_LOGGER } from '../../core.module.js';
 import { CommitWakeups } from '../../database/commit-wakeups.js';
+import { isDatabaseUnreachable } from '../../database/database-unreachable.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
 import { AlertStore } from '../alerts/alert.store.js';
 import { DELIVERIES_DUE } from './delivery.outbox.js';
@@ -44,6 +46,10 @@ export function deliveryLeaseMs(timeoutMs: number): number {
 
 /** Each claim costs about 1.2 ms of the event loop (SQL and its bookkeeping): at most 100 a second. */
 const MIN_CLAIM_INTERVAL_MS = 10;
+
+/** The waits between tries of the reads and writes of claimed rows while the database is away. */
+const DATABASE_RETRY_FIRST_MS = 100;
+const DATABASE_RETRY_MAX_MS = 2_000;
 
 /** Rows read per free slot, so rows of webhooks at their limit leave enough for the others. */
 const CANDIDATES_PER_SLOT = 2;
@@ -105,7 +111,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       this.loop.wake();
     });
     this.leaseMs = deliveryLeaseMs(config.webhooks.timeoutMs);
-    this.outcomes = new GroupCommit((settled) => this.store.recordOutcomes(settled));
+    this.outcomes = new GroupCommit((settled) =>
+      this.onceDatabaseAnswers(() => this.store.recordOutcomes(settled)),
+    );
     this.loop = wakeups.backgroundLoop(DELIVERIES_DUE, {
       name: 'delivery worker',
       logger: this.logger,
@@ -203,10 +211,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    */
   private startAll(claims: ClaimedDelivery[], summary: DeliveryRunSummary): void {
     if (claims.length === 0) return;
-    const targets = Promise.all([
-      this.alerts.findByIds(claims.map((claim) => claim.alertId)),
-      this.targets.findDeliverable(claims.map((claim) => claim.webhookId)),
-    ]);
+    const targets = this.onceDatabaseAnswers(() =>
+      Promise.all([
+        this.alerts.findByIds(claims.map((claim) => claim.alertId)),
+        this.targets.findDeliverable(claims.map((claim) => claim.webhookId)),
+      ]),
+    );
     for (const claim of claims) {
       const target = targets.then(([alerts, webhooks]) => {
         const alert = alerts.get(claim.alertId);
@@ -307,6 +317,22 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       this.logger.warn({ deliveryId: settled.claim.id }, 'delivery sent after its lease expired');
     }
     return outcome;
+  }
+
+  /**
+   * Runs `work` again while the database cannot be reached, until the worker stops: a claimed
+   * row whose attempt or outcome were given up would wait for its lease to expire, and be sent
+   * again then.
+   */
+  private async onceDatabaseAnswers<T>(work: () => Promise<T>): Promise<T> {
+    for (let failures = 1; ; failures += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!isDatabaseUnreachable(error) || this.loop.stopping) throw error;
+        await sleep(Math.min(DATABASE_RETRY_FIRST_MS * 2 ** (failures - 1), DATABASE_RETRY_MAX_MS));
+      }
+    }
   }
 
   private async recorded(): Promise<void> {

@@ -1,22 +1,22 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { RateLimitCounters } from './rate-limit-counters.js';
 import { THROTTLERS } from './throttlers.js';
 
-/** Counters live in memory for one instance, in Redis when REDIS_URL is set so instances share them. */
+/** Made before the throttler, which counts through it. */
+@Module({ providers: [RateLimitCounters], exports: [RateLimitCounters] })
+export class RateLimitCountersModule {}
+
+/** The throttlers, counting in RateLimitCounters: Redis when REDIS_URL is set, else memory. */
 @Module({
   imports: [
+    RateLimitCountersModule,
     ThrottlerModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        throttlers: THROTTLERS,
-        storage: config.redisUrl
-          ? new ThrottlerStorageRedisService(config.redisUrl, { keyPrefix: 'alerts:ratelimit:' })
-          : undefined,
-      }),
+      imports: [RateLimitCountersModule],
+      inject: [RateLimitCounters],
+      useFactory: (counters: RateLimitCounters) => ({ throttlers: THROTTLERS, storage: counters }),
     }),
   ],
-  exports: [ThrottlerModule],
+  exports: [ThrottlerModule, RateLimitCountersModule],
 })
 export class RateLimitModule {}

@@ -5,7 +5,10 @@ import { httpStatusOf, type ErrorCode } from '../../../common/errors/error-code.
 import { toAppError } from '../../../common/errors/to-app-error.js';
 import type { GraphqlContext } from '../common/graphql-context.js';
 
-/** Codes that refuse the caller rather than one field: the whole operation fails the same way. */
+/**
+ * Codes that refuse the caller rather than one field: the whole operation fails the same way.
+ * `unavailable` too: without its database the service can answer no field.
+ */
 export function refusesCaller(code: ErrorCode): boolean {
   switch (code) {
     case 'unauthorized':
@@ -13,12 +16,12 @@ export function refusesCaller(code: ErrorCode): boolean {
     case 'forbidden':
     case 'subscription_required':
     case 'rate_limited':
+    case 'unavailable':
       return true;
     case 'keyword_limit_reached':
     case 'not_found':
     case 'invalid_body':
     case 'internal_error':
-    case 'unavailable':
     case 'bad_request':
     case 'request_timeout':
     case 'headers_too_large':
@@ -32,7 +35,7 @@ export function refusesCaller(code: ErrorCode): boolean {
 
 /**
  * GraphQL answers 200 when execution ran; a refused caller instead gets REST's status and headers
- * (401, 402, 403, 429 with Retry-After), so HTTP clients and proxies see what happened.
+ * (401, 402, 403, 429 and 503 with Retry-After), so HTTP clients and proxies see what happened.
  */
 export const refusalStatusPlugin: ApolloServerPlugin<GraphqlContext> = {
   async requestDidStart() {
