@@ -11,12 +11,14 @@ export interface BenchDatabase {
 }
 
 /**
- * DATABASE_URL unset: a temporary SQLite file. sqlite:…: that file, kept. postgres://…: a
- * throwaway database `<name>_<pid>` created next to the one named (CREATE DATABASE), dropped by
- * drop().
+ * `given` (DATABASE_URL by default) unset: a temporary SQLite file. sqlite:…: that file, kept.
+ * postgres://…: a throwaway database `<name>_<pid>` created next to the one named (CREATE
+ * DATABASE), dropped by drop().
  */
-export async function openBenchDatabase(name: string): Promise<BenchDatabase> {
-  const given = process.env.DATABASE_URL;
+export async function openBenchDatabase(
+  name: string,
+  given = process.env.DATABASE_URL,
+): Promise<BenchDatabase> {
   if (given === undefined || given === '') {
     const dir = mkdtempSync(join(tmpdir(), `${name}-`));
     return {

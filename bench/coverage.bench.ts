@@ -17,24 +17,26 @@
  * reads the console's coverage and lag (opsIngestion, over the last hour, from the samples the
  * server wrote and its alerts table), printing both measures and their difference.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from './free-port.js';
+import { GraphqlSession } from './graphql-session.js';
 import { RedditSimServer } from './reddit-sim/reddit-sim-server.js';
+import {
+  adminCommand,
+  scrapeMetrics,
+  spawnServer,
+  stopServer,
+  waitForHealth,
+} from './server-process.js';
 
 const KEYWORDS = 500;
 const keywordOf = (sequence: number) => `covk${sequence % KEYWORDS}x`;
-/** This file runs as <outDir>/bench/coverage.bench.js, next to the server it starts. */
-const SERVER = fileURLToPath(new URL('../src/main.js', import.meta.url));
-const ADMIN = fileURLToPath(new URL('../src/cli/admin.js', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Scenario {
   name: string;
@@ -75,40 +77,17 @@ const OPS_INGESTION = `{ opsIngestion {
 
 /** Signs in as a new operator, as the console does, and reads its Ingestion figures. */
 async function consoleFigures(base: string, env: NodeJS.ProcessEnv): Promise<ConsoleFigures> {
-  const operator = JSON.parse(
-    await run(
-      process.execPath,
-      [ADMIN, 'create-operator', '--email', `bench-${Date.now()}@example.com`],
-      env,
-    ),
-  ) as { email: string; password: string };
-  const signIn = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation($input: SignInInput!) { signIn(input: $input) { csrfToken } }',
-      variables: { input: { email: operator.email, password: operator.password } },
-    }),
-  });
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
-  const { data: signedIn } = (await signIn.json()) as { data: { signIn: { csrfToken: string } } };
-  const answer = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie,
-      'x-csrf-token': signedIn.signIn.csrfToken,
-    },
-    body: JSON.stringify({ query: OPS_INGESTION }),
-  });
-  const { data } = (await answer.json()) as {
-    data: {
-      opsIngestion: {
-        coverage: { percent: number | null; itemsHanded: number };
-        lag: { alerts: number; p50Seconds: number | null; p95Seconds: number | null };
-      };
+  const operator = await adminCommand<{ email: string; password: string }>(
+    ['create-operator', '--email', `bench-${Date.now()}@example.com`],
+    env,
+  );
+  const session = await GraphqlSession.signIn(base, operator.email, operator.password);
+  const data = await session.query<{
+    opsIngestion: {
+      coverage: { percent: number | null; itemsHanded: number };
+      lag: { alerts: number; p50Seconds: number | null; p95Seconds: number | null };
     };
-  };
+  }>(OPS_INGESTION);
   const { coverage, lag } = data.opsIngestion;
   return {
     coveragePercent: coverage.percent,
@@ -158,28 +137,6 @@ class WebhookReceiver {
   }
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${args[0]}: ${code}`)),
-    );
-  });
-}
-
-async function waitForHealth(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const ok = await fetch(`${base}/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error('server did not start');
-}
-
 function percentile(sorted: number[], share: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
@@ -219,14 +176,11 @@ async function runScenario(
     REDDIT_API_BASE: reddit.baseUrl,
     REDDIT_AUTH_BASE: reddit.baseUrl,
   };
-  const account = JSON.parse(
-    await run(process.execPath, [ADMIN, 'create-account', '--plan', 'scale'], env),
-  ) as { api_key: string };
-  const server: ChildProcess = spawn(process.execPath, [SERVER], {
+  const account = await adminCommand<{ api_key: string }>(
+    ['create-account', '--plan', 'scale'],
     env,
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
+  const server = spawnServer(env);
   const warnings: string[] = [];
   const watch = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) {
@@ -289,13 +243,7 @@ async function runScenario(
       (sum, times) => sum + times.length - 1,
       0,
     );
-    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    const metric = (name: string) =>
-      Number(
-        /^(\S+) (\S+)$/m.exec(
-          metrics.split('\n').find((l) => l.startsWith(`${name} `)) ?? '',
-        )?.[2] ?? 0,
-      );
+    const metric = await scrapeMetrics(`http://127.0.0.1:${metricsPort}/metrics`);
     const apiRequests =
       (reddit.counts.byPath.get('/api/info') ?? 0) +
       (reddit.counts.byPath.get('/r/all/new') ?? 0) +
@@ -324,8 +272,7 @@ async function runScenario(
       opsConsole: scenario.name === 'steady' ? await consoleFigures(base, env) : null,
     };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopServer(server);
     await receiver.close();
     await reddit.close();
     rmSync(directory, { recursive: true, force: true });

@@ -25,12 +25,8 @@
  *   --rate is alerts stored per second per account (each goes to every webhook of its account);
  *   0 stores them all at once.
  */
-import { once } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
@@ -47,6 +43,7 @@ import { KeywordsModule } from '../src/modules/keywords/keywords.module.js';
 import { KeywordsService } from '../src/modules/keywords/keywords.service.js';
 import { WebhooksModule } from '../src/modules/webhooks/webhooks.module.js';
 import { WebhooksService } from '../src/modules/webhooks/webhooks.service.js';
+import { Receivers, type ReceiverKind } from './webhook-receivers.js';
 
 const DAILY_CAP = planLimits('scale').perKeywordDailyCap;
 const WARM_UP_ALERTS = 300;
@@ -85,99 +82,6 @@ interface PhaseResult {
   slowAttempts: number;
   tricklingAttempts: number;
   seconds: number;
-}
-
-type ReceiverKind = 'fast' | 'slow' | 'failing' | 'trickling';
-
-interface ReceiverSetup {
-  kinds: ReceiverKind[];
-  slowMs: number;
-}
-
-type ReceiverMessage =
-  | { type: 'ready'; urls: string[] }
-  | { type: 'progress'; counts: number[] }
-  | { type: 'report'; arrivals: Array<Array<[string, number]>> };
-
-/**
- * Loopback endpoints on their own thread (their own event loop, like a real peer), noting when
- * each delivery arrived: fast ones answer 200 at once, failing ones 500, slow ones after slowMs,
- * trickling ones 200 at once and then a byte of body every 100 ms until the sender hangs up.
- */
-class Receivers {
-  private counts: number[] = [];
-
-  private constructor(
-    private readonly worker: Worker,
-    readonly kinds: ReceiverKind[],
-    readonly urls: string[],
-  ) {
-    worker.on('message', (message: ReceiverMessage) => {
-      if (message.type === 'progress') this.counts = message.counts;
-    });
-  }
-
-  static async start(setup: ReceiverSetup): Promise<Receivers> {
-    const worker = new Worker(new URL(import.meta.url), { workerData: setup });
-    const [ready] = (await once(worker, 'message')) as [ReceiverMessage];
-    if (ready.type !== 'ready') throw new Error('receivers did not start');
-    return new Receivers(worker, setup.kinds, ready.urls);
-  }
-
-  received(kind: ReceiverKind): number {
-    return this.kinds.reduce((sum, k, i) => sum + (k === kind ? (this.counts[i] ?? 0) : 0), 0);
-  }
-
-  /** Delivery id → arrival time (epoch ms), per receiver. */
-  async arrivals(): Promise<Array<Map<string, number>>> {
-    this.worker.postMessage('report');
-    for (;;) {
-      const [message] = (await once(this.worker, 'message')) as [ReceiverMessage];
-      if (message.type === 'report') return message.arrivals.map((entries) => new Map(entries));
-    }
-  }
-
-  async close(): Promise<void> {
-    await this.worker.terminate();
-  }
-}
-
-function trickle(response: http.ServerResponse): void {
-  response.writeHead(200, { 'Content-Type': 'text/plain' });
-  const timer = setInterval(() => response.write('.'), 100);
-  response.on('close', () => clearInterval(timer));
-}
-
-async function serveReceivers({ kinds, slowMs }: ReceiverSetup): Promise<void> {
-  const arrivals = kinds.map(() => new Map<string, number>());
-  const urls = await Promise.all(
-    kinds.map(async (kind, index) => {
-      const server = http.createServer((request, response) => {
-        arrivals[index].set(String(request.headers['x-webhook-delivery']), Date.now());
-        request.resume();
-        request.on('end', () => {
-          if (kind === 'fast') response.writeHead(200).end();
-          else if (kind === 'failing') response.writeHead(500).end();
-          else if (kind === 'trickling') trickle(response);
-          else setTimeout(() => response.writeHead(200).end(), slowMs).unref();
-        });
-      });
-      server.listen(0, '127.0.0.1');
-      await once(server, 'listening');
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    }),
-  );
-  const port = parentPort!;
-  port.postMessage({ type: 'ready', urls } satisfies ReceiverMessage);
-  setInterval(() => {
-    port.postMessage({ type: 'progress', counts: arrivals.map((a) => a.size) });
-  }, 20).unref();
-  port.on('message', () => {
-    port.postMessage({
-      type: 'report',
-      arrivals: arrivals.map((a) => [...a]),
-    } satisfies ReceiverMessage);
-  });
 }
 
 async function boot(databaseUrl: string, timeoutMs: number): Promise<INestApplicationContext> {
@@ -614,11 +518,7 @@ async function main(): Promise<void> {
   if (runs('fanout')) await fanOutScenario(options);
 }
 
-if (isMainThread) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
-} else {
-  void serveReceivers(workerData as ReceiverSetup);
-}
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -14,12 +14,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { CliModule } from '../src/cli/cli.module.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { AccountsService } from '../src/modules/accounts/accounts.service.js';
@@ -32,40 +30,9 @@ import { KeywordsModule } from '../src/modules/keywords/keywords.module.js';
 import { KeywordsService } from '../src/modules/keywords/keywords.service.js';
 import { openBenchDatabase } from './bench-database.js';
 import { freePort } from './free-port.js';
+import { confirmationToken, startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 const BASE_URL = 'https://alerts.example.test';
-
-/** An SMTP server on loopback that keeps each mail's text and tells who waits for the next. */
-async function startSink(): Promise<{
-  url: string;
-  count: () => number;
-  next: () => Promise<string>;
-  close: () => Promise<void>;
-}> {
-  let received = 0;
-  const waiting: ((text: string) => void)[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received += 1;
-        waiting.shift()?.(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    count: () => received,
-    next: () => new Promise((resolve) => waiting.push(resolve)),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 function sampleAlerts(count: number): AlertEntity[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -133,7 +100,7 @@ function waitForLine(child: ChildProcess, text: string): Promise<void> {
 }
 
 async function ingestToMail(
-  sink: Awaited<ReturnType<typeof startSink>>,
+  sink: SmtpSink,
   databaseUrl: string,
   samples: number,
 ): Promise<{ fromStart: number[]; fromExit: number[] }> {
@@ -163,9 +130,7 @@ async function ingestToMail(
     frequency: 'instant',
   });
   if (pending.lastError !== null) throw new Error(`confirmation not sent: ${pending.lastError}`);
-  // The text part is quoted-printable: its soft line breaks are undone before the link is read.
-  const text = (await confirmation).replace(/=\r?\n/g, '');
-  const token = /\/email\/confirm\/(mail_[A-Za-z0-9_-]{43})/.exec(text)?.[1];
+  const token = confirmationToken(await confirmation);
   if (token === undefined || (await subscriptions.confirm(token)) !== 'confirmed') {
     throw new Error('the subscription could not be confirmed');
   }
@@ -224,7 +189,7 @@ async function main(): Promise<void> {
       samples: { type: 'string', default: '5' },
     },
   });
-  const sink = await startSink();
+  const sink = await startSmtpSink();
   const database = await openBenchDatabase('email_bench');
   try {
     const rates: number[] = [];

@@ -9,6 +9,7 @@ import type {
 import { KeywordMatcher, type MatchInput } from '../src/modules/matching/keyword-matcher.js';
 import { foldCase } from '../src/modules/matching/text/text-normalization.js';
 import { tokenize } from '../src/modules/matching/text/tokenizer.js';
+import { printTable } from './print-table.js';
 import { realItems, realKeywords, redditText } from './real-corpus.js';
 import {
   itemSources,
@@ -190,17 +191,6 @@ function measureNaive(keywords: KeywordDefinition[], sample: readonly MatchInput
 
 function formatNumber(value: number): string {
   return Math.round(value).toLocaleString('en-US');
-}
-
-function printTable(headers: string[], rows: string[][]): void {
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => row[column].length)),
-  );
-  const line = (cells: string[]): string =>
-    '| ' + cells.map((cell, column) => cell.padStart(widths[column])).join(' | ') + ' |';
-  console.log(line(headers));
-  console.log('|' + widths.map((width) => '-'.repeat(width + 2)).join('|') + '|');
-  for (const row of rows) console.log(line(row));
 }
 
 interface Floors {

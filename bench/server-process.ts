@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** This file runs as <outDir>/bench/server-process.js, next to the server and the admin command. */
+const SERVER = fileURLToPath(new URL('../src/main.js', import.meta.url));
+const ADMIN = fileURLToPath(new URL('../src/cli/admin.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs one admin command in its own process and parses the JSON line it prints. */
+export function adminCommand<T>(args: string[], env: NodeJS.ProcessEnv): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ADMIN, ...args], {
+      env,
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`admin ${args[0]}: ${code}`)),
+    );
+  });
+}
+
+/** The server (dist/src/main.js) in its own process, its logs piped to the caller. */
+export function spawnServer(env: NodeJS.ProcessEnv, nodeOptions: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeOptions, SERVER], {
+    env,
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  server.kill('SIGTERM');
+  await once(server, 'exit');
+}
+
+export async function waitForHealth(base: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const ok = await fetch(`${base}/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error('server did not start');
+}
+
+/** One scrape of a Prometheus endpoint: the value of an unlabelled sample by name (0 if absent). */
+export async function scrapeMetrics(url: string): Promise<(name: string) => number> {
+  const lines = (await (await fetch(url)).text()).split('\n');
+  return (name) =>
+    Number(lines.find((line) => line.startsWith(`${name} `))?.slice(name.length + 1) ?? 0);
+}
