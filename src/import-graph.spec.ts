@@ -35,6 +35,7 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
   posts_cache: { module: 'ingestion', store: 'PostCacheStore' },
   ingest_state: { module: 'ingestion', store: 'DatabasePollerState' },
   deliveries: { module: 'delivery', store: 'DeliveryStore' },
+  delivery_attempts: { module: 'delivery', store: 'DeliveryAttemptLog' },
   webhooks: { module: 'webhooks', store: 'WebhookStore' },
   redelivery_budgets: { module: 'webhooks', store: 'RedeliveryBudget' },
   searches: { module: 'inbox', store: 'SearchStore' },

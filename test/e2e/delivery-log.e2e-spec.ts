@@ -17,6 +17,7 @@ const LOG_FIELDS = [
   'error',
   'duration_ms',
   'created_at',
+  'next_attempt_at',
 ];
 
 interface LogEntry {
@@ -30,6 +31,7 @@ interface LogEntry {
   error: string | null;
   duration_ms: number | null;
   created_at: string;
+  next_attempt_at: string | null;
 }
 
 describe.each(testDatabaseKinds())('webhook delivery log and redelivery on %s', (kind) => {

@@ -32,7 +32,7 @@ const KEYWORD_FIELDS =
   'id text mode active trackPosts trackComments createdAt updatedAt ' +
   'exclude subreddits excludeSubreddits excludeAuthors';
 const WEBHOOK_FIELDS =
-  'id name url format active lastDeliveryAt totalDeliveries lastError consecutiveFailures createdAt';
+  'id name url format retryPolicy active lastDeliveryAt totalDeliveries lastError consecutiveFailures createdAt';
 const ALERT_FIELDS =
   'event timestamp id redditId title subreddit author selftext url keywordText keywordId ' +
   'relevanceScore upvotes replies createdUtc comment';
@@ -326,6 +326,7 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
         name: 'Slack relay',
         url: 'https://hooks.example.com/alerts',
         format: 'json',
+        retryPolicy: 'none',
         active: true,
         lastDeliveryAt: null,
         totalDeliveries: 0,

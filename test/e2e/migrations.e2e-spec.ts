@@ -4,6 +4,7 @@ import { Database } from '../../src/database/database.js';
 import { DeliveryLanes1763700700000 } from '../../src/database/migrations/1763700700000-delivery-lanes.js';
 import { KeywordFilters1763701500000 } from '../../src/database/migrations/1763701500000-keyword-filters.js';
 import { WebhookFailingStreak1763702300000 } from '../../src/database/migrations/1763702300000-webhook-failing-streak.js';
+import { DeliveryRetries1763702400000 } from '../../src/database/migrations/1763702400000-delivery-retries.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestApp } from '../utils/create-test-app.js';
 import {
@@ -62,6 +63,7 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
     await dataSource.runMigrations();
     expect(await deliveryIndexNames()).toEqual([
       'idx_deliveries_open_lanes',
+      'idx_deliveries_retries_due',
       'idx_deliveries_webhook_attempted',
       'idx_deliveries_webhook_created',
       'uq_deliveries_alert_webhook',
@@ -178,6 +180,75 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
       { id: 'healthy', failingSince: null, noticeAt: null },
       { id: 'untried', failingSince: null, noticeAt: null },
     ]);
+  });
+
+  it("gives every webhook the spec's single attempt, and each attempted delivery its latest attempt in the log", async () => {
+    await dataSource.runMigrations();
+    const laterMigrations = MIGRATIONS.length - MIGRATIONS.indexOf(DeliveryRetries1763702400000);
+    for (let step = 0; step < laterMigrations; step++) await dataSource.undoLastMigration();
+    await dataSource.query(
+      `INSERT INTO webhooks (id, account_id, name, url, secret, active, total_deliveries,
+         consecutive_failures, created_at)
+       VALUES ('hook', 'account', 'hook', 'https://hooks.example.com/', 'secret', TRUE, 0, 0, 1)`,
+    );
+    await dataSource.query(
+      `INSERT INTO alerts (id, account_id, keyword_id, keyword_text, event, reddit_id, title,
+         subreddit, subreddit_key, author, selftext, url, upvotes, replies, created_utc, matched_at)
+       SELECT 'alert-' || n, 'account', 'keyword', 'k', 'post', 'r' || n, 't', 'sub', 'sub', 'a',
+              '', 'https://reddit.com/', 1, 0, 1, 1
+         FROM (SELECT 1 AS n UNION ALL SELECT 2 UNION ALL SELECT 3) numbers`,
+    );
+    const delivery = (id: string, status: string, attempts: number, attemptedAt: number | null) =>
+      dataSource.query(
+        `INSERT INTO deliveries (id, alert_id, webhook_id, account_id, status, created_at,
+           attempted_at, http_status, error, duration_ms, attempts)
+         VALUES ('${id}', 'alert-${id.at(-1)}', 'hook', 'account', '${status}', 1,
+           ${attemptedAt ?? 'NULL'}, ${attemptedAt === null ? 'NULL' : 500},
+           ${attemptedAt === null ? 'NULL' : "'HTTP 500 Internal Server Error'"},
+           ${attemptedAt === null ? 'NULL' : 12}, ${attempts})`,
+      );
+    await delivery('d1', 'failed', 1, 5_000);
+    await delivery('d2', 'failed', 3, 9_000);
+    await delivery('d3', 'pending', 0, null);
+
+    await dataSource.runMigrations();
+
+    expect(await dataSource.query('SELECT retry_policy FROM webhooks')).toEqual([
+      { retry_policy: 'none' },
+    ]);
+    const attempts: Record<string, unknown>[] = await dataSource.query(
+      `SELECT delivery_id, attempt, attempt_trigger, attempted_at, http_status, retry_at
+         FROM delivery_attempts ORDER BY delivery_id`,
+    );
+    expect(attempts.map((row) => ({ ...row, attempted_at: Number(row.attempted_at) }))).toEqual([
+      {
+        delivery_id: 'd1',
+        attempt: 1,
+        attempt_trigger: 'automatic',
+        attempted_at: 5_000,
+        http_status: 500,
+        retry_at: null,
+      },
+      {
+        delivery_id: 'd2',
+        attempt: 3,
+        attempt_trigger: 'redelivery',
+        attempted_at: 9_000,
+        http_status: 500,
+        retry_at: null,
+      },
+    ]);
+    const deliveries: Record<string, unknown>[] = await dataSource.query(
+      'SELECT id, retries, attempt_trigger, retry_at FROM deliveries ORDER BY id',
+    );
+    expect(deliveries).toEqual(
+      ['d1', 'd2', 'd3'].map((id) => ({
+        id,
+        retries: 0,
+        attempt_trigger: 'automatic',
+        retry_at: null,
+      })),
+    );
   });
 
   it('are applied by the app as it boots on an empty database', async () => {

@@ -18,18 +18,35 @@ const MEANT_DIFFERENCES: Record<string, string> = {
     'Issue #32: PATCH /searches/:id takes UpdateSearch, every field optional; NewSearch, which it named, requires name and keywords, so a generated client could not send a change of one field.',
   '- /paths/~1api~1v1~1searches~1{id}/patch/requestBody/content/application~1json/schema/description':
     'Issue #32: "Every field optional." is said by UpdateSearch itself, which generators read (they ignore a description beside a $ref).',
+  '+ /paths/~1api~1v1~1webhooks~1{id}~1deliveries~1{deliveryId}~1attempts':
+    "Issue #32: a delivery's attempts, each with its number (decisions section 16).",
   '+ /paths/~1api~1v1~1email-subscriptions':
     'Issue #27: email subscriptions, listed and created (decisions section 11).',
   '+ /paths/~1api~1v1~1email-subscriptions~1{id}':
     'Issue #27: an email subscription deleted (decisions section 11).',
   '+ /components/schemas/Webhook/properties/format':
     'Issue #27: a webhook shows its format (json, slack, discord).',
+  '+ /components/schemas/Webhook/properties/retry_policy':
+    'Issue #32: a webhook shows its retry policy, after format (decisions section 16).',
   '~ /components/schemas/Webhook/required':
     'Issue #27: every webhook answered has a format, so format is required in the Webhook shape.',
   '+ /components/schemas/CreateWebhook/properties/format':
     'Issue #27: POST /webhooks accepts a format. Its default (json) is said in its description, as the default of every optional field is (issue #32): a JSON Schema default made generated clients require it.',
+  '+ /components/schemas/CreateWebhook/properties/retry_policy':
+    'Issue #32: POST /webhooks accepts a retry policy; its default (none) is said in its description.',
   '+ /components/schemas/UpdateWebhook/properties/format':
     'Issue #27: PATCH /webhooks/:id changes the format.',
+  '+ /components/schemas/UpdateWebhook/properties/retry_policy':
+    'Issue #32: PATCH /webhooks/:id changes the retry policy.',
+  '~ /components/schemas/Delivery/properties/attempts/description':
+    'Issue #32: attempts counts retries too; the text says so.',
+  '+ /components/schemas/Delivery/properties/next_attempt_at':
+    'Issue #32: when the waiting retry of a delivery is due, added after created_at.',
+  '~ /components/schemas/Delivery/required':
+    'Issue #32: next_attempt_at is in every delivery answered (null when no retry waits).',
+  '+ /components/schemas/DeliveryAttempt': 'Issue #32: one attempt of a delivery.',
+  '+ /components/schemas/DeliveryAttemptList':
+    'Issue #32: the answer of GET /webhooks/:id/deliveries/:delivery_id/attempts.',
   '+ /components/schemas/UpdateSearch': 'Issue #32: the body of PATCH /searches/:id.',
   '+ /components/schemas/EmailSubscription': 'Issue #27: the Subscription those routes answer.',
   '+ /components/schemas/CreateEmailSubscription':

@@ -16,8 +16,12 @@ export async function createWebhook(
   t: TestApp,
   apiKey: string,
   url: string,
+  fields: Record<string, unknown> = {},
 ): Promise<CreatedWebhook> {
-  const res = await t.http.post('/api/v1/webhooks').set(bearer(apiKey)).send({ url });
+  const res = await t.http
+    .post('/api/v1/webhooks')
+    .set(bearer(apiKey))
+    .send({ url, ...fields });
   if (res.status !== 201) throw new Error(`creating a webhook failed: ${res.status} ${res.text}`);
   const body = res.body as { data: WebhookResponse; secret: string };
   return { id: body.data.id, secret: body.secret };
@@ -35,6 +39,7 @@ export async function insertWebhook(
     name: 'hooks.example.com',
     url: 'https://hooks.example.com/alerts',
     format: 'json',
+    retryPolicy: 'none',
     secret: newWebhookSecret(),
     previousSecret: null,
     secretRotatedAt: null,

@@ -67,6 +67,7 @@ describe('the failing webhooks banner', () => {
       name: orders.name,
       url: 'https://orders.example.com/hooks',
       format: 'json',
+      retryPolicy: 'none',
       active,
       createdAt: '2026-11-01T09:00:00.000+00:00',
       lastDeliveryAt: '2026-11-21T09:00:00.000+00:00',

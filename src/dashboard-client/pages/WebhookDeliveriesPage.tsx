@@ -36,12 +36,26 @@ const DELIVERIES_QUERY = graphql(`
           error
           createdAt
           lastAttemptAt
+          nextAttemptAt
         }
       }
       pageInfo {
         endCursor
         hasNextPage
       }
+    }
+  }
+`);
+
+const ATTEMPTS_QUERY = graphql(`
+  query DeliveryAttempts($webhookId: ID!, $deliveryId: ID!) {
+    webhookDeliveryAttempts(webhookId: $webhookId, deliveryId: $deliveryId) {
+      attempt
+      trigger
+      attemptedAt
+      responseStatus
+      error
+      nextAttemptAt
     }
   }
 `);
@@ -57,6 +71,35 @@ const REDELIVER = graphql(`
 type Delivery = WebhookDeliveriesQuery['webhookDeliveries']['edges'][number]['node'];
 const STATUSES: DeliveryStatus[] = ['pending', 'succeeded', 'failed', 'canceled'];
 
+/** The attempts of one delivery, read when the person opens them. */
+function AttemptList({ webhookId, delivery }: { webhookId: string; delivery: Delivery }) {
+  const [open, setOpen] = useState(false);
+  const attempts = useQuery({
+    queryKey: ['attempts', webhookId, delivery.id, delivery.attempts],
+    queryFn: () => graphqlRequest(ATTEMPTS_QUERY, { webhookId, deliveryId: delivery.id }),
+    enabled: open,
+  });
+  if (delivery.attempts === 0) return <>0</>;
+  return (
+    <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
+        {delivery.attempts}
+        <span className="visually-hidden"> attempts: show each</span>
+      </summary>
+      <ErrorNotice error={attempts.error} />
+      <ol className="attempts">
+        {attempts.data?.webhookDeliveryAttempts.map((attempt) => (
+          <li key={attempt.attempt} value={attempt.attempt}>
+            {formatInstant(attempt.attemptedAt)} ({attempt.trigger}):{' '}
+            {attempt.error ?? `HTTP ${attempt.responseStatus}`}
+            {attempt.nextAttemptAt && `; retry at ${formatInstant(attempt.nextAttemptAt)}`}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
 function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: Delivery }) {
   const queryClient = useQueryClient();
   const redeliver = useMutation({
@@ -69,9 +112,14 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: Del
       <td>{delivery.event}</td>
       <td>
         <span className={`badge ${delivery.status}`}>{delivery.status}</span>
+        {delivery.nextAttemptAt && (
+          <span className="hint"> retry at {formatInstant(delivery.nextAttemptAt)}</span>
+        )}
       </td>
       <td>{delivery.responseStatus ?? '—'}</td>
-      <td>{delivery.attempts}</td>
+      <td>
+        <AttemptList webhookId={webhookId} delivery={delivery} />
+      </td>
       <td>{delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}</td>
       <td>{delivery.error ?? ''}</td>
       <td>

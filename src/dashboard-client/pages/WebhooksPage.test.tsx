@@ -13,6 +13,7 @@ const hook: Webhook = {
   name: 'Team hooks',
   url: 'https://example.com/hooks',
   format: 'json',
+  retryPolicy: 'none',
   active: true,
   createdAt: '2025-03-01T09:00:00Z',
   lastDeliveryAt: null,
@@ -29,7 +30,7 @@ const created = {
 const addForm = () => screen.getByRole('form', { name: 'Add a webhook' });
 
 describe('the webhook form', () => {
-  it('sends the URL, the trimmed name and the format, then shows the signing secret once and clears itself', async () => {
+  it('sends the URL, the trimmed name, the format and its suggested retries, then shows the signing secret once and clears itself', async () => {
     const server = fakeGraphql({
       Webhooks: () => ({ webhooks: { nodes: [] } }),
       CreateWebhook: () => created,
@@ -45,10 +46,18 @@ describe('the webhook form', () => {
     expect(within(secret).getByText('whsec_new')).toBeTruthy();
     expect(within(secret).getByText(/createHmac\('sha256', 'whsec_new'\)/)).toBeTruthy();
     expect(server.sent('CreateWebhook')).toEqual([
-      { input: { url: 'https://example.com/hooks', name: 'Team hooks', format: 'slack' } },
+      {
+        input: {
+          url: 'https://example.com/hooks',
+          name: 'Team hooks',
+          format: 'slack',
+          retryPolicy: 'standard',
+        },
+      },
     ]);
     expect(within(form).getByLabelText<HTMLInputElement>('URL').value).toBe('');
     expect(within(form).getByLabelText<HTMLSelectElement>('Format').value).toBe('json');
+    expect(within(form).getByLabelText<HTMLSelectElement>('Retries').value).toBe('none');
     await waitFor(() => expect(server.sent('Webhooks')).toHaveLength(2));
   });
 
@@ -64,7 +73,39 @@ describe('the webhook form', () => {
 
     await waitFor(() =>
       expect(server.sent('CreateWebhook')).toEqual([
-        { input: { url: 'https://example.com/hooks', format: 'json' } },
+        { input: { url: 'https://example.com/hooks', format: 'json', retryPolicy: 'none' } },
+      ]),
+    );
+  });
+
+  it('suggests retries for Slack and Discord until the person chooses, then keeps the choice', async () => {
+    const server = fakeGraphql({
+      Webhooks: () => ({ webhooks: { nodes: [] } }),
+      CreateWebhook: () => created,
+    });
+    const { user } = renderPage(<WebhooksPage />);
+    const form = addForm();
+    const retries = within(form).getByLabelText<HTMLSelectElement>('Retries');
+    expect(retries.value).toBe('none');
+    expect(retries.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      document.getElementById(retries.getAttribute('aria-describedby')!)!.textContent,
+    ).toContain('Suggested for Slack and Discord');
+
+    await user.selectOptions(within(form).getByLabelText('Format'), 'Discord message');
+    expect(retries.value).toBe('standard');
+    await user.selectOptions(within(form).getByLabelText('Format'), 'JSON (signed alert body)');
+    expect(retries.value).toBe('none');
+
+    await user.selectOptions(retries, 'Retry failures: 5 s, 1 min, 10 min, 1 h, 6 h later');
+    await user.selectOptions(within(form).getByLabelText('Format'), 'Slack message');
+    await user.selectOptions(within(form).getByLabelText('Format'), 'JSON (signed alert body)');
+    expect(retries.value).toBe('standard');
+    await user.type(within(form).getByLabelText('URL'), 'https://example.com/hooks');
+    await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
+    await waitFor(() =>
+      expect(server.sent('CreateWebhook')).toEqual([
+        { input: { url: 'https://example.com/hooks', format: 'json', retryPolicy: 'standard' } },
       ]),
     );
   });
@@ -106,6 +147,33 @@ describe('the webhook form', () => {
 });
 
 describe('a webhook of the list', () => {
+  it('shows its retries and turns them on and off', async () => {
+    let retryPolicy: 'none' | 'standard' = 'none';
+    const server = fakeGraphql({
+      Webhooks: () => ({ webhooks: { nodes: [{ ...hook, retryPolicy }] } }),
+      UpdateWebhook: ({ input }) => {
+        retryPolicy = (input as { retryPolicy: 'none' | 'standard' }).retryPolicy;
+        return { updateWebhook: { id: 'w1', active: true, retryPolicy } };
+      },
+    });
+    const { user } = renderPage(<WebhooksPage />);
+    const turnOn = await screen.findByRole('button', { name: 'Turn retries on' });
+    const card = () => screen.getByRole('article');
+    expect(within(card()).getByText('None: one attempt per alert')).toBeTruthy();
+    await user.click(turnOn);
+
+    expect(await screen.findByRole('button', { name: 'Turn retries off' })).toBeTruthy();
+    expect(
+      within(card()).getByText('Retry failures: 5 s, 1 min, 10 min, 1 h, 6 h later'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Turn retries off' }));
+    await screen.findByRole('button', { name: 'Turn retries on' });
+    expect(server.sent('UpdateWebhook')).toEqual([
+      { id: 'w1', input: { retryPolicy: 'standard' } },
+      { id: 'w1', input: { retryPolicy: 'none' } },
+    ]);
+  });
+
   it('rotates its secret only once the user confirms, and shows the new one', async () => {
     const server = fakeGraphql({
       Webhooks: () => ({ webhooks: { nodes: [hook] } }),

@@ -9,7 +9,7 @@ import { Page } from '../components/Page';
 import { QueryState } from '../components/QueryState';
 import { SelectField, type Choice } from '../components/SelectField';
 import { graphql } from '../gql';
-import type { WebhookFormat, WebhooksQuery } from '../gql/graphql';
+import type { WebhookFormat, WebhookRetryPolicy, WebhooksQuery } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
 
 const WEBHOOKS_QUERY = graphql(`
@@ -20,6 +20,7 @@ const WEBHOOKS_QUERY = graphql(`
         name
         url
         format
+        retryPolicy
         active
         createdAt
         lastDeliveryAt
@@ -59,6 +60,7 @@ const UPDATE_WEBHOOK = graphql(`
     updateWebhook(id: $id, input: $input) {
       id
       active
+      retryPolicy
     }
   }
 `);
@@ -93,6 +95,19 @@ const FORMAT_CHOICES: Choice[] = Object.entries(FORMAT_LABELS).map(([value, labe
   label,
 }));
 
+const RETRY_LABELS: Record<WebhookRetryPolicy, string> = {
+  none: 'None: one attempt per alert',
+  standard: 'Retry failures: 5 s, 1 min, 10 min, 1 h, 6 h later',
+};
+const RETRY_CHOICES: Choice[] = Object.entries(RETRY_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
+
+/** Chat platforms answer 429 when busy: their webhooks retry unless the person chose otherwise. */
+const suggestedRetries = (format: WebhookFormat): WebhookRetryPolicy =>
+  format === 'json' ? 'none' : 'standard';
+
 /** How a receiver checks a delivery: the same check as examples/receiver.mjs. */
 const verificationSnippet = (
   secret: string,
@@ -124,13 +139,19 @@ function AddWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
   const [url, setUrl] = useState('');
   const [name, setName] = useState('');
   const [format, setFormat] = useState<WebhookFormat>('json');
+  const [retryPolicy, setRetryPolicy] = useState<WebhookRetryPolicy>('none');
+  const [retriesChosen, setRetriesChosen] = useState(false);
   const create = useMutation({
     mutationFn: () =>
-      graphqlRequest(CREATE_WEBHOOK, { input: { url, name: name.trim() || undefined, format } }),
+      graphqlRequest(CREATE_WEBHOOK, {
+        input: { url, name: name.trim() || undefined, format, retryPolicy },
+      }),
     onSuccess: ({ createWebhook }) => {
       setUrl('');
       setName('');
       setFormat('json');
+      setRetryPolicy('none');
+      setRetriesChosen(false);
       onCreated(createWebhook.secret);
       return queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
     },
@@ -161,7 +182,20 @@ function AddWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
         label="Format"
         value={format}
         choices={FORMAT_CHOICES}
-        onChange={(value) => setFormat(value as WebhookFormat)}
+        onChange={(value) => {
+          setFormat(value as WebhookFormat);
+          if (!retriesChosen) setRetryPolicy(suggestedRetries(value as WebhookFormat));
+        }}
+      />
+      <SelectField
+        label="Retries"
+        value={retryPolicy}
+        choices={RETRY_CHOICES}
+        hint="Suggested for Slack and Discord, which answer 429 when busy. Every retry keeps the delivery id, so a receiver can drop repeats."
+        onChange={(value) => {
+          setRetryPolicy(value as WebhookRetryPolicy);
+          setRetriesChosen(true);
+        }}
       />
       <ErrorNotice error={create.error} />
       <button type="submit" disabled={create.isPending}>
@@ -189,6 +223,14 @@ function WebhookCard({
       graphqlRequest(UPDATE_WEBHOOK, { id: webhook.id, input: { active: !webhook.active } }),
     onSuccess: refresh,
   });
+  const retries = useMutation({
+    mutationFn: () =>
+      graphqlRequest(UPDATE_WEBHOOK, {
+        id: webhook.id,
+        input: { retryPolicy: webhook.retryPolicy === 'none' ? 'standard' : 'none' },
+      }),
+    onSuccess: refresh,
+  });
   const rotate = useMutation({
     mutationFn: () => graphqlRequest(ROTATE_SECRET, { id: webhook.id }),
     onSuccess: ({ rotateWebhookSecret }) => onSecret(rotateWebhookSecret.secret),
@@ -206,6 +248,8 @@ function WebhookCard({
         <dl className="health">
           <dt>Format</dt>
           <dd>{FORMAT_LABELS[webhook.format]}</dd>
+          <dt>Retries</dt>
+          <dd>{RETRY_LABELS[webhook.retryPolicy]}</dd>
           <dt>Status</dt>
           <dd>{webhook.active ? 'Active' : 'Paused'}</dd>
           <dt>Success rate (24 h)</dt>
@@ -230,6 +274,14 @@ function WebhookCard({
           </button>
           <button type="button" className="secondary" onClick={() => toggle.mutate()}>
             {webhook.active ? 'Pause' : 'Resume'}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => retries.mutate()}
+            disabled={retries.isPending}
+          >
+            {webhook.retryPolicy === 'none' ? 'Turn retries on' : 'Turn retries off'}
           </button>
           <button
             type="button"
@@ -260,7 +312,9 @@ function WebhookCard({
               ? `Test delivered: the endpoint answered ${result.status}.`
               : `Test failed: ${result.error ?? `the endpoint answered ${result.status}`}.`)}
         </div>
-        <ErrorNotice error={test.error ?? toggle.error ?? rotate.error ?? remove.error} />
+        <ErrorNotice
+          error={test.error ?? toggle.error ?? retries.error ?? rotate.error ?? remove.error}
+        />
       </article>
     </li>
   );

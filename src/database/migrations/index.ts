@@ -18,6 +18,7 @@ import { OpsAuditEntries1763701900000 } from './1763701900000-ops-audit-entries.
 import { WebhookFormats1763702000000 } from './1763702000000-webhook-formats.js';
 import { EmailSubscriptions1763702100000 } from './1763702100000-email-subscriptions.js';
 import { WebhookFailingStreak1763702300000 } from './1763702300000-webhook-failing-streak.js';
+import { DeliveryRetries1763702400000 } from './1763702400000-delivery-retries.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   WebhookFormats1763702000000,
   EmailSubscriptions1763702100000,
   WebhookFailingStreak1763702300000,
+  DeliveryRetries1763702400000,
 ];

@@ -9,6 +9,8 @@ import { KeywordListDto } from '../keywords/dto/keyword-list.dto.js';
 import { KeywordResponseDto } from '../keywords/dto/keyword.dto.js';
 import { UpdateKeywordDto } from '../keywords/dto/update-keyword.dto.js';
 import {
+  DeliveryAttemptDto,
+  DeliveryAttemptListDto,
   DeliveryDto,
   DeliveryPageDto,
   RedeliveryDto,
@@ -68,6 +70,8 @@ export const DOCUMENTED_SCHEMAS: (Type<unknown> | NamedSchema)[] = [
   WebhookSecretDto,
   DeliveryDto,
   DeliveryPageDto,
+  DeliveryAttemptDto,
+  DeliveryAttemptListDto,
   RedeliveryRequestDto,
   RedeliveryDto,
   WebhookTestResultDto,

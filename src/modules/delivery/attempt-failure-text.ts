@@ -49,6 +49,11 @@ export function describeRequestError(error: unknown, timeoutMs: number): string 
   return shorten(`request failed: ${message || code || 'unknown error'}`);
 }
 
+/** The host resolved to an address the URL rules refuse: nothing was sent. */
+export function isRefusedAddress(error: unknown): boolean {
+  return rootCause(error).code === BLOCKED_ADDRESS_CODE;
+}
+
 interface ErrorDetails {
   code?: unknown;
   message?: unknown;

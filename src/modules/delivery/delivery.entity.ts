@@ -1,11 +1,14 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { epochMillis } from '../../database/column-transformers.js';
+import type { AttemptTrigger } from './retry-policy.js';
 
 /**
- * pending → sending (claimed, under a lease) → succeeded | failed; canceled when the webhook was
- * paused or deleted before the attempt.
+ * pending → sending (claimed, under a lease) → succeeded | failed | retrying (a retry waits for
+ * `retryAt`, then is claimed as sending again); canceled when the webhook was paused or deleted
+ * before the attempt.
  */
-export type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed' | 'canceled';
+export type DeliveryStatus =
+  'pending' | 'sending' | 'retrying' | 'succeeded' | 'failed' | 'canceled';
 
 /** One outbox row per (alert, webhook); its id is the X-Webhook-Delivery header. */
 @Entity('deliveries')
@@ -44,7 +47,19 @@ export class DeliveryEntity {
   @Column({ name: 'duration_ms', type: 'integer', nullable: true })
   durationMs: number | null;
 
-  /** Attempts made: the automatic one, then one per redelivery (canceled rows count none). */
+  /** Attempts made: the automatic one, its retries, one per redelivery (canceled rows count none). */
   @Column({ type: 'integer', default: 0 })
   attempts: number;
+
+  /** When the waiting retry falls due (status retrying); null otherwise. */
+  @Column({ name: 'retry_at', type: 'bigint', nullable: true, transformer: epochMillis })
+  retryAt: number | null;
+
+  /** Retries the automatic series has scheduled so far (retry-policy.ts). */
+  @Column({ type: 'integer', default: 0 })
+  retries: number;
+
+  /** Why the row is in the outbox: which attempt it makes next. */
+  @Column({ name: 'attempt_trigger', type: 'varchar', length: 16, default: 'automatic' })
+  attemptTrigger: AttemptTrigger;
 }

@@ -3,6 +3,7 @@ import type { ExportedProvider } from '../../common/nest/exported-provider.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
+import { DeliveryAttemptLog } from './delivery-attempt-log.js';
 import { DeliveryMetrics } from './delivery.metrics.js';
 import { DeliveryOutbox } from './delivery.outbox.js';
 import { DeliveryStore } from './delivery.store.js';
@@ -36,6 +37,7 @@ export class DeliveryModule implements OnApplicationShutdown {
               maxConnections: config.webhooks.concurrency,
             }),
         },
+        DeliveryAttemptLog,
         DeliveryStore,
         DeliveryMetrics,
         OutboxMetrics,

@@ -10,6 +10,7 @@ import { WebhookKeyring } from '../webhooks/secrets/webhook-keyring.js';
 import { WebhookSecretCipher } from '../webhooks/secrets/webhook-secret-cipher.js';
 import { WebhookEntity } from '../webhooks/webhook.entity.js';
 import { DeliveryEntity } from './delivery.entity.js';
+import { DeliveryAttemptLog } from './delivery-attempt-log.js';
 import { DeliveryStore, type ClaimedDelivery, type DeliveryClaim } from './delivery.store.js';
 import type { AttemptOutcome } from './webhook-targets.js';
 
@@ -44,6 +45,7 @@ describe.each(testDatabaseKinds())('DeliveryStore on %s', (kind) => {
         storage.database,
         new WebhookSecretCipher(WebhookKeyring.ofKeys([randomBytes(32)])),
       ),
+      new DeliveryAttemptLog(storage.database),
     );
     stores.push(store);
     return store;
@@ -62,8 +64,12 @@ describe.each(testDatabaseKinds())('DeliveryStore on %s', (kind) => {
       choose: (due) => due,
       ...request,
     });
-  const settle = (store: DeliveryStore, claim: ClaimedDelivery, outcome: AttemptOutcome | null) =>
-    store.recordOutcomes([{ claim, outcome, attemptedAt: now() }]);
+  const settle = (
+    store: DeliveryStore,
+    claim: ClaimedDelivery,
+    outcome: AttemptOutcome | null,
+    retryAt: number | null = null,
+  ) => store.recordOutcomes([{ claim, outcome, attemptedAt: now(), retryAt }]);
   const rows = () => storage.database.manager.find(DeliveryEntity, { order: { id: 'ASC' } });
   const webhook = (id: string) => storage.database.manager.findOneByOrFail(WebhookEntity, { id });
 
@@ -327,6 +333,104 @@ describe.each(testDatabaseKinds())('DeliveryStore on %s', (kind) => {
 
       expect(await settle(next, current, succeeded)).toEqual([true]);
       expect((await rows())[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
+    });
+  });
+
+  describe('retries', () => {
+    const retryClaim = (store: DeliveryStore) =>
+      store.claimDueRetries({
+        window: 100,
+        now: now(),
+        leaseUntil: now() + LEASE_MS,
+        skipWebhookIds: [],
+        choose: (due) => due,
+      });
+    const attemptLog = (store: DeliveryStore, webhookId: string, deliveryId: string) =>
+      store.attemptsOf(webhookId, deliveryId);
+
+    it('keeps a failed attempt with a retry time waiting, out of the open rows, until it is due', async () => {
+      const { hooks } = await outbox(1, 1);
+      const store = worker();
+      const [first] = (await claim(store)).claimed;
+      expect(first).toMatchObject({ attempts: 0, retries: 0, trigger: 'automatic' });
+
+      await settle(store, first, failed('HTTP 503'), now() + 5_000);
+      expect((await rows())[0]).toMatchObject({
+        status: 'retrying',
+        retryAt: now() + 5_000,
+        retries: 1,
+        attemptTrigger: 'retry',
+        attempts: 1,
+        claimedUntil: null,
+      });
+      expect((await claim(store)).due).toEqual([]);
+      storage.clock.advance(4_999);
+      expect((await retryClaim(store)).due).toEqual([]);
+
+      storage.clock.advance(1);
+      const { claimed } = await retryClaim(store);
+      expect(claimed).toEqual([
+        expect.objectContaining({ id: first.id, attempts: 1, retries: 1, trigger: 'retry' }),
+      ]);
+      expect((await rows())[0]).toMatchObject({ status: 'sending', retryAt: null });
+      await settle(store, claimed[0], succeeded);
+      expect(await attemptLog(store, hooks[0].id, first.id)).toEqual([
+        expect.objectContaining({
+          attempt: 1,
+          trigger: 'automatic',
+          httpStatus: 500,
+          retryAt: now(),
+        }),
+        expect.objectContaining({ attempt: 2, trigger: 'retry', httpStatus: 200, retryAt: null }),
+      ]);
+      expect(await webhook(hooks[0].id)).toMatchObject({
+        totalDeliveries: 1,
+        consecutiveFailures: 0,
+      });
+    });
+
+    it('gives a retry whose worker died to the open rows once its lease is over, still a retry', async () => {
+      await outbox(1, 1);
+      const [dead, next] = [worker(), worker()];
+      const [first] = (await claim(dead)).claimed;
+      await settle(dead, first, failed('HTTP 503'), now() + 1_000);
+      storage.clock.advance(1_000);
+      expect((await retryClaim(dead)).claimed).toHaveLength(1);
+
+      storage.clock.advance(LEASE_MS);
+      expect((await retryClaim(next)).due).toEqual([]);
+      expect((await claim(next)).claimed).toEqual([
+        expect.objectContaining({ id: first.id, attempts: 1, retries: 1, trigger: 'retry' }),
+      ]);
+    });
+
+    it('never hands one due retry to two workers claiming at the same time', async () => {
+      await outbox(1, 20);
+      const store = worker();
+      for (const claimed of (await claim(store)).claimed) {
+        await settle(store, claimed, failed('HTTP 503'), now() + 1_000);
+      }
+      storage.clock.advance(1_000);
+      const claims = await Promise.all([worker(), worker(), worker()].map(retryClaim));
+      const ids = claims.flatMap((result) => result.claimed.map((row) => row.id));
+      expect(ids).toHaveLength(20);
+      expect(new Set(ids).size).toBe(20);
+    });
+
+    it('leaves a waiting retry alone when it is redelivered, and makes a failed one a redelivery', async () => {
+      const { hooks } = await outbox(1, 2);
+      const store = worker();
+      const [waiting, done] = (await claim(store)).claimed;
+      await settle(store, waiting, failed('HTTP 503'), now() + 60_000);
+      await settle(store, done, failed('HTTP 404'));
+      const requeue = (id: string) =>
+        storage.database.transaction((manager) => store.requeue(manager, hooks[0].id, id));
+
+      expect(await requeue(waiting.id)).toBe('open');
+      expect(await requeue(done.id)).toBe('requeued');
+      expect((await claim(store)).claimed).toEqual([
+        expect.objectContaining({ id: done.id, attempts: 1, trigger: 'redelivery' }),
+      ]);
     });
   });
 });

@@ -5,7 +5,9 @@ import { Database } from '../../database/database.js';
 import { inList, valuesClause } from '../../database/sql-lists.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
 import { ALERT_EVENTS } from '../alerts/alert.store.js';
+import { DeliveryAttemptLog, type DeliveryAttemptRow } from './delivery-attempt-log.js';
 import { DeliverySql } from './delivery-sql.js';
+import type { AttemptTrigger } from './retry-policy.js';
 import { WebhookTargets, type AttemptOutcome } from './webhook-targets.js';
 
 const ENQUEUE_CHUNK = 200;
@@ -24,6 +26,11 @@ export interface ClaimedDelivery {
   accountId: string;
   createdAt: number;
   claimedUntil: number;
+  /** Attempts made before this one. */
+  attempts: number;
+  /** Retries the automatic series has scheduled before this attempt. */
+  retries: number;
+  trigger: AttemptTrigger;
 }
 
 /** The due rows read (`more`: others may be left), those chosen, and those actually claimed. */
@@ -34,11 +41,15 @@ export interface DeliveryClaim {
   claimed: ClaimedDelivery[];
 }
 
-/** What became of one claim: an attempt, or null when it was canceled without sending. */
+/**
+ * What became of one claim: an attempt, or null when it was canceled without sending; `retryAt`,
+ * when a failed attempt is tried again then (retry-policy.ts), else null.
+ */
 export interface SettledDelivery {
   claim: ClaimedDelivery;
   outcome: AttemptOutcome | null;
   attemptedAt: number;
+  retryAt: number | null;
 }
 
 interface ClaimedRow {
@@ -48,13 +59,40 @@ interface ClaimedRow {
   account_id: string;
   created_at: string | number;
   claimed_until: string | number;
+  attempts: string | number;
+  retries: string | number;
+  attempt_trigger: AttemptTrigger;
 }
+
+const CLAIMED_COLUMNS =
+  'id, alert_id, webhook_id, account_id, created_at, claimed_until, attempts, retries, attempt_trigger';
+
+const toClaimed = (row: ClaimedRow): ClaimedDelivery => ({
+  id: row.id,
+  alertId: row.alert_id,
+  webhookId: row.webhook_id,
+  accountId: row.account_id,
+  createdAt: Number(row.created_at),
+  claimedUntil: Number(row.claimed_until),
+  attempts: Number(row.attempts),
+  retries: Number(row.retries),
+  trigger: row.attempt_trigger,
+});
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Rows the worker still has to attempt: waiting, or claimed by a worker (maybe a dead one). */
 const OPEN_ROWS = "status IN ('pending', 'sending')";
 
-/** A row back in the outbox: the worker sends it again, same id and body bytes. */
-const REQUEUE = "status = 'pending', claimed_until = NULL";
+/** A failed delivery whose retry waits for its time; claimed apart from the open rows. */
+const RETRYING = "status = 'retrying'";
+
+/** Not over yet: open, or a retry waiting (the log's pending). */
+const UNFINISHED_ROWS = "status IN ('pending', 'sending', 'retrying')";
+
+/** A row back in the outbox: the worker sends it again, same id and body bytes, no retry after. */
+const REQUEUE =
+  "status = 'pending', claimed_until = NULL, retry_at = NULL, attempt_trigger = 'redelivery'";
 
 /** A page of a webhook's log: `status` 'pending' means open (waiting or being attempted). */
 export interface DeliveryLogPageQuery {
@@ -75,10 +113,11 @@ export interface DeliveryLogRow {
   error: string | null;
   duration_ms: number | null;
   created_at: number | string;
+  retry_at: number | string | null;
 }
 
 const STATUS_FILTER: Record<NonNullable<DeliveryLogPageQuery['status']>, string> = {
-  pending: OPEN_ROWS,
+  pending: UNFINISHED_ROWS,
   succeeded: "status = 'succeeded'",
   failed: "status = 'failed'",
   canceled: "status = 'canceled'",
@@ -100,6 +139,7 @@ export class DeliveryStore {
   constructor(
     private readonly database: Database,
     private readonly targets: WebhookTargets,
+    private readonly attemptLog: DeliveryAttemptLog,
   ) {
     this.sql = new DeliverySql(database.kind);
   }
@@ -138,8 +178,7 @@ export class DeliveryStore {
    * Claims those of the oldest due rows that `choose` picks: pending rows, and sending rows whose
    * lease expired (their worker died). They become sending until `leaseUntil`. A pending row has
    * no lease, so one condition on claimed_until covers both, without the OR that leads
-   * PostgreSQL away from reading the index in order. The claim re-checks each row:
-   * PostgreSQL workers skip rows another worker has locked or taken; SQLite has one writer.
+   * PostgreSQL away from reading the index in order. The claim re-checks each row.
    */
   async claimDueDeliveries(request: {
     window: number;
@@ -152,35 +191,84 @@ export class DeliveryStore {
     return this.onClaimConnection(async (manager) => {
       const { rows: due, more } = await this.findDue(manager, request);
       const chosen = request.choose(due);
-      if (chosen.length === 0) return { due, more, chosen, claimed: [] };
-      const lock = this.database.kind === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
-      const rows = await this.database.query<ClaimedRow>(
-        manager,
-        `UPDATE deliveries SET status = 'sending', claimed_until = :leaseUntil
-         WHERE id IN (
-           SELECT id FROM deliveries
-           WHERE ${this.sql.inList('id', 'ids')}
-             AND ${OPEN_ROWS} AND COALESCE(claimed_until, 0) <= :now
-           ${lock})
-         RETURNING id, alert_id, webhook_id, account_id, created_at, claimed_until`,
-        {
-          ids: this.sql.list(chosen.map((delivery) => delivery.id)),
-          now: this.sql.int(request.now),
-          leaseUntil: this.sql.int(request.leaseUntil),
-        },
-      );
-      const claimed = rows
-        .map((row) => ({
-          id: row.id,
-          alertId: row.alert_id,
-          webhookId: row.webhook_id,
-          accountId: row.account_id,
-          createdAt: Number(row.created_at),
-          claimedUntil: Number(row.claimed_until),
-        }))
-        .sort((a, b) => (a.id < b.id ? -1 : 1));
+      const claimed = await this.claimChosen(manager, chosen, request, {
+        stillDue: `${OPEN_ROWS} AND COALESCE(claimed_until, 0) <= :now`,
+      });
       return { due, more, chosen, claimed };
     });
+  }
+
+  /**
+   * Claims those of the retries due by `now` that `choose` picks, the longest due first, as the
+   * open rows are claimed: under a lease, so a worker that dies leaves them to the open rows'
+   * claim once it expires. Only the window's worth of due retries is read.
+   */
+  async claimDueRetries(request: {
+    window: number;
+    now: number;
+    leaseUntil: number;
+    skipWebhookIds: readonly string[];
+    choose: (due: DueDelivery[]) => DueDelivery[];
+  }): Promise<DeliveryClaim> {
+    return this.onClaimConnection(async (manager) => {
+      const found = await this.database.query<{
+        id: string;
+        webhook_id: string;
+        account_id: string;
+      }>(
+        manager,
+        `SELECT id, webhook_id, account_id FROM deliveries
+         WHERE ${RETRYING} AND retry_at <= :now
+           AND NOT ${this.sql.inList('webhook_id', 'skipWebhookIds')}
+         ORDER BY retry_at, id LIMIT :window`,
+        {
+          now: this.sql.int(request.now),
+          skipWebhookIds: this.sql.list(request.skipWebhookIds),
+          window: request.window + 1,
+        },
+      );
+      const due = found.slice(0, request.window).map((row) => ({
+        id: row.id,
+        webhookId: row.webhook_id,
+        accountId: row.account_id,
+      }));
+      const more = found.length > request.window;
+      const chosen = request.choose(due);
+      const claimed = await this.claimChosen(manager, chosen, request, {
+        stillDue: `${RETRYING} AND retry_at <= :now`,
+        alsoSet: ', retry_at = NULL',
+      });
+      return { due, more, chosen, claimed };
+    });
+  }
+
+  /**
+   * The chosen rows that are `stillDue`, made sending under the lease in one statement.
+   * PostgreSQL workers skip rows another worker has locked or taken; SQLite has one writer.
+   */
+  private async claimChosen(
+    manager: EntityManager,
+    chosen: readonly DueDelivery[],
+    request: { now: number; leaseUntil: number },
+    rows: { stillDue: string; alsoSet?: string },
+  ): Promise<ClaimedDelivery[]> {
+    if (chosen.length === 0) return [];
+    const lock = this.database.kind === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+    const claimed = await this.database.query<ClaimedRow>(
+      manager,
+      `UPDATE deliveries SET status = 'sending', claimed_until = :leaseUntil${rows.alsoSet ?? ''}
+       WHERE id IN (
+         SELECT id FROM deliveries
+         WHERE ${this.sql.inList('id', 'ids')} AND ${rows.stillDue}
+         ${lock})
+       RETURNING ${CLAIMED_COLUMNS}`,
+      {
+        ids: this.sql.list(chosen.map((delivery) => delivery.id)),
+        now: this.sql.int(request.now),
+        leaseUntil: this.sql.int(request.leaseUntil),
+      },
+    );
+    return claimed.map(toClaimed).sort(byId);
   }
 
   /**
@@ -192,12 +280,18 @@ export class DeliveryStore {
   async recordOutcomes(settled: readonly SettledDelivery[]): Promise<boolean[]> {
     return this.database.transaction(async (manager) => {
       const recorded = await this.settleAll(manager, settled);
-      const attempts = settled.flatMap(({ claim, outcome, attemptedAt }) =>
-        outcome !== null && recorded.has(claim.id)
-          ? [{ webhookId: claim.webhookId, outcome, attemptedAt }]
-          : [],
+      const made = settled.filter(
+        ({ claim, outcome }) => outcome !== null && recorded.has(claim.id),
       );
-      await this.targets.recordAttempts(manager, attempts);
+      await this.attemptLog.append(manager, made.map(attemptRowOf));
+      await this.targets.recordAttempts(
+        manager,
+        made.map(({ claim, outcome, attemptedAt }) => ({
+          webhookId: claim.webhookId,
+          outcome: outcome!,
+          attemptedAt,
+        })),
+      );
       return settled.map(({ claim }) => recorded.has(claim.id));
     });
   }
@@ -215,8 +309,9 @@ export class DeliveryStore {
     return this.database.query<DeliveryLogRow>(
       this.database.manager,
       `SELECT d.id, d.alert_id, a.event,
-              CASE WHEN d.${OPEN_ROWS} THEN 'pending' ELSE d.status END AS status,
-              d.attempts, d.attempted_at, d.http_status, d.error, d.duration_ms, d.created_at
+              CASE WHEN d.${UNFINISHED_ROWS} THEN 'pending' ELSE d.status END AS status,
+              d.attempts, d.attempted_at, d.http_status, d.error, d.duration_ms, d.created_at,
+              d.retry_at
        FROM deliveries d JOIN (${ALERT_EVENTS}) a ON a.id = d.alert_id
        WHERE ${conditions.join(' AND ')}
        ORDER BY d.created_at DESC, d.id DESC
@@ -265,8 +360,9 @@ export class DeliveryStore {
   }
 
   /**
-   * Puts one delivery of the webhook back into the outbox unless it is open already, so a
-   * concurrent claim or redelivery is never undone: 'requeued', 'open', or 'missing'.
+   * Puts one delivery of the webhook back into the outbox unless it is unfinished (open, or a
+   * retry waiting), so a concurrent claim, retry or redelivery is never undone: 'requeued',
+   * 'open', or 'missing'.
    */
   async requeue(
     manager: EntityManager,
@@ -276,7 +372,7 @@ export class DeliveryStore {
     const requeued = await this.database.query(
       manager,
       `UPDATE deliveries SET ${REQUEUE}
-       WHERE id = :deliveryId AND webhook_id = :webhookId AND NOT ${OPEN_ROWS}
+       WHERE id = :deliveryId AND webhook_id = :webhookId AND NOT ${UNFINISHED_ROWS}
        RETURNING id`,
       { deliveryId, webhookId },
     );
@@ -317,6 +413,17 @@ export class DeliveryStore {
     await runner.release();
   }
 
+  /** One webhook's delivery's attempts, the first first; null when it has no such delivery. */
+  async attemptsOf(webhookId: string, deliveryId: string): Promise<DeliveryAttemptRow[] | null> {
+    const [exists] = await this.database.query(
+      this.database.manager,
+      'SELECT id FROM deliveries WHERE id = :deliveryId AND webhook_id = :webhookId',
+      { deliveryId, webhookId },
+    );
+    if (exists === undefined) return null;
+    return this.attemptLog.of(deliveryId);
+  }
+
   /** Only rows still held under the same lease; returns the ids that were. */
   private async settleAll(
     manager: EntityManager,
@@ -327,7 +434,11 @@ export class DeliveryStore {
       `UPDATE deliveries
        SET status = v.status, claimed_until = NULL, attempted_at = v.attempted_at,
            http_status = v.http_status, error = v.error, duration_ms = v.duration_ms,
-           attempts = attempts + CASE WHEN v.status = 'canceled' THEN 0 ELSE 1 END
+           attempts = attempts + CASE WHEN v.status = 'canceled' THEN 0 ELSE 1 END,
+           retry_at = v.retry_at,
+           retries = retries + CASE WHEN v.status = 'retrying' THEN 1 ELSE 0 END,
+           attempt_trigger =
+             CASE WHEN v.status = 'retrying' THEN 'retry' ELSE attempt_trigger END
        FROM ${this.sql.jsonRows('batch', {
          delivery_id: 'varchar',
          lease: 'bigint',
@@ -336,6 +447,7 @@ export class DeliveryStore {
          http_status: 'integer',
          error: 'varchar',
          duration_ms: 'integer',
+         retry_at: 'bigint',
        })}
        WHERE ${this.sql.inList('deliveries.id', 'ids')} AND deliveries.id = v.delivery_id
          AND deliveries.status = 'sending' AND deliveries.claimed_until = v.lease
@@ -343,15 +455,19 @@ export class DeliveryStore {
       {
         ids: this.sql.list(settled.map(({ claim }) => claim.id)),
         batch: JSON.stringify(
-          settled.map(({ claim, outcome, attemptedAt }) => ({
-            delivery_id: claim.id,
-            lease: claim.claimedUntil,
-            status: outcome === null ? 'canceled' : outcome.ok ? 'succeeded' : 'failed',
-            attempted_at: outcome === null ? null : attemptedAt,
-            http_status: outcome?.status ?? null,
-            error: outcome === null ? CANCELED_TEXT : outcome.error,
-            duration_ms: outcome?.durationMs ?? null,
-          })),
+          settled.map((delivery) => {
+            const { claim, outcome, attemptedAt } = delivery;
+            return {
+              delivery_id: claim.id,
+              lease: claim.claimedUntil,
+              status: settledStatus(delivery),
+              attempted_at: outcome === null ? null : attemptedAt,
+              http_status: outcome?.status ?? null,
+              error: outcome === null ? CANCELED_TEXT : outcome.error,
+              duration_ms: outcome?.durationMs ?? null,
+              retry_at: delivery.retryAt,
+            };
+          }),
         ),
       },
     );
@@ -440,4 +556,28 @@ export class DeliveryStore {
     });
     return { rows, more: more || rows.length < due.length };
   }
+}
+
+function settledStatus({ outcome, retryAt }: SettledDelivery): string {
+  if (outcome === null) return 'canceled';
+  if (outcome.ok) return 'succeeded';
+  return retryAt === null ? 'failed' : 'retrying';
+}
+
+function attemptRowOf({
+  claim,
+  outcome,
+  attemptedAt,
+  retryAt,
+}: SettledDelivery): DeliveryAttemptRow {
+  return {
+    deliveryId: claim.id,
+    attempt: claim.attempts + 1,
+    trigger: claim.trigger,
+    attemptedAt,
+    httpStatus: outcome!.status,
+    error: outcome!.error,
+    durationMs: outcome!.durationMs,
+    retryAt,
+  };
 }

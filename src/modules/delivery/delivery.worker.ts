@@ -21,6 +21,7 @@ import { DeliveryMetrics, type DeliveryOutcome } from './delivery.metrics.js';
 import { DeliveryStore, type ClaimedDelivery, type SettledDelivery } from './delivery.store.js';
 import { DeliverySlots, slotShares } from './delivery-slots.js';
 import { GroupCommit } from './group-commit.js';
+import { nextRetryAt } from './retry-policy.js';
 import { webhookBody } from './formats/webhook-body.js';
 import { signedWebhookRequest } from './signed-webhook-request.js';
 import { WebhookSender } from './webhook-sender.js';
@@ -53,6 +54,9 @@ const DATABASE_RETRY_MAX_MS = 2_000;
 
 /** Rows read per free slot, so rows of webhooks at their limit leave enough for the others. */
 const CANDIDATES_PER_SLOT = 2;
+
+/** Within a run, after a look for due retries found none, the next waits this long. */
+const RETRY_LOOK_INTERVAL_MS = 100;
 
 interface DeliveryTarget {
   alert: AlertEntity;
@@ -91,6 +95,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly loop: BackgroundLoop;
   private readonly outcomes: GroupCommit<SettledDelivery, boolean>;
   private lastClaimAt = Number.NEGATIVE_INFINITY;
+  private nextRetryLookAt = Number.NEGATIVE_INFINITY;
   private freedSinceClaim = 0;
 
   constructor(
@@ -138,6 +143,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** Delivers everything due until nothing is due and nothing is in flight. */
   async runOnce(): Promise<DeliveryRunSummary> {
     const summary = emptyRunSummary();
+    // Each run (a wake-up, or the poll) looks for due retries at least once.
+    this.nextRetryLookAt = Number.NEGATIVE_INFINITY;
     for (;;) {
       await this.spaceOutClaims();
       const { moreDue, skippedBusy } = await this.fillFreeSlots(summary);
@@ -176,8 +183,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   /**
    * Claims as many due rows as there are free slots, within the per-webhook limits, and starts
-   * them. `moreDue`: rows may be left that could start now; `skippedBusy`: rows of webhooks at
-   * their limit may be left.
+   * them; then due retries, into the slots no open row could take. `moreDue`: rows may be left
+   * that could start now; `skippedBusy`: rows of webhooks at their limit may be left.
    */
   private fillFreeSlots(summary: DeliveryRunSummary): Promise<FillResult> {
     return this.claiming.runExclusive(async () => {
@@ -198,11 +205,34 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         choose: (rows) => this.slots.pick(rows),
       });
       this.startAll(claimed, summary);
+      const retries = more ? null : await this.claimDueRetries(now, summary);
       return {
-        moreDue: more || chosen.length === free,
-        skippedBusy: skipWebhookIds.length > 0 || chosen.length < due.length,
+        moreDue: more || chosen.length === free || retries?.more === true,
+        skippedBusy:
+          skipWebhookIds.length > 0 ||
+          chosen.length < due.length ||
+          (retries !== null && retries.chosen.length < retries.due.length),
       };
     });
+  }
+
+  /**
+   * Retries wait behind every open row: they take only slots left free, so a webhook failing
+   * and retrying never delays the deliveries of another (docs/webhooks.md, retries).
+   */
+  private async claimDueRetries(now: number, summary: DeliveryRunSummary) {
+    const free = this.slots.free();
+    if (free <= 0 || now < this.nextRetryLookAt) return null;
+    const retries = await this.store.claimDueRetries({
+      window: free * CANDIDATES_PER_SLOT,
+      now,
+      leaseUntil: now + this.leaseMs,
+      skipWebhookIds: this.slots.fullWebhooks(),
+      choose: (rows) => this.slots.pick(rows),
+    });
+    this.nextRetryLookAt = retries.due.length === 0 ? now + RETRY_LOOK_INTERVAL_MS : now;
+    this.startAll(retries.claimed, summary);
+    return retries;
   }
 
   /**
@@ -268,7 +298,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     target: DeliveryTarget | null,
   ): Promise<SettledDelivery> {
     const attemptedAt = this.clock.nowMs();
-    if (target === null) return { claim, outcome: null, attemptedAt };
+    if (target === null) return { claim, outcome: null, attemptedAt, retryAt: null };
     const { alert, webhook } = target;
     if (webhook.signingError !== null) {
       return this.unsigned(claim, webhook.signingError, attemptedAt);
@@ -286,18 +316,27 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     );
     this.slots.observe(claim.webhookId, result);
     this.metrics.recordLatency(result.ok, this.clock.nowMs() - claim.createdAt);
-    if (!result.ok) {
-      this.logger.warn(
-        {
-          webhookId: claim.webhookId,
-          deliveryId: claim.id,
-          status: result.status,
-          error: result.error,
-        },
-        'webhook delivery failed',
-      );
-    }
-    return { claim, outcome: result, attemptedAt };
+    if (result.ok) return { claim, outcome: result, attemptedAt, retryAt: null };
+    const retryAt = nextRetryAt({
+      policy: webhook.retryPolicy,
+      trigger: claim.trigger,
+      retries: claim.retries,
+      failure: result,
+      attemptedAt,
+      random: Math.random(),
+    });
+    this.logger.warn(
+      {
+        webhookId: claim.webhookId,
+        deliveryId: claim.id,
+        attempt: claim.attempts + 1,
+        status: result.status,
+        error: result.error,
+        retryAt: retryAt === null ? null : new Date(retryAt).toISOString(),
+      },
+      'webhook delivery failed',
+    );
+    return { claim, outcome: result, attemptedAt, retryAt };
   }
 
   /** Fails alone, unsent: the other webhooks of the batch are sent as usual. */
@@ -306,7 +345,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       { webhookId: claim.webhookId, deliveryId: claim.id, error },
       'webhook delivery failed',
     );
-    return { claim, outcome: { ok: false, status: null, error, durationMs: 0 }, attemptedAt };
+    return {
+      claim,
+      outcome: { ok: false, status: null, error, durationMs: 0 },
+      attemptedAt,
+      retryAt: null,
+    };
   }
 
   private async record(settled: SettledDelivery): Promise<DeliveryOutcome> {

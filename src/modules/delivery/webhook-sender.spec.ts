@@ -98,6 +98,8 @@ describe('WebhookSender', () => {
       durationMs: expect.any(Number),
       heldMs: expect.any(Number),
       bodyAbandoned: false,
+      refused: false,
+      retryAfterMs: null,
     });
     const [received] = receiver.requests;
     expect(received.method).toBe('POST');
@@ -129,6 +131,33 @@ describe('WebhookSender', () => {
       ok: false,
       status: 500,
       error: 'HTTP 500 Internal Server Error',
+    });
+  });
+
+  it("reads a 429's or 503's Retry-After, in seconds or as an HTTP date", async () => {
+    const inTwoMinutes = new Date(Date.now() + 120_000).toUTCString();
+    const answers = [
+      { status: 429, retryAfter: '7' },
+      { status: 503, retryAfter: inTwoMinutes },
+      { status: 503, retryAfter: 'whenever' },
+    ];
+    let next = 0;
+    const receiver = await startReceiver((response) => {
+      const { status, retryAfter } = answers[next++];
+      response.writeHead(status, { 'Retry-After': retryAfter }).end();
+    });
+    const sender = createSender();
+
+    expect(await sender.send(delivery(receiver.url))).toMatchObject({
+      status: 429,
+      retryAfterMs: 7_000,
+    });
+    const dated = await sender.send(delivery(receiver.url));
+    expect(dated.retryAfterMs).toBeGreaterThan(117_000);
+    expect(dated.retryAfterMs).toBeLessThanOrEqual(120_000);
+    expect(await sender.send(delivery(receiver.url))).toMatchObject({
+      status: 503,
+      retryAfterMs: null,
     });
   });
 
@@ -245,7 +274,12 @@ describe('WebhookSender', () => {
         delivery(`https://rebind.example.com:${receiver.port}/hook`),
       );
 
-      expect(result).toMatchObject({ ok: false, status: null, error: 'blocked: private address' });
+      expect(result).toMatchObject({
+        ok: false,
+        status: null,
+        error: 'blocked: private address',
+        refused: true,
+      });
       expect(receiver.connections()).toBe(0);
     });
 
@@ -259,6 +293,7 @@ describe('WebhookSender', () => {
         ok: false,
         status: null,
         error: 'url must point at a public address, not 127.0.0.1 (loopback)',
+        refused: true,
       });
       expect(receiver.connections()).toBe(0);
     });
@@ -276,7 +311,13 @@ describe('WebhookSender', () => {
         delivery('https://missing.example.com/hook'),
       );
 
-      expect(result).toMatchObject({ ok: false, status: null, error: 'DNS lookup failed' });
+      // A name that may resolve later is not refused: retries may still reach it.
+      expect(result).toMatchObject({
+        ok: false,
+        status: null,
+        error: 'DNS lookup failed',
+        refused: false,
+      });
     });
   });
 });

@@ -4,10 +4,12 @@ import { Agent, request } from 'undici';
 
 import { safeLookup } from '../../common/network/safe-lookup.js';
 import { checkWebhookUrl } from '../../common/network/webhook-url.js';
+import { retryAfterMs } from './retry-policy.js';
 import {
   describeHttpStatus,
   describeRequestError,
   describeTimeout,
+  isRefusedAddress,
 } from './attempt-failure-text.js';
 
 export interface WebhookRequest {
@@ -27,6 +29,10 @@ export interface WebhookAttemptResult {
   heldMs: number;
   /** The receiver was still sending its body when the time allowed after the status ran out. */
   bodyAbandoned: boolean;
+  /** Nothing was sent: the URL rules refused the address. */
+  refused: boolean;
+  /** The answer's Retry-After, in ms from when it arrived; null when absent or unreadable. */
+  retryAfterMs: number | null;
 }
 
 export interface WebhookSenderOptions {
@@ -65,14 +71,23 @@ export class WebhookSender {
     const elapsedMs = () => Math.round(performance.now() - startedAt);
     const result = (
       outcome: Pick<WebhookAttemptResult, 'ok' | 'status' | 'error'>,
+      answer: Partial<Pick<WebhookAttemptResult, 'refused' | 'retryAfterMs'>> = {},
     ): WebhookAttemptResult => {
       const durationMs = elapsedMs();
-      return { ...outcome, durationMs, heldMs: durationMs, bodyAbandoned: false };
+      return {
+        ...outcome,
+        durationMs,
+        heldMs: durationMs,
+        bodyAbandoned: false,
+        refused: answer.refused ?? false,
+        retryAfterMs: answer.retryAfterMs ?? null,
+      };
     };
 
     // Literal addresses never reach the lookup, and the rules may have changed since creation.
     const check = checkWebhookUrl(webhookRequest.url, { allowPrivate: this.options.allowPrivate });
-    if (!check.ok) return result({ ok: false, status: null, error: check.reason });
+    if (!check.ok)
+      return result({ ok: false, status: null, error: check.reason }, { refused: true });
 
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     try {
@@ -85,8 +100,12 @@ export class WebhookSender {
       });
       const status = response.statusCode;
       const ok = status >= 200 && status < 300;
-      const error = ok ? null : describeHttpStatus(status, response.headers['retry-after']);
-      const answered = result({ ok, status, error });
+      const retryAfter = response.headers['retry-after'];
+      const error = ok ? null : describeHttpStatus(status, retryAfter);
+      const answered = result(
+        { ok, status, error },
+        { retryAfterMs: retryAfterMs(retryAfter, Date.now()) },
+      );
       // The answer is already known: a body that errors, trickles or never ends changes nothing.
       const budget = AbortSignal.any([deadline, AbortSignal.timeout(RESPONSE_BODY_BUDGET_MS)]);
       const bodyAbandoned = await response.body
@@ -100,7 +119,7 @@ export class WebhookSender {
       const text = deadline.aborted
         ? describeTimeout(this.options.timeoutMs)
         : describeRequestError(error, this.options.timeoutMs);
-      return result({ ok: false, status: null, error: text });
+      return result({ ok: false, status: null, error: text }, { refused: isRefusedAddress(error) });
     }
   }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { WebhookFormat } from './formats/webhook-format.js';
+import type { RetryPolicy } from './retry-policy.js';
 import type { SigningSecrets } from './signed-webhook-request.js';
 import type { WebhookAttemptResult } from './webhook-sender.js';
 
@@ -9,6 +10,7 @@ export type AttemptOutcome = Pick<WebhookAttemptResult, 'ok' | 'status' | 'error
 export interface DeliverableWebhook {
   url: string;
   format: WebhookFormat;
+  retryPolicy: RetryPolicy;
   /** The secrets that sign an attempt made at `nowMs` (a replaced secret signs for a while). */
   secretsAt(nowMs: number): SigningSecrets;
   /** Why the webhook cannot be signed for (its stored secret does not open); null when it can. */

@@ -2,6 +2,7 @@ import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 import { IsOmittable } from '../../common/validation/is-omittable.js';
 import { propertyRules } from '../../common/validation/property-rules.js';
 import { WEBHOOK_FORMATS, type WebhookFormat } from '../delivery/formats/webhook-format.js';
+import { RETRY_POLICIES, type RetryPolicy } from '../delivery/retry-policy.js';
 
 export const WEBHOOK_NAME_MAX_LENGTH = 80;
 
@@ -12,6 +13,8 @@ export interface WebhookDraft {
   name?: string;
   /** Default: json. */
   format?: WebhookFormat;
+  /** Default: none. */
+  retryPolicy?: RetryPolicy;
 }
 
 /** The fields to change on a webhook; at least one. */
@@ -19,7 +22,11 @@ export interface WebhookChange {
   name?: string;
   active?: boolean;
   format?: WebhookFormat;
+  retryPolicy?: RetryPolicy;
 }
+
+/** The names of WebhookChange's fields as REST spells them, for the "provide one" message. */
+export const WEBHOOK_CHANGE_FIELDS = ['name', 'active', 'format', 'retry_policy'] as const;
 
 /*
  * The rule of each field, for REST's DTOs and GraphQL's inputs alike, so both refuse the same
@@ -33,4 +40,9 @@ export const IsWebhookFormat = () =>
   propertyRules(
     IsOmittable(),
     IsIn(WEBHOOK_FORMATS, { message: `format must be one of ${WEBHOOK_FORMATS.join(', ')}` }),
+  );
+export const IsWebhookRetryPolicy = () =>
+  propertyRules(
+    IsOmittable(),
+    IsIn(RETRY_POLICIES, { message: `retry_policy must be one of ${RETRY_POLICIES.join(', ')}` }),
   );

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { epochMillis } from '../../database/column-transformers.js';
 import type { WebhookFormat } from '../delivery/formats/webhook-format.js';
+import type { RetryPolicy } from '../delivery/retry-policy.js';
 
 @Entity('webhooks')
 export class WebhookEntity {
@@ -19,6 +20,10 @@ export class WebhookEntity {
 
   @Column({ type: 'varchar', length: 16 })
   format: WebhookFormat;
+
+  /** none (one attempt, the spec's) or standard (retries on a schedule; retry-policy.ts). */
+  @Column({ name: 'retry_policy', type: 'varchar', length: 16 })
+  retryPolicy: RetryPolicy;
 
   /**
    * HMAC key, 64 hex characters, needed in clear to sign deliveries; stored sealed

@@ -10,6 +10,7 @@ export type WebhookFields = Partial<
     | 'name'
     | 'active'
     | 'format'
+    | 'retryPolicy'
     | 'secret'
     | 'previousSecret'
     | 'secretRotatedAt'

@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { checkWebhookUrl, describeUrlRejection } from '../../common/network/webhook-url.js';
 import { DEFAULT_WEBHOOK_FORMAT } from '../delivery/formats/webhook-format.js';
+import { DEFAULT_RETRY_POLICY } from '../delivery/retry-policy.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { streakOnResume } from './failing-streak.js';
@@ -10,7 +11,7 @@ import { SecretNotOpened, WebhookSecretCipher } from './secrets/webhook-secret-c
 import { newWebhookSecret } from './signing-secrets.js';
 import { WebhookEntity } from './webhook.entity.js';
 import { WebhookStore, type WebhookFields } from './webhook.store.js';
-import type { WebhookChange, WebhookDraft } from './webhook-rules.js';
+import { WEBHOOK_CHANGE_FIELDS, type WebhookChange, type WebhookDraft } from './webhook-rules.js';
 
 @Injectable()
 export class WebhooksService {
@@ -39,6 +40,7 @@ export class WebhooksService {
       name: draft.name ?? checked.url.hostname,
       url: checked.url.href,
       format: draft.format ?? DEFAULT_WEBHOOK_FORMAT,
+      retryPolicy: draft.retryPolicy ?? DEFAULT_RETRY_POLICY,
       secret: this.cipher.seal(id, secret),
       previousSecret: null,
       secretRotatedAt: null,
@@ -59,13 +61,14 @@ export class WebhooksService {
     webhookId: string,
     change: WebhookChange,
   ): Promise<WebhookEntity> {
-    if (change.name === undefined && change.active === undefined && change.format === undefined) {
-      throw AppError.invalidBody('Provide at least one of name, active, format');
+    if (Object.values(change).every((value) => value === undefined)) {
+      throw AppError.invalidBody(`Provide at least one of ${WEBHOOK_CHANGE_FIELDS.join(', ')}`);
     }
     return this.changeLive(accountId, webhookId, (webhook) => ({
       name: change.name ?? webhook.name,
       active: change.active ?? webhook.active,
       format: change.format ?? webhook.format,
+      retryPolicy: change.retryPolicy ?? webhook.retryPolicy,
       ...streakOnResume(webhook, change.active),
     }));
   }

@@ -12,7 +12,12 @@ import {
   type DeliveryLogQuery,
   type RedeliveryRequest,
 } from './delivery-log.query.js';
-import { toDeliveryLogEntry, type DeliveryDto } from '../dto/delivery.dto.js';
+import {
+  toDeliveryAttempt,
+  toDeliveryLogEntry,
+  type DeliveryAttemptDto,
+  type DeliveryDto,
+} from '../dto/delivery.dto.js';
 
 export interface DeliveryLogPage {
   deliveries: DeliveryDto[];
@@ -50,6 +55,18 @@ export class DeliveryLogService {
       cursors,
       nextCursor: rows.length > query.limit ? (cursors.at(-1) ?? null) : null,
     };
+  }
+
+  /** One delivery's attempts, the first first. */
+  async attempts(
+    accountId: string,
+    webhookId: string,
+    deliveryId: string,
+  ): Promise<DeliveryAttemptDto[]> {
+    await this.webhooks.findLive(accountId, webhookId);
+    const attempts = await this.deliveries.attemptsOf(webhookId, deliveryId);
+    if (attempts === null) throw AppError.notFound('Delivery');
+    return attempts.map(toDeliveryAttempt);
   }
 
   /**

@@ -10,9 +10,10 @@ import {
 import { ref } from '../../../common/api-docs/schema-helpers.js';
 import { isoWithMillis } from '../../../common/time/timestamps.js';
 import type { WebhookFormat } from '../../delivery/formats/webhook-format.js';
+import type { RetryPolicy } from '../../delivery/retry-policy.js';
 import type { WebhookEntity } from '../webhook.entity.js';
 import { WEBHOOK_NAME_MAX_LENGTH } from '../webhook-rules.js';
-import { WEBHOOK_FORMAT } from './webhook-format-field.js';
+import { WEBHOOK_FORMAT, WEBHOOK_RETRY_POLICY } from './webhook-field-schemas.js';
 
 /** A webhook as REST answers it: the secret is never part of it. */
 @ApiSchema({ name: 'Webhook' })
@@ -28,6 +29,9 @@ export class WebhookResponseDto {
 
   @ApiField(WEBHOOK_FORMAT)
   format: WebhookFormat;
+
+  @ApiField(WEBHOOK_RETRY_POLICY)
+  retry_policy: RetryPolicy;
 
   @ApiFlag('Inactive webhooks receive nothing.')
   active: boolean;
@@ -57,6 +61,7 @@ export function toWebhookResponse(webhook: WebhookEntity): WebhookResponseDto {
     name: webhook.name,
     url: webhook.url,
     format: webhook.format,
+    retry_policy: webhook.retryPolicy,
     active: webhook.active,
     last_delivery_at:
       webhook.lastDeliveryAt === null ? null : isoWithMillis(webhook.lastDeliveryAt),

@@ -4,19 +4,21 @@ import {
   DEFAULT_WEBHOOK_FORMAT,
   type WebhookFormat,
 } from '../../delivery/formats/webhook-format.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../delivery/retry-policy.js';
 import {
   IsWebhookActive,
   IsWebhookFormat,
   IsWebhookName,
+  IsWebhookRetryPolicy,
   IsWebhookUrl,
   WEBHOOK_NAME_MAX_LENGTH,
   type WebhookChange,
   type WebhookDraft,
 } from '../webhook-rules.js';
-import { WEBHOOK_FORMAT } from './webhook-format-field.js';
+import { WEBHOOK_FORMAT, WEBHOOK_RETRY_POLICY } from './webhook-field-schemas.js';
 
 @ApiSchema({ name: 'CreateWebhook' })
-export class CreateWebhookDto implements WebhookDraft {
+export class CreateWebhookDto {
   @ApiField({
     type: 'string',
     maxLength: 2048,
@@ -33,10 +35,14 @@ export class CreateWebhookDto implements WebhookDraft {
   @ApiOptionalField({ ...WEBHOOK_FORMAT, default: DEFAULT_WEBHOOK_FORMAT })
   @IsWebhookFormat()
   format?: WebhookFormat;
+
+  @ApiOptionalField({ ...WEBHOOK_RETRY_POLICY, default: DEFAULT_RETRY_POLICY })
+  @IsWebhookRetryPolicy()
+  retry_policy?: RetryPolicy;
 }
 
 @ApiSchema({ name: 'UpdateWebhook' })
-export class UpdateWebhookDto implements WebhookChange {
+export class UpdateWebhookDto {
   @ApiOptionalField({ type: 'string', maxLength: WEBHOOK_NAME_MAX_LENGTH })
   @IsWebhookName()
   name?: string;
@@ -48,4 +54,21 @@ export class UpdateWebhookDto implements WebhookChange {
   @ApiOptionalField(WEBHOOK_FORMAT)
   @IsWebhookFormat()
   format?: WebhookFormat;
+
+  @ApiOptionalField(WEBHOOK_RETRY_POLICY)
+  @IsWebhookRetryPolicy()
+  retry_policy?: RetryPolicy;
+}
+
+export function webhookDraftOf(dto: CreateWebhookDto): WebhookDraft {
+  return { url: dto.url, name: dto.name, format: dto.format, retryPolicy: dto.retry_policy };
+}
+
+export function webhookChangeOf(dto: UpdateWebhookDto): WebhookChange {
+  return {
+    name: dto.name,
+    active: dto.active,
+    format: dto.format,
+    retryPolicy: dto.retry_policy,
+  };
 }

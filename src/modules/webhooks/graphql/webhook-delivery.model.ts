@@ -1,6 +1,8 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import type { DeliveryLogStatus } from '../delivery-log/delivery-log.query.js';
 import type { DeliveryLogPage } from '../delivery-log/delivery-log.service.js';
+import type { DeliveryAttemptDto } from '../dto/delivery.dto.js';
+import { ATTEMPT_TRIGGERS, type AttemptTrigger } from '../../delivery/retry-policy.js';
 import { AlertEventEnum } from '../../alerts/graphql/alert-event.enum.js';
 import { PageInfoModel } from '../../graphql/common/page-info.model.js';
 
@@ -13,6 +15,15 @@ export const DeliveryStatusEnum = {
 } as const satisfies Record<DeliveryLogStatus, DeliveryLogStatus>;
 
 registerEnumType(DeliveryStatusEnum, { name: 'DeliveryStatus' });
+
+export const AttemptTriggerEnum = Object.fromEntries(
+  ATTEMPT_TRIGGERS.map((trigger) => [trigger, trigger]),
+) as Record<AttemptTrigger, AttemptTrigger>;
+
+registerEnumType(AttemptTriggerEnum, {
+  name: 'DeliveryAttemptTrigger',
+  description: 'What made an attempt: automatic (the alert was stored), retry or redelivery.',
+});
 
 @ObjectType('WebhookDelivery', { description: 'One entry of a webhook delivery log.' })
 export class WebhookDeliveryModel {
@@ -45,6 +56,51 @@ export class WebhookDeliveryModel {
 
   @Field({ description: 'ISO 8601.' })
   createdAt: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'When the waiting retry is due (ISO 8601); null when none waits.',
+  })
+  nextAttemptAt: string | null;
+}
+
+@ObjectType('WebhookDeliveryAttempt', { description: 'One attempt of a delivery.' })
+export class WebhookDeliveryAttemptModel {
+  @Field(() => Int, { description: '1 for the first.' })
+  attempt: number;
+
+  @Field(() => AttemptTriggerEnum)
+  trigger: AttemptTrigger;
+
+  @Field({ description: 'ISO 8601.' })
+  attemptedAt: string;
+
+  @Field(() => Int, { nullable: true })
+  responseStatus: number | null;
+
+  @Field(() => String, { nullable: true })
+  error: string | null;
+
+  @Field(() => Int, { nullable: true })
+  durationMs: number | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'When this failed attempt was to be tried again (ISO 8601); null when final.',
+  })
+  nextAttemptAt: string | null;
+}
+
+export function toWebhookDeliveryAttempt(attempt: DeliveryAttemptDto): WebhookDeliveryAttemptModel {
+  return {
+    attempt: attempt.attempt,
+    trigger: attempt.trigger,
+    attemptedAt: attempt.attempted_at,
+    responseStatus: attempt.response_status,
+    error: attempt.error,
+    durationMs: attempt.duration_ms,
+    nextAttemptAt: attempt.next_attempt_at,
+  };
 }
 
 @ObjectType('WebhookDeliveryEdge')
@@ -87,6 +143,7 @@ export function toWebhookDeliveryConnection(page: DeliveryLogPage): WebhookDeliv
       error: entry.error,
       durationMs: entry.duration_ms,
       createdAt: entry.created_at,
+      nextAttemptAt: entry.next_attempt_at,
     },
   }));
   return {

@@ -1,14 +1,16 @@
 import { Field, InputType } from '@nestjs/graphql';
 import type { WebhookFormat } from '../../delivery/formats/webhook-format.js';
+import type { RetryPolicy } from '../../delivery/retry-policy.js';
 import {
   IsWebhookActive,
   IsWebhookFormat,
   IsWebhookName,
+  IsWebhookRetryPolicy,
   IsWebhookUrl,
   type WebhookChange,
   type WebhookDraft,
 } from '../webhook-rules.js';
-import { WebhookFormatEnum } from './webhook-format.enum.js';
+import { WebhookFormatEnum, WebhookRetryPolicyEnum } from './webhook-enums.js';
 
 @InputType('CreateWebhookInput')
 export class CreateWebhookInput implements WebhookDraft {
@@ -26,6 +28,13 @@ export class CreateWebhookInput implements WebhookDraft {
   @IsWebhookFormat()
   @Field(() => WebhookFormatEnum, { nullable: true, description: 'Default json.' })
   format?: WebhookFormat;
+
+  @IsWebhookRetryPolicy()
+  @Field(() => WebhookRetryPolicyEnum, {
+    nullable: true,
+    description: 'Default none; standard is suggested for Slack and Discord.',
+  })
+  retryPolicy?: RetryPolicy;
 }
 
 @InputType('UpdateWebhookInput')
@@ -44,4 +53,8 @@ export class UpdateWebhookInput implements WebhookChange {
   @IsWebhookFormat()
   @Field(() => WebhookFormatEnum, { nullable: true })
   format?: WebhookFormat;
+
+  @IsWebhookRetryPolicy()
+  @Field(() => WebhookRetryPolicyEnum, { nullable: true })
+  retryPolicy?: RetryPolicy;
 }

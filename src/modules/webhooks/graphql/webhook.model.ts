@@ -1,8 +1,9 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import type { WebhookFormat } from '../../delivery/formats/webhook-format.js';
+import type { RetryPolicy } from '../../delivery/retry-policy.js';
 import type { WebhookEntity } from '../webhook.entity.js';
 import { toWebhookResponse } from '../dto/webhook-response.dto.js';
-import { WebhookFormatEnum } from './webhook-format.enum.js';
+import { WebhookFormatEnum, WebhookRetryPolicyEnum } from './webhook-enums.js';
 
 /** A stored webhook as listed. It has no secret field, by design. */
 @ObjectType('Webhook')
@@ -18,6 +19,9 @@ export class WebhookModel {
 
   @Field(() => WebhookFormatEnum)
   format: WebhookFormat;
+
+  @Field(() => WebhookRetryPolicyEnum)
+  retryPolicy: RetryPolicy;
 
   @Field({ description: 'Inactive webhooks receive nothing.' })
   active: boolean;
@@ -49,6 +53,7 @@ export function toWebhookModel(webhook: WebhookEntity): WebhookModel {
     name: rest.name,
     url: rest.url,
     format: rest.format,
+    retryPolicy: rest.retry_policy,
     active: rest.active,
     lastDeliveryAt: rest.last_delivery_at,
     totalDeliveries: rest.total_deliveries,

@@ -17,7 +17,9 @@ import {
 } from './webhook-deliveries.args.js';
 import {
   RedeliveryModel,
+  toWebhookDeliveryAttempt,
   toWebhookDeliveryConnection,
+  WebhookDeliveryAttemptModel,
   WebhookDeliveryConnectionModel,
 } from './webhook-delivery.model.js';
 import { CreateWebhookInput, UpdateWebhookInput } from './webhook.inputs.js';
@@ -50,6 +52,19 @@ export class WebhooksResolver {
     return toWebhookDeliveryConnection(
       await this.deliveryLog.list(caller.accountId, args.webhookId, query),
     );
+  }
+
+  @Query(() => [WebhookDeliveryAttemptModel], {
+    name: 'webhookDeliveryAttempts',
+    description: 'GET /webhooks/:id/deliveries/:delivery_id/attempts: the first first.',
+  })
+  async deliveryAttempts(
+    @CurrentCaller() caller: Caller,
+    @Args('webhookId', { type: () => ID }) webhookId: string,
+    @Args('deliveryId', { type: () => ID }) deliveryId: string,
+  ): Promise<WebhookDeliveryAttemptModel[]> {
+    const attempts = await this.deliveryLog.attempts(caller.accountId, webhookId, deliveryId);
+    return attempts.map(toWebhookDeliveryAttempt);
   }
 
   @Mutation(() => RedeliveryModel, { name: 'redeliverWebhookDelivery' })

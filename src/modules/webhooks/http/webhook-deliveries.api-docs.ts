@@ -1,7 +1,12 @@
 import type { RouteDoc } from '../../../common/api-docs/api-route.decorator.js';
 import { AFTER_PARAMETER } from '../../../common/api-docs/cursor-parameter.js';
 import { ref } from '../../../common/api-docs/schema-helpers.js';
-import { DeliveryPageDto, RedeliveryDto, RedeliveryRequestDto } from '../dto/delivery.dto.js';
+import {
+  DeliveryAttemptListDto,
+  DeliveryPageDto,
+  RedeliveryDto,
+  RedeliveryRequestDto,
+} from '../dto/delivery.dto.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/http/page-query.js';
 import { DELIVERY_LOG_STATUSES, REDELIVERY_MAX } from '../delivery-log/delivery-log.query.js';
 
@@ -31,6 +36,13 @@ export const WEBHOOK_DELIVERIES_DOCS = {
     ],
     responses: { 200: { description: 'One page of deliveries.', schema: ref(DeliveryPageDto) } },
     errors: ['not_found', 'invalid_body'],
+  },
+  attempts: {
+    summary: "List a delivery's attempts",
+    description:
+      'Every attempt of one delivery, the first first, each with its number and what made it (automatic, retry or redelivery). Attempts made before the attempt log existed are not listed, except the latest.',
+    responses: { 200: { description: 'The attempts.', schema: ref(DeliveryAttemptListDto) } },
+    errors: ['not_found'],
   },
   redeliver: {
     summary: 'Redeliver one delivery',

@@ -11,7 +11,11 @@ import {
   type DeliveryLogQueryParams,
 } from './delivery-log-params.js';
 import { WEBHOOK_DELIVERIES_DOCS } from './webhook-deliveries.api-docs.js';
-import type { DeliveryPageDto, RedeliveryDto } from '../dto/delivery.dto.js';
+import type {
+  DeliveryAttemptListDto,
+  DeliveryPageDto,
+  RedeliveryDto,
+} from '../dto/delivery.dto.js';
 
 /** A webhook's delivery log and redelivery (what GitHub offers its webhook integrators). */
 @ApiTags('Webhooks')
@@ -29,6 +33,17 @@ export class WebhookDeliveriesController {
     const query = deliveryLogQueryOf(deliveryLogFiltersOf(params));
     const page = await this.log.list(caller.accountId, webhookId, query);
     return { data: page.deliveries, next_cursor: page.nextCursor };
+  }
+
+  @Get('deliveries/:deliveryId/attempts')
+  @ApiRoute(WEBHOOK_DELIVERIES_DOCS.attempts)
+  async attempts(
+    @CurrentCaller() caller: Caller,
+    @Param('id') webhookId: string,
+    @Param('deliveryId') deliveryId: string,
+  ): Promise<DeliveryAttemptListDto> {
+    const attempts = await this.log.attempts(caller.accountId, webhookId, deliveryId);
+    return { data: attempts, count: attempts.length };
   }
 
   @Post('deliveries/:deliveryId/redeliver')

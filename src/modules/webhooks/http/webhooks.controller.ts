@@ -4,7 +4,12 @@ import { CurrentCaller } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { WebhookTester } from '../tester/webhook-tester.service.js';
 import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
-import { CreateWebhookDto, UpdateWebhookDto } from '../dto/webhook.dto.js';
+import {
+  CreateWebhookDto,
+  UpdateWebhookDto,
+  webhookChangeOf,
+  webhookDraftOf,
+} from '../dto/webhook.dto.js';
 import { toWebhookResponse } from '../dto/webhook-response.dto.js';
 import type {
   WebhookCreatedDto,
@@ -44,7 +49,7 @@ export class WebhooksController {
     @CurrentCaller() caller: Caller,
     @Body() input: CreateWebhookDto,
   ): Promise<WebhookCreatedDto> {
-    const { webhook, secret } = await this.webhooks.create(caller.accountId, input);
+    const { webhook, secret } = await this.webhooks.create(caller.accountId, webhookDraftOf(input));
     return { data: toWebhookResponse(webhook), secret };
   }
 
@@ -55,7 +60,11 @@ export class WebhooksController {
     @Param('id') id: string,
     @Body() change: UpdateWebhookDto,
   ) {
-    return { data: toWebhookResponse(await this.webhooks.update(caller.accountId, id, change)) };
+    return {
+      data: toWebhookResponse(
+        await this.webhooks.update(caller.accountId, id, webhookChangeOf(change)),
+      ),
+    };
   }
 
   @Delete(':id')

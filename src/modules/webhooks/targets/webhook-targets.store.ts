@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '../../../database/database.js';
 import { DeliverySql } from '../../delivery/delivery-sql.js';
 import type { WebhookFormat } from '../../delivery/formats/webhook-format.js';
+import type { RetryPolicy } from '../../delivery/retry-policy.js';
 import type {
   DeliverableWebhook,
   RecordedAttempt,
@@ -17,6 +18,7 @@ interface StoredTarget {
   id: string;
   url: string;
   format: WebhookFormat;
+  retry_policy: RetryPolicy;
   secret: string;
   previous_secret: string | null;
   secret_rotated_at: string | number | null;
@@ -46,7 +48,8 @@ export class WebhookTargetsStore implements WebhookTargets {
   async findDeliverable(webhookIds: readonly string[]): Promise<Map<string, DeliverableWebhook>> {
     const rows = await this.database.query<StoredTarget>(
       this.database.manager,
-      `SELECT id, url, format, secret, previous_secret, secret_rotated_at FROM webhooks
+      `SELECT id, url, format, retry_policy, secret, previous_secret, secret_rotated_at
+       FROM webhooks
        WHERE ${this.sql.inList('id', 'ids')} AND ${DELIVERABLE_WEBHOOK}`,
       { ids: this.sql.list([...new Set(webhookIds)]) },
     );
@@ -66,6 +69,7 @@ export class WebhookTargetsStore implements WebhookTargets {
       return {
         url: row.url,
         format: row.format,
+        retryPolicy: row.retry_policy,
         secretsAt: (nowMs) => signingSecretsAt(secrets, nowMs),
         signingError: null,
       };
@@ -74,6 +78,7 @@ export class WebhookTargetsStore implements WebhookTargets {
       return {
         url: row.url,
         format: row.format,
+        retryPolicy: row.retry_policy,
         secretsAt: () => {
           throw error;
         },
