@@ -280,7 +280,7 @@ describe('the signed-in dashboard in Chromium', () => {
       }
     });
 
-    it('adds a Slack webhook with the Format chooser, lists its format, and tests it', async () => {
+    it('adds a Slack webhook with the Format chooser and its suggested retries, lists them, and tests it', async () => {
       const slack = await startChatReceiver('slack');
       try {
         const { page } = await signedIn(await newUser());
@@ -288,14 +288,18 @@ describe('the signed-in dashboard in Chromium', () => {
         await page.getByLabel('URL').fill(slack.url);
         await page.getByLabel('Name').fill('Team channel');
         await page.getByLabel('Format').selectOption('slack');
+        // Chat platforms answer 429 when busy: the form suggests retries for them.
+        expect(await page.getByLabel('Retries').inputValue()).toBe('standard');
         await page.getByRole('button', { name: 'Add webhook' }).click();
         const card = page.getByRole('article', { name: 'Team channel' });
         await card.getByText('Slack message').waitFor();
+        await card.getByText('Retry failures: 5 s, 1 min, 10 min, 1 h, 6 h later').waitFor();
         await card.getByRole('button', { name: 'Test' }).click();
         await card.getByRole('status').filter({ hasText: 'Test delivered' }).waitFor();
         expect(slack.problems()).toEqual([]);
         expect(slack.messages()).toEqual([expect.objectContaining({ blocks: expect.any(Array) })]);
         expect(await page.getByLabel('Format').inputValue()).toBe('json');
+        expect(await page.getByLabel('Retries').inputValue()).toBe('none');
         await screenshot(page, 'webhooks-formats');
         expect(await seriousAccessibilityViolations(page)).toEqual([]);
       } finally {
