@@ -30,20 +30,25 @@ import {
   subscribe,
   waitFor,
 } from './delivery-bench-app.js';
+import type { RetryPolicy } from '../src/modules/delivery/retry-policy.js';
 import { printTable } from './print-table.js';
 import { BUSY_RETRY_AFTER_MS, Receivers, type ReceiverKind } from './webhook-receivers.js';
 
 const WEBHOOKS_PER_FAILING_ACCOUNT = 10;
 /** Busy receivers the failing webhooks share (each its own port, as distinct hosts would be). */
 const BUSY_RECEIVERS = 20;
-const WARM_UP_ALERTS = 300;
+const WARM_UP_ALERTS = 1000;
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
 interface Options {
   runs: number;
   alerts: number;
+  /** Backlogs drained on each side. */
+  backlogs: number;
   failingWebhooks: number;
   failingAlerts: number;
+  /** standard; none is the control: the same failing webhooks, without retries. */
+  failingPolicy: RetryPolicy;
   maxSeconds: number;
 }
 
@@ -58,17 +63,21 @@ function options(): Options {
   const { values } = parseArgs({
     options: {
       runs: { type: 'string', default: '3' },
-      alerts: { type: 'string', default: '3000' },
+      alerts: { type: 'string', default: '2000' },
+      backlogs: { type: 'string', default: '3' },
       'failing-webhooks': { type: 'string', default: '1000' },
       'failing-alerts': { type: 'string', default: '3' },
+      'failing-policy': { type: 'string', default: 'standard' },
       'max-seconds': { type: 'string', default: '120' },
     },
   });
   return {
     runs: Number(values.runs),
     alerts: Number(values.alerts),
+    backlogs: Number(values.backlogs),
     failingWebhooks: Number(values['failing-webhooks']),
     failingAlerts: Number(values['failing-alerts']),
+    failingPolicy: values['failing-policy'] === 'none' ? 'none' : 'standard',
     maxSeconds: Number(values['max-seconds']),
   };
 }
@@ -82,8 +91,8 @@ async function drainHealthy(
   maxSeconds: number,
 ): Promise<HealthyDrain> {
   const before = receivers.received('fast');
-  const retriesBefore = receivers.requestsTo('busy');
   const terms = await subscribe(app, phase, alerts, [receivers.urls[0]]);
+  const retriesBefore = receivers.requestsTo('busy');
   const startedAt = Date.now();
   await feed(app, postsFor([terms], alerts, phase), 0);
   await waitFor(() => receivers.received('fast') >= before + alerts, startedAt + maxSeconds * 1000);
@@ -115,7 +124,7 @@ async function startFailing(
     );
     termLists.push(
       await subscribe(app, `r${run}f${account}`, opts.failingAlerts, urls, {
-        retryPolicy: 'standard',
+        retryPolicy: opts.failingPolicy,
       }),
     );
   }
@@ -128,22 +137,35 @@ async function startFailing(
   );
 }
 
+const median = (values: number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+/**
+ * Backlogs drained alone, then the failing webhooks' first attempts, then backlogs drained while
+ * their retries fall due; each side's rate is the median of its backlogs.
+ */
 async function oneRun(run: number, opts: Options) {
   const target = await openBenchDatabase(`retries_bench_${run}`);
   const app = await bootDeliveryApp(target.url, WEBHOOK_TIMEOUT_MS);
   const kinds: ReceiverKind[] = ['fast', ...Array<ReceiverKind>(BUSY_RECEIVERS).fill('busy')];
   const receivers = await Receivers.start({ kinds, slowMs: 0 });
+  const drains = async (phase: string): Promise<HealthyDrain[]> => {
+    const done: HealthyDrain[] = [];
+    for (let i = 0; i < opts.backlogs; i += 1) {
+      done.push(
+        await drainHealthy(app, receivers, `r${run}${phase}${i}`, opts.alerts, opts.maxSeconds),
+      );
+    }
+    return done;
+  };
   try {
     await drainHealthy(app, receivers, `r${run}w`, WARM_UP_ALERTS, opts.maxSeconds);
-    const alone = await drainHealthy(app, receivers, `r${run}a`, opts.alerts, opts.maxSeconds);
+    const alone = await drains('a');
     await startFailing(app, receivers, run, opts);
-    const withRetries = await drainHealthy(
-      app,
-      receivers,
-      `r${run}b`,
-      opts.alerts,
-      opts.maxSeconds,
-    );
+    const withRetries = await drains('b');
     const lateness = (await receivers.retryGaps())
       .map((gap) => gap - BUSY_RETRY_AFTER_MS)
       .sort((a, b) => a - b);
@@ -155,29 +177,36 @@ async function oneRun(run: number, opts: Options) {
   }
 }
 
+const rates = (drained: HealthyDrain[]) =>
+  drained.map((drain) => drain.perSecond.toFixed(0)).join(', ');
+
 async function main(): Promise<void> {
   const opts = options();
   console.log(
-    `retries bench: a healthy account's backlog of ${opts.alerts} alerts, alone and while ` +
-      `${opts.failingWebhooks} webhooks (retry_policy standard, ${opts.failingAlerts} alerts each) ` +
-      `are answered 503 with Retry-After: 1; ${opts.runs} runs`,
+    `retries bench: a healthy account's backlogs of ${opts.alerts} alerts, ${opts.backlogs} alone, then ` +
+      `${opts.backlogs} while ${opts.failingWebhooks} webhooks (retry_policy ${opts.failingPolicy}, ` +
+      `${opts.failingAlerts} alerts each) are answered 503 with Retry-After: 1; ${opts.runs} runs`,
   );
   const rows: string[][] = [];
   const ratios: number[] = [];
   for (let run = 1; run <= opts.runs; run += 1) {
     const { label, alone, withRetries, lateness } = await oneRun(run, opts);
-    const ratio = withRetries.perSecond / alone.perSecond;
+    const ratio =
+      median(withRetries.map((drain) => drain.perSecond)) /
+      median(alone.map((drain) => drain.perSecond));
     ratios.push(ratio);
+    const retries = withRetries.reduce((sum, drain) => sum + drain.retriesDuring, 0);
+    const seconds = withRetries.reduce((sum, drain) => sum + drain.seconds, 0);
+    const delivered = [...alone, ...withRetries].every((drain) => drain.delivered === opts.alerts);
     rows.push([
       String(run),
       label,
-      `${alone.delivered}/${opts.alerts}`,
-      alone.perSecond.toFixed(0),
-      `${withRetries.delivered}/${opts.alerts}`,
-      withRetries.perSecond.toFixed(0),
+      delivered ? 'all' : 'NOT all',
+      rates(alone),
+      rates(withRetries),
       ratio.toFixed(2),
-      String(withRetries.retriesDuring),
-      (withRetries.retriesDuring / withRetries.seconds).toFixed(0),
+      String(retries),
+      (retries / seconds).toFixed(0),
       String(lateness.length),
       percentile(lateness, 50).toFixed(0),
       percentile(lateness, 99).toFixed(0),
@@ -187,11 +216,10 @@ async function main(): Promise<void> {
     [
       'run',
       'database',
-      'alone delivered',
+      'delivered',
       'alone /s',
-      'with retries delivered',
       'with retries /s',
-      'ratio',
+      'ratio of medians',
       'retries during',
       'retries /s',
       'retries seen',

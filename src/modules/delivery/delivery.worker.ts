@@ -21,6 +21,7 @@ import { DeliveryMetrics, type DeliveryOutcome } from './delivery.metrics.js';
 import { DeliveryStore, type ClaimedDelivery, type SettledDelivery } from './delivery.store.js';
 import { DeliverySlots, slotShares } from './delivery-slots.js';
 import { GroupCommit } from './group-commit.js';
+import { RetryPace } from './retry-pace.js';
 import { nextRetryAt } from './retry-policy.js';
 import { webhookBody } from './formats/webhook-body.js';
 import { signedWebhookRequest } from './signed-webhook-request.js';
@@ -57,6 +58,16 @@ const CANDIDATES_PER_SLOT = 2;
 
 /** Within a run, after a look for due retries found none, the next waits this long. */
 const RETRY_LOOK_INTERVAL_MS = 100;
+
+/**
+ * While first attempts (and redeliveries) are being made, retries start at most this many a
+ * second per worker (bursts of RETRY_BURST); once none has started for
+ * FIRST_ATTEMPTS_RECENTLY_MS, they take every free slot. The pace leaves the CPU to what the
+ * product is for: new alerts, and the storing of them in the same process.
+ */
+const RETRIES_PER_SECOND_BEHIND_OPEN_ROWS = 50;
+const RETRY_BURST = 10;
+const FIRST_ATTEMPTS_RECENTLY_MS = 1_000;
 
 interface DeliveryTarget {
   alert: AlertEntity;
@@ -96,6 +107,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly outcomes: GroupCommit<SettledDelivery, boolean>;
   private lastClaimAt = Number.NEGATIVE_INFINITY;
   private nextRetryLookAt = Number.NEGATIVE_INFINITY;
+  /** When the latest attempt that is not a retry (a first attempt, a redelivery) started. */
+  private lastFirstAttemptAt = Number.NEGATIVE_INFINITY;
+  private readonly retryPace = new RetryPace(RETRIES_PER_SECOND_BEHIND_OPEN_ROWS, RETRY_BURST);
   private freedSinceClaim = 0;
 
   constructor(
@@ -205,7 +219,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         choose: (rows) => this.slots.pick(rows),
       });
       this.startAll(claimed, summary);
-      const retries = more ? null : await this.claimDueRetries(now, summary);
+      const openRowsBusy =
+        performance.now() - this.lastFirstAttemptAt < FIRST_ATTEMPTS_RECENTLY_MS ||
+        skipWebhookIds.length > 0 ||
+        chosen.length < due.length;
+      const retries = more ? null : await this.claimDueRetries(now, openRowsBusy, summary);
       return {
         moreDue: more || chosen.length === free || retries?.more === true,
         skippedBusy:
@@ -217,20 +235,25 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   /**
-   * Retries wait behind every open row: they take only slots left free, so a webhook failing
-   * and retrying never delays the deliveries of another (docs/webhooks.md, retries).
+   * Retries wait behind every open row: they take only slots left free, and while first attempts
+   * are being made (one started in the last second) or wait behind their shares, only at
+   * RetryPace's rate, so a webhook failing and retrying never delays the deliveries of another
+   * (docs/webhooks.md, retries).
    */
-  private async claimDueRetries(now: number, summary: DeliveryRunSummary) {
-    const free = this.slots.free();
-    if (free <= 0 || now < this.nextRetryLookAt) return null;
+  private async claimDueRetries(now: number, openRowsBusy: boolean, summary: DeliveryRunSummary) {
+    const paced = openRowsBusy ? this.retryPace.allowance() : Infinity;
+    const limit = Math.min(this.slots.free(), paced);
+    // Paced retries go in batches of RETRY_BURST: a claim of one row costs about what ten do.
+    if (limit <= 0 || paced < RETRY_BURST || now < this.nextRetryLookAt) return null;
     const retries = await this.store.claimDueRetries({
-      window: free * CANDIDATES_PER_SLOT,
+      window: limit * CANDIDATES_PER_SLOT,
       now,
       leaseUntil: now + this.leaseMs,
       skipWebhookIds: this.slots.fullWebhooks(),
-      choose: (rows) => this.slots.pick(rows),
+      choose: (rows) => this.slots.pick(rows).slice(0, limit),
     });
     this.nextRetryLookAt = retries.due.length === 0 ? now + RETRY_LOOK_INTERVAL_MS : now;
+    this.retryPace.spend(retries.claimed.length);
     this.startAll(retries.claimed, summary);
     return retries;
   }
@@ -268,13 +291,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     summary: DeliveryRunSummary,
   ): void {
     const attempt = target.then((found) => this.attempt(claim, found));
-    this.slots.occupy(
-      claim,
-      attempt.then(
-        () => undefined,
-        () => undefined,
-      ),
+    const over = attempt.then(
+      () => undefined,
+      () => undefined,
     );
+    this.slots.occupy(claim, over);
+    if (claim.trigger !== 'retry') this.lastFirstAttemptAt = performance.now();
     const recorded = attempt
       .then((settled) => this.record(settled))
       .then(
