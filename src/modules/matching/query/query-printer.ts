@@ -9,6 +9,7 @@ import { isTextTerm, type QueryNode } from './query-tree.js';
 export function printQuery(node: QueryNode): string {
   switch (node.kind) {
     case 'word':
+    case 'stem':
       return node.text;
     case 'phrase':
       return `"${node.text}"`;

@@ -37,7 +37,18 @@ export interface LiteralTerm {
   readonly text: string;
 }
 
-export type TextTerm = WordTerm | PhraseTerm | PrefixTerm | CaseSensitiveTerm | LiteralTerm;
+/**
+ * A word compared by its English stem, as `broad` keywords compare their words. Only
+ * keywordQuery makes it: the query language has no syntax for it, so parsing never yields it and
+ * printQuery writes it as its word.
+ */
+export interface StemTerm {
+  readonly kind: 'stem';
+  readonly text: string;
+}
+
+export type TextTerm =
+  WordTerm | PhraseTerm | PrefixTerm | CaseSensitiveTerm | LiteralTerm | StemTerm;
 
 /** `sub:rust`, `sub:(a,b)`, `author:name`: any of the names, lower case, without r/ or u/. */
 export interface NameField {
@@ -102,8 +113,8 @@ export interface NotNode {
 }
 
 /**
- * `a NEAR/n b` (ordered false) and `a ONEAR/n b` (a before b): both sides within `distance`
- * words of each other in one field. Each side holds only text terms, AND, OR and NEAR.
+ * `a NEAR/n b` (ordered false) and `a ONEAR/n b` (a before b): both sides in one field with at
+ * most `distance` words between them. Each side holds only text terms, AND, OR and NEAR.
  */
 export interface NearNode {
   readonly kind: 'near';
@@ -128,6 +139,7 @@ const TEXT_TERM_KINDS: ReadonlySet<QueryNode['kind']> = new Set<TextTerm['kind']
   'prefix',
   'caseSensitive',
   'literal',
+  'stem',
 ]);
 
 export function isTextTerm(node: QueryNode): node is TextTerm {
