@@ -80,11 +80,11 @@ class QueryParser {
     private readonly tokens: readonly Token[],
   ) {}
 
+  /** An OR stops only before `)` or the end of the query. */
   query(): Parsed {
     const parsed = this.or();
     const token = this.peek();
     if (token.type === 'close') throw this.error(token.at, 'an opening ( for this )');
-    if (token.type !== 'end') throw this.error(token.at, 'a term');
     return parsed;
   }
 
@@ -224,12 +224,7 @@ class QueryParser {
     }
     if (this.peek().type === 'close') throw this.error(this.peek().at, 'a term inside ( )');
     const inner = this.or();
-    if (this.peek().type !== 'close') {
-      const token = this.peek();
-      throw token.type === 'end'
-        ? this.error(openAt, 'a closing ) for this (')
-        : this.error(token.at, ') or another term');
-    }
+    if (this.peek().type === 'end') throw this.error(openAt, 'a closing ) for this (');
     this.take();
     this.nesting--;
     return { ...inner, at: openAt };
