@@ -2,7 +2,7 @@ import { isWhitespaceCode } from '../text/character-classes.js';
 import { queryErrorAt } from './query-error.js';
 import type { Scope } from './query-tree.js';
 
-export const ITEM_FIELD_NAMES = [
+const ITEM_FIELD_NAMES = [
   'sub',
   'author',
   'flair',
@@ -19,7 +19,7 @@ export type ItemFieldName = (typeof ITEM_FIELD_NAMES)[number];
 
 const SCOPES: readonly Scope[] = ['title', 'body'];
 
-export const MAX_NEAR_DISTANCE = 50;
+const MAX_NEAR_DISTANCE = 50;
 
 /** Part of a query's text, `at` its UTF-16 offset in the query. */
 export interface Span {

@@ -5,7 +5,7 @@ import type { Span } from './query-lexer.js';
 import type { CaseSensitiveTerm, LiteralTerm, TextTerm } from './query-tree.js';
 
 /** Letters (word characters) a prefix needs before its `*`. */
-export const MIN_PREFIX_LETTERS = 3;
+const MIN_PREFIX_LETTERS = 3;
 
 const WHITESPACE_RUN = /\s+/g;
 
