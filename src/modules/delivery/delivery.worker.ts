@@ -220,7 +220,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       });
       this.startAll(claimed, summary);
       const openRowsBusy =
-        performance.now() - this.lastFirstAttemptAt < FIRST_ATTEMPTS_RECENTLY_MS ||
+        now - this.lastFirstAttemptAt < FIRST_ATTEMPTS_RECENTLY_MS ||
         skipWebhookIds.length > 0 ||
         chosen.length < due.length;
       const retries = more ? null : await this.claimDueRetries(now, openRowsBusy, summary);
@@ -242,9 +242,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    */
   private async claimDueRetries(now: number, openRowsBusy: boolean, summary: DeliveryRunSummary) {
     const paced = openRowsBusy ? this.retryPace.allowance() : Infinity;
-    const limit = Math.min(this.slots.free(), paced);
-    // Paced retries go in batches of RETRY_BURST: a claim of one row costs about what ten do.
-    if (limit <= 0 || paced < RETRY_BURST || now < this.nextRetryLookAt) return null;
+    const free = this.slots.free();
+    const limit = Math.min(free, paced);
+    // Paced retries go in batches of RETRY_BURST (or of the free slots, when fewer): a claim of
+    // one row costs about what ten do.
+    if (limit < Math.min(free, RETRY_BURST) || limit <= 0 || now < this.nextRetryLookAt) {
+      return null;
+    }
     const retries = await this.store.claimDueRetries({
       window: limit * CANDIDATES_PER_SLOT,
       now,
@@ -296,7 +300,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       () => undefined,
     );
     this.slots.occupy(claim, over);
-    if (claim.trigger !== 'retry') this.lastFirstAttemptAt = performance.now();
+    if (claim.trigger !== 'retry') this.lastFirstAttemptAt = this.clock.nowMs();
     const recorded = attempt
       .then((settled) => this.record(settled))
       .then(
