@@ -168,7 +168,12 @@ export class DeliveryStore {
          INSERT INTO deliveries (id, alert_id, webhook_id, account_id, status, created_at)
          SELECT substr(s.id_prefix, 1, 26) || ${this.sql.tenHexDigits(ordinal)}, s.alert_id, w.id,
                 w.account_id, 'pending', :now
-           FROM stored s JOIN (${this.targets.deliverableSql}) w ON w.account_id = s.account_id`,
+           FROM stored s ${this.sql.eachRowJoin({
+             lateral: this.targets.deliverableOfSql('s.account_id'),
+             plain: this.targets.deliverableSql,
+             alias: 'w',
+             on: 'w.account_id = s.account_id',
+           })}`,
         { ...values.parameters, now: this.sql.int(now) },
       );
     }

@@ -39,6 +39,9 @@ export abstract class WebhookTargets {
    */
   abstract readonly deliverableSql: string;
 
+  /** The same, of one account: `accountId` is an SQL expression (a column of the outer query). */
+  abstract deliverableOfSql(accountId: string): string;
+
   /** SQL of the same origin: a scalar sub-select, the account of the webhook `webhookId` names. */
   abstract accountOfSql(webhookId: string): string;
 

@@ -41,6 +41,10 @@ export class WebhookTargetsStore implements WebhookTargets {
 
   readonly deliverableSql = `SELECT id, account_id FROM webhooks WHERE ${DELIVERABLE_WEBHOOK}`;
 
+  deliverableOfSql(accountId: string): string {
+    return `SELECT id, account_id FROM webhooks WHERE account_id = ${accountId} AND ${DELIVERABLE_WEBHOOK}`;
+  }
+
   accountOfSql(webhookId: string): string {
     return `(SELECT w.account_id FROM webhooks w WHERE w.id = ${webhookId})`;
   }
