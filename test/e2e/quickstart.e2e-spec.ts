@@ -4,16 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, signIn } from '../utils/browser.js';
-import { freePort, startUntil } from '../utils/processes.js';
+import { freePort, startUntil, waitFor } from '../utils/processes.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
-
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The README's five-minute path, command for command, against the real server and CLI. */
 describe('the quickstart', () => {
@@ -62,7 +54,11 @@ describe('the quickstart', () => {
     const ingest = await runAdmin(['ingest', 'examples/sample.ndjson'], env);
     expect(parseJsonLine(ingest.stdout)).toMatchObject({ posts: 2, comments: 2, alerts: 2 });
 
-    await waitFor(() => (receiver.output().match(/^verified /gm) ?? []).length === 2, 20_000);
+    await waitFor(
+      () => (receiver.output().match(/^verified /gm) ?? []).length === 2,
+      20_000,
+      'two verified deliveries',
+    );
     expect(receiver.output()).toContain(
       'verified post How do you test your postgres backup restores?',
     );

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, startUntil } from '../utils/processes.js';
+import { freePort, startUntil, waitFor } from '../utils/processes.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import {
   createTestDatabase,
@@ -19,14 +19,6 @@ const DELIVERIES = 2;
 interface Arrival {
   deliveryId: string;
   at: number;
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { once } from 'node:events';
 import { connect, createServer } from 'node:net';
 
@@ -43,4 +44,17 @@ export function startUntil(
     child.once('exit', (code) => reject(new Error(`${command} exited with ${code}: ${output}`)));
   });
   return { child, started, output: () => output };
+}
+
+/** Resolves once `check` holds, asking every 50 ms; fails naming `what` after `timeoutMs`. */
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
 }

@@ -1,6 +1,7 @@
 import { Mutex } from 'async-mutex';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
+import { backoffDelayMs } from '../time/backoff.js';
 import { Wakeup } from './wakeup.js';
 
 /** The longest wait between failed turns of a job that names no retryMs of its own. */
@@ -130,7 +131,7 @@ export class BackgroundLoop {
   private retryMs(failuresInARow: number): number {
     const { idleMs, retryMs } = this.options;
     if (retryMs !== undefined) return retryMs(failuresInARow);
-    return Math.max(idleMs, Math.min(idleMs * 2 ** (failuresInARow - 1), MAX_DEFAULT_RETRY_MS));
+    return Math.max(idleMs, backoffDelayMs(failuresInARow, idleMs, MAX_DEFAULT_RETRY_MS));
   }
 
   private succeeded(): void {

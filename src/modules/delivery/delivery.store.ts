@@ -33,6 +33,18 @@ export interface ClaimedDelivery {
   trigger: AttemptTrigger;
 }
 
+/**
+ * What a claim asks for: at most `window` due rows read, none of `skipWebhookIds`; those `choose`
+ * picks become sending until `leaseUntil`.
+ */
+export interface DueRowsClaim {
+  window: number;
+  now: number;
+  leaseUntil: number;
+  skipWebhookIds: readonly string[];
+  choose: (due: DueDelivery[]) => DueDelivery[];
+}
+
 /** The due rows read (`more`: others may be left), those chosen, and those actually claimed. */
 export interface DeliveryClaim {
   due: DueDelivery[];
@@ -185,14 +197,7 @@ export class DeliveryStore {
    * no lease, so one condition on claimed_until covers both, without the OR that leads
    * PostgreSQL away from reading the index in order. The claim re-checks each row.
    */
-  async claimDueDeliveries(request: {
-    window: number;
-    perWebhook: number;
-    now: number;
-    leaseUntil: number;
-    skipWebhookIds: readonly string[];
-    choose: (due: DueDelivery[]) => DueDelivery[];
-  }): Promise<DeliveryClaim> {
+  async claimDueDeliveries(request: DueRowsClaim & { perWebhook: number }): Promise<DeliveryClaim> {
     return this.onClaimConnection(async (manager) => {
       const { rows: due, more } = await this.findDue(manager, request);
       const chosen = request.choose(due);
@@ -208,13 +213,7 @@ export class DeliveryStore {
    * open rows are claimed: under a lease, so a worker that dies leaves them to the open rows'
    * claim once it expires. Only the window's worth of due retries is read.
    */
-  async claimDueRetries(request: {
-    window: number;
-    now: number;
-    leaseUntil: number;
-    skipWebhookIds: readonly string[];
-    choose: (due: DueDelivery[]) => DueDelivery[];
-  }): Promise<DeliveryClaim> {
+  async claimDueRetries(request: DueRowsClaim): Promise<DeliveryClaim> {
     return this.onClaimConnection(async (manager) => {
       const found = await this.database.query<{
         id: string;

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Mutex } from 'async-mutex';
 import type { Logger } from 'pino';
 import type { BackgroundLoop } from '../../common/background/background-loop.js';
+import { backoffDelayMs } from '../../common/time/backoff.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ROOT_LOGGER } from '../../core.module.js';
@@ -400,7 +401,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         return await work();
       } catch (error) {
         if (!isDatabaseUnreachable(error) || this.loop.stopping) throw error;
-        await sleep(Math.min(DATABASE_RETRY_FIRST_MS * 2 ** (failures - 1), DATABASE_RETRY_MAX_MS));
+        await sleep(backoffDelayMs(failures, DATABASE_RETRY_FIRST_MS, DATABASE_RETRY_MAX_MS));
       }
     }
   }

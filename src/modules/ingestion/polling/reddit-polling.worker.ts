@@ -9,7 +9,7 @@ import { BackgroundLoop } from '../../../common/background/background-loop.js';
 import { Clock } from '../../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
-import { backoffDelayMs } from '../reddit/backoff.js';
+import { backoffDelayMs } from '../../../common/time/backoff.js';
 import type { PollSummary, RedditPoller } from '../reddit/poller/reddit-poller.js';
 import type { LabelledCredentialUsage } from '../reddit/reddit-client-pool.js';
 import { PollCycleReporter } from './poll-cycle-reporter.js';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../common/time/clock.js';
 import type { RedditItem } from '../reddit-item.js';
-import { ExponentialBackoff } from './backoff.js';
+import { ExponentialBackoff } from '../../../common/time/backoff.js';
 import { normalizeListing } from './normalize.js';
 import type { RateLimitStatus } from './rate-limit.js';
 import { RateLimitTracker } from './rate-limit.js';

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'undici';
-import type { ExponentialBackoff } from './backoff.js';
+import type { ExponentialBackoff } from '../../../common/time/backoff.js';
 import type { RedditBackoffError } from './reddit-errors.js';
 import { RedditRateLimitedError, RedditUnavailableError } from './reddit-errors.js';
 import { readRateLimitResetMs, readRetryAfterMs } from './rate-limit.js';

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../common/time/clock.js';
-import { ExponentialBackoff } from './backoff.js';
+import { ExponentialBackoff } from '../../../common/time/backoff.js';
 import type { RedditCredentials } from './reddit-api.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './reddit-api.js';
 import { RedditApiError } from './reddit-errors.js';

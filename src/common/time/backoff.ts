@@ -1,4 +1,4 @@
-/** The delay after the nth failure in a row: 1 s, 2 s, 4 s… capped. */
+/** The delay after the nth failure in a row: initialMs, twice that, four times… capped at maxMs. */
 export function backoffDelayMs(failuresInARow: number, initialMs = 1_000, maxMs = 60_000): number {
   return Math.min(maxMs, initialMs * 2 ** (failuresInARow - 1));
 }
