@@ -10,8 +10,12 @@
  *   receivers that answer every attempt 503 with Retry-After: 1, each sent --failing-alerts
  *   alerts, whose first attempts are made and fail; then, while their retries fall due every
  *   second (the shortest wait a receiver can ask for, so the most retries there can be), the same
- *   healthy backlog again.
- * It prints both rates, their ratio (target ≥ 0.9), the retries made while the healthy backlog
+ *   healthy backlogs again;
+ * - alone again, once every retry has been made: the same backlogs. Every backlog leaves its rows
+ *   behind, so a later backlog drains a bigger database; measuring alone on both sides of the
+ *   retries keeps that drift out of the ratio, which compares the median with retries to the
+ *   median of the backlogs alone before and after.
+ * It prints the rates, the ratio (target ≥ 0.9), the retries made while the healthy backlogs
  * drained, and how late the retries came (time between two attempts less the 1 s asked for).
  *
  *   npm run bench:retries -- [--runs 3] [--alerts 3000] [--failing-webhooks 1000]
@@ -30,7 +34,7 @@ import {
   subscribe,
   waitFor,
 } from './delivery-bench-app.js';
-import type { RetryPolicy } from '../src/modules/delivery/retry-policy.js';
+import { RETRY_DELAYS_MS, type RetryPolicy } from '../src/modules/delivery/retry-policy.js';
 import { printTable } from './print-table.js';
 import { BUSY_RETRY_AFTER_MS, Receivers, type ReceiverKind } from './webhook-receivers.js';
 
@@ -106,13 +110,16 @@ async function drainHealthy(
   };
 }
 
-/** Failing accounts whose every webhook's first attempts have been made (and failed). */
+/**
+ * Failing accounts whose every webhook's first attempts have been made (and failed); resolves
+ * to the number of requests the busy receivers will have seen once every retry has been made.
+ */
 async function startFailing(
   app: INestApplicationContext,
   receivers: Receivers,
   run: number,
   opts: Options,
-): Promise<void> {
+): Promise<number> {
   const busyUrls = receivers.urls.slice(1);
   const accounts = Math.ceil(opts.failingWebhooks / WEBHOOKS_PER_FAILING_ACCOUNT);
   const termLists: string[][] = [];
@@ -135,6 +142,8 @@ async function startFailing(
     () => receivers.requestsTo('busy') >= before + firstAttempts,
     Date.now() + opts.maxSeconds * 1000,
   );
+  const attemptsEach = opts.failingPolicy === 'standard' ? RETRY_DELAYS_MS.length + 1 : 1;
+  return before + firstAttempts * attemptsEach;
 }
 
 const median = (values: number[]): number =>
@@ -145,16 +154,19 @@ const median = (values: number[]): number =>
 
 /**
  * Backlogs drained alone, then the failing webhooks' first attempts, then backlogs drained while
- * their retries fall due; each side's rate is the median of its backlogs.
+ * their retries fall due, then (every retry made) backlogs alone again; each side's rate is the
+ * median of its backlogs.
  */
 async function oneRun(run: number, opts: Options) {
   const target = await openBenchDatabase(`retries_bench_${run}`);
   const app = await bootDeliveryApp(target.url, WEBHOOK_TIMEOUT_MS);
   const kinds: ReceiverKind[] = ['fast', ...Array<ReceiverKind>(BUSY_RECEIVERS).fill('busy')];
   const receivers = await Receivers.start({ kinds, slowMs: 0 });
+  let vacuumed = false;
   const drains = async (phase: string): Promise<HealthyDrain[]> => {
     const done: HealthyDrain[] = [];
     for (let i = 0; i < opts.backlogs; i += 1) {
+      if (await target.standInForAutovacuum()) vacuumed = true;
       done.push(
         await drainHealthy(app, receivers, `r${run}${phase}${i}`, opts.alerts, opts.maxSeconds),
       );
@@ -163,13 +175,19 @@ async function oneRun(run: number, opts: Options) {
   };
   try {
     await drainHealthy(app, receivers, `r${run}w`, WARM_UP_ALERTS, opts.maxSeconds);
-    const alone = await drains('a');
-    await startFailing(app, receivers, run, opts);
+    const aloneBefore = await drains('a');
+    const everyAttempt = await startFailing(app, receivers, run, opts);
     const withRetries = await drains('b');
+    await waitFor(
+      () => receivers.requestsTo('busy') >= everyAttempt,
+      Date.now() + opts.maxSeconds * 1000,
+    );
+    const aloneAfter = await drains('c');
     const lateness = (await receivers.retryGaps())
       .map((gap) => gap - BUSY_RETRY_AFTER_MS)
       .sort((a, b) => a - b);
-    return { label: target.label, alone, withRetries, lateness };
+    const label = vacuumed ? `${target.label} (vacuumed between backlogs)` : target.label;
+    return { label, aloneBefore, withRetries, aloneAfter, lateness };
   } finally {
     await receivers.close();
     await app.close();
@@ -185,12 +203,14 @@ async function main(): Promise<void> {
   console.log(
     `retries bench: a healthy account's backlogs of ${opts.alerts} alerts, ${opts.backlogs} alone, then ` +
       `${opts.backlogs} while ${opts.failingWebhooks} webhooks (retry_policy ${opts.failingPolicy}, ` +
-      `${opts.failingAlerts} alerts each) are answered 503 with Retry-After: 1; ${opts.runs} runs`,
+      `${opts.failingAlerts} alerts each) are answered 503 with Retry-After: 1, then ` +
+      `${opts.backlogs} alone again; ${opts.runs} runs`,
   );
   const rows: string[][] = [];
   const ratios: number[] = [];
   for (let run = 1; run <= opts.runs; run += 1) {
-    const { label, alone, withRetries, lateness } = await oneRun(run, opts);
+    const { label, aloneBefore, withRetries, aloneAfter, lateness } = await oneRun(run, opts);
+    const alone = [...aloneBefore, ...aloneAfter];
     const ratio =
       median(withRetries.map((drain) => drain.perSecond)) /
       median(alone.map((drain) => drain.perSecond));
@@ -202,8 +222,9 @@ async function main(): Promise<void> {
       String(run),
       label,
       delivered ? 'all' : 'NOT all',
-      rates(alone),
+      rates(aloneBefore),
       rates(withRetries),
+      rates(aloneAfter),
       ratio.toFixed(2),
       String(retries),
       (retries / seconds).toFixed(0),
@@ -217,8 +238,9 @@ async function main(): Promise<void> {
       'run',
       'database',
       'delivered',
-      'alone /s',
+      'alone before /s',
       'with retries /s',
+      'alone after /s',
       'ratio of medians',
       'retries during',
       'retries /s',
