@@ -12,7 +12,7 @@ import { planLimits } from '../src/config/plans.js';
 import { AccountsService } from '../src/modules/accounts/accounts.service.js';
 import { callerFor } from '../src/modules/auth/caller.js';
 import { IngestionPipeline } from '../src/modules/ingestion/ingestion-pipeline.service.js';
-import type { RedditPost } from '../src/modules/ingestion/reddit-item.js';
+import { PLAIN_TEXT_POST, type RedditPost } from '../src/modules/ingestion/reddit-item.js';
 import { KeywordsModule } from '../src/modules/keywords/keywords.module.js';
 import { KeywordsService } from '../src/modules/keywords/keywords.service.js';
 import type { WebhookDraft } from '../src/modules/webhooks/webhook-rules.js';
@@ -93,6 +93,7 @@ export function postsFor(termLists: string[][], count: number, phase: string): R
       createdUtc: Math.floor(Date.now() / 1000),
       score: 1,
       numComments: 0,
+      ...PLAIN_TEXT_POST,
     };
   });
 }

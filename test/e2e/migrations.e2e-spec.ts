@@ -5,6 +5,7 @@ import { DeliveryLanes1763700700000 } from '../../src/database/migrations/176370
 import { KeywordFilters1763701500000 } from '../../src/database/migrations/1763701500000-keyword-filters.js';
 import { WebhookFailingStreak1763702300000 } from '../../src/database/migrations/1763702300000-webhook-failing-streak.js';
 import { DeliveryRetries1763702400000 } from '../../src/database/migrations/1763702400000-delivery-retries.js';
+import { PostQueryFields1763702600000 } from '../../src/database/migrations/1763702600000-post-query-fields.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestApp } from '../utils/create-test-app.js';
 import {
@@ -249,6 +250,28 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
         retry_at: null,
       })),
     );
+  });
+
+  it('reads posts cached before flair and NSFW were kept as text posts without either', async () => {
+    await dataSource.runMigrations();
+    const laterMigrations = MIGRATIONS.length - MIGRATIONS.indexOf(PostQueryFields1763702600000);
+    for (let step = 0; step < laterMigrations; step++) await dataSource.undoLastMigration();
+    await dataSource.query(
+      `INSERT INTO posts_cache (post_id, title, selftext, score, num_comments, cached_at)
+       VALUES ('p1', 'Cached earlier', '', 3, 1, 1)`,
+    );
+
+    await dataSource.runMigrations();
+
+    const [row] = await dataSource.query<Record<string, unknown>[]>(
+      'SELECT title, link_flair, nsfw, is_self FROM posts_cache',
+    );
+    expect({ ...row, nsfw: Boolean(row.nsfw), is_self: Boolean(row.is_self) }).toEqual({
+      title: 'Cached earlier',
+      link_flair: null,
+      nsfw: false,
+      is_self: true,
+    });
   });
 
   it('are applied by the app as it boots on an empty database', async () => {

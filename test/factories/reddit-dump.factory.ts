@@ -16,6 +16,11 @@ export interface DumpPost {
   num_comments: number;
   created_utc: number | string;
   permalink: string;
+  link_flair_text?: string;
+  over_18?: boolean;
+  is_self?: boolean;
+  url?: string;
+  domain?: string;
 }
 
 export interface DumpComment {

@@ -14,7 +14,13 @@ import { UsageStore, type CapRequest } from '../usage/usage.store.js';
 import { alertFromMatch } from './alert-from-match.js';
 import { IngestionSinks } from './ingestion-sinks.js';
 import { PostCacheStore } from './post-cache.store.js';
-import type { ParentPostFields, RedditComment, RedditItem, RedditPost } from './reddit-item.js';
+import {
+  PLAIN_TEXT_POST,
+  type ParentPostFields,
+  type RedditComment,
+  type RedditItem,
+  type RedditPost,
+} from './reddit-item.js';
 import { itemKey, SeenItemsStore } from './seen-items.store.js';
 import { UnstorableItems } from './unstorable-items.js';
 
@@ -222,8 +228,19 @@ export class IngestionPipeline {
           selftext: item.selftext,
           score: item.score,
           numComments: item.numComments,
+          flair: item.flair,
+          nsfw: item.nsfw,
+          isSelf: item.isSelf,
         }
-      : { title: item.linkTitle ?? '', selftext: '', score: 0, numComments: 0 };
+      : {
+          title: item.linkTitle ?? '',
+          selftext: '',
+          score: 0,
+          numComments: 0,
+          flair: PLAIN_TEXT_POST.flair,
+          nsfw: PLAIN_TEXT_POST.nsfw,
+          isSelf: PLAIN_TEXT_POST.isSelf,
+        };
   }
 
   private parentOf(item: RedditItem, parents: Map<string, ParentPostFields>): ParentPostFields {

@@ -15,6 +15,10 @@ interface CachedPostRow {
   selftext: string;
   score: number | string;
   num_comments: number | string;
+  link_flair: string | null;
+  /** boolean on PostgreSQL, 0 or 1 on SQLite. */
+  nsfw: boolean | number;
+  is_self: boolean | number;
 }
 
 /** Recent posts, kept for a bounded time, so comments carry their parent's fields. */
@@ -28,7 +32,8 @@ export class PostCacheStore {
       const chunk = postIds.slice(start, start + 500);
       const rows = await this.database.query<CachedPostRow>(
         this.database.manager,
-        'SELECT post_id, title, selftext, score, num_comments FROM posts_cache WHERE post_id IN (:...ids)',
+        `SELECT post_id, title, selftext, score, num_comments, link_flair, nsfw, is_self
+         FROM posts_cache WHERE post_id IN (:...ids)`,
         { ids: chunk },
       );
       for (const row of rows) {
@@ -37,6 +42,9 @@ export class PostCacheStore {
           selftext: row.selftext,
           score: Number(row.score),
           numComments: Number(row.num_comments),
+          flair: row.link_flair,
+          nsfw: Boolean(row.nsfw),
+          isSelf: Boolean(row.is_self),
         });
       }
     }
@@ -53,15 +61,21 @@ export class PostCacheStore {
           post.selftext,
           post.score,
           post.numComments,
+          post.flair,
+          post.nsfw,
+          post.isSelf,
           now,
         ]),
       );
       await this.database.query(
         manager,
-        `INSERT INTO posts_cache (post_id, title, selftext, score, num_comments, cached_at)
+        `INSERT INTO posts_cache
+           (post_id, title, selftext, score, num_comments, link_flair, nsfw, is_self, cached_at)
          VALUES ${values.sql}
          ON CONFLICT (post_id) DO UPDATE SET title = excluded.title, selftext = excluded.selftext,
-           score = excluded.score, num_comments = excluded.num_comments, cached_at = excluded.cached_at`,
+           score = excluded.score, num_comments = excluded.num_comments,
+           link_flair = excluded.link_flair, nsfw = excluded.nsfw, is_self = excluded.is_self,
+           cached_at = excluded.cached_at`,
         values.parameters,
       );
     }

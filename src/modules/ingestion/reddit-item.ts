@@ -16,6 +16,16 @@ export interface RedditPost {
   createdUtc: number;
   score: number;
   numComments: number;
+  /** The link flair's text (`link_flair_text`); null without one. */
+  flair: string | null;
+  /** A link post's target (`url`); null for a text post. */
+  url: string | null;
+  /** A link post's domain, lower case (`domain`, else the URL's host); null for a text post. */
+  domain: string | null;
+  /** `over_18`. */
+  nsfw: boolean;
+  /** A text post (`is_self`) rather than a link post. */
+  isSelf: boolean;
 }
 
 export interface RedditComment {
@@ -36,10 +46,17 @@ export interface RedditComment {
 
 export type RedditItem = RedditPost | RedditComment;
 
-/** The fields of a comment alert that come from its parent post. */
+/** The fields of a comment alert, and of the queries it is matched on, that come from its post. */
 export interface ParentPostFields {
   title: string;
   selftext: string;
   score: number;
   numComments: number;
+  flair: string | null;
+  nsfw: boolean;
+  isSelf: boolean;
 }
+
+/** A text post's link fields, without flair and not NSFW: what tests and simulated posts start from. */
+export const PLAIN_TEXT_POST: Pick<RedditPost, 'flair' | 'url' | 'domain' | 'nsfw' | 'isSelf'> =
+  Object.freeze({ flair: null, url: null, domain: null, nsfw: false, isSelf: true });

@@ -1,4 +1,8 @@
-import type { RedditComment, RedditPost } from '../../ingestion/reddit-item.js';
+import {
+  PLAIN_TEXT_POST,
+  type RedditComment,
+  type RedditPost,
+} from '../../ingestion/reddit-item.js';
 import { inboxItemType, SEO_MIN_COMMENTS, SEO_MIN_SCORE } from './inbox-item-type.js';
 
 const post = (score: number, numComments: number): RedditPost => ({
@@ -12,6 +16,7 @@ const post = (score: number, numComments: number): RedditPost => ({
   createdUtc: 1,
   score,
   numComments,
+  ...PLAIN_TEXT_POST,
 });
 
 describe('inboxItemType', () => {

@@ -1,4 +1,8 @@
-import type { RedditComment, RedditPost } from '../../ingestion/reddit-item.js';
+import {
+  PLAIN_TEXT_POST,
+  type RedditComment,
+  type RedditPost,
+} from '../../ingestion/reddit-item.js';
 import { postSnapshotOf } from './post-snapshot.js';
 
 const post: RedditPost = {
@@ -12,6 +16,7 @@ const post: RedditPost = {
   createdUtc: 1_763_719_200,
   score: 12,
   numComments: 3,
+  ...PLAIN_TEXT_POST,
 };
 const comment: RedditComment = {
   type: 'comment',
@@ -25,7 +30,15 @@ const comment: RedditComment = {
   score: 2,
   linkTitle: 'Launching a price tracker',
 };
-const parent = { title: post.title, selftext: post.selftext, score: 40, numComments: 9 };
+const parent = {
+  title: post.title,
+  selftext: post.selftext,
+  score: 40,
+  numComments: 9,
+  flair: null,
+  nsfw: false,
+  isSelf: true,
+};
 
 describe('postSnapshotOf', () => {
   it('takes a post item from the post itself, without comment fields', () => {

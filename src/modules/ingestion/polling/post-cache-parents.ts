@@ -19,12 +19,15 @@ export class PostCacheParents implements ParentPostStore {
   async remember(posts: readonly RedditPost[]): Promise<void> {
     // Same row order as the pipeline's own cache writes, so concurrent writers cannot deadlock.
     const rows = posts
-      .map(({ id, title, selftext, score, numComments }) => ({
+      .map(({ id, title, selftext, score, numComments, flair, nsfw, isSelf }) => ({
         id,
         title,
         selftext,
         score,
         numComments,
+        flair,
+        nsfw,
+        isSelf,
       }))
       .sort((a, b) => a.id.localeCompare(b.id));
     await this.database.transaction((manager) =>

@@ -32,6 +32,51 @@ describe('normalizeListing', () => {
     expect(items[0]?.type === 'post' && items[0].selftext).toMatch(/^Hey guys so I'm going/);
   });
 
+  it("keeps what a query asks of a post: flair, NSFW, and a link post's URL and domain", () => {
+    const [self, image, video] = normalizeListing(readJsonFixture('listing-new-posts.json'));
+    const flaired = normalizeRedditThing({
+      name: 't3_f1',
+      subreddit: 'rust',
+      created_utc: 1,
+      title: 'Release',
+      link_flair_text: 'News &amp; Updates',
+      over_18: true,
+      is_self: false,
+      url: 'https://Blog.Rust-Lang.org/2026/01/01/release.html',
+    });
+
+    expect(self).toMatchObject({ isSelf: true, url: null, domain: null, flair: null, nsfw: false });
+    expect(image).toMatchObject({
+      isSelf: false,
+      url: 'https://i.redd.it/o59fgvnfmzb61.jpg',
+      domain: 'i.redd.it',
+    });
+    expect(video).toMatchObject({ isSelf: false, domain: 'youtu.be' });
+    expect(flaired).toMatchObject({
+      flair: 'News & Updates',
+      nsfw: true,
+      isSelf: false,
+      domain: 'blog.rust-lang.org',
+    });
+  });
+
+  it('tells a text post from a link post by its self. domain in dumps without is_self', () => {
+    const line = { id: 'd1', subreddit: 'rust', created_utc: 1, title: 'T' };
+    const text = normalizeRedditThing({ ...line, domain: 'self.rust', url: 'https://x.test/' });
+    const link = normalizeRedditThing({
+      ...line,
+      domain: 'github.com',
+      url: 'https://github.com/a',
+    });
+
+    expect(text).toMatchObject({ isSelf: true, url: null, domain: null });
+    expect(link).toMatchObject({
+      isSelf: false,
+      url: 'https://github.com/a',
+      domain: 'github.com',
+    });
+  });
+
   it('keeps emoji outside the Basic Multilingual Plane intact', () => {
     const [amd, stash] = normalizeListing(readJsonFixture('listing-new-posts.json'));
 
@@ -212,6 +257,11 @@ describe('normalizeRedditThing', () => {
       createdUtc: 12,
       score: 0,
       numComments: 0,
+      flair: null,
+      url: null,
+      domain: null,
+      nsfw: false,
+      isSelf: true,
     });
     expect(comment).toMatchObject({ type: 'comment', id: 'y2', postId: 'x1', body: '', score: 0 });
   });

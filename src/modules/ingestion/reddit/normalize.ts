@@ -72,7 +72,34 @@ function toPost(data: RawThing): RedditPost | null {
     createdUtc,
     score: readCount(data.score),
     numComments: readCount(data.num_comments),
+    flair: readOptionalText(data.link_flair_text),
+    ...linkOf(data),
+    nsfw: data.over_18 === true,
   };
+}
+
+/**
+ * Whether a post is a text post, and a link post's URL and domain. Reddit sends `is_self`; dumps
+ * from before it existed tell by a `self.<subreddit>` domain.
+ */
+function linkOf(data: RawThing): Pick<RedditPost, 'url' | 'domain' | 'isSelf'> {
+  const declaredDomain = typeof data.domain === 'string' ? data.domain.toLowerCase() : null;
+  const isSelf =
+    typeof data.is_self === 'boolean'
+      ? data.is_self
+      : (declaredDomain?.startsWith('self.') ?? true);
+  if (isSelf) return { url: null, domain: null, isSelf };
+  const url = readOptionalText(data.url);
+  return { url, domain: declaredDomain || hostOf(url), isSelf };
+}
+
+function hostOf(url: string | null): string | null {
+  if (url === null) return null;
+  try {
+    return new URL(url).hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
 }
 
 function toComment(data: RawThing): RedditComment | null {
@@ -129,6 +156,11 @@ function readNumber(value: unknown): number | null {
 /** Every text field goes through here (or readSubreddit / readPermalink): storable on both databases. */
 function readText(value: unknown): string {
   return typeof value === 'string' ? storableText(unescapeReddit(value)) : '';
+}
+
+function readOptionalText(value: unknown): string | null {
+  const text = readText(value);
+  return text === '' ? null : text;
 }
 
 /** "[deleted]" / "[removed]" are placeholders, not what the author wrote: nothing to match. */

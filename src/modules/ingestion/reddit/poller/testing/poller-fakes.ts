@@ -1,4 +1,4 @@
-import type { RedditComment, RedditPost } from '../../../reddit-item.js';
+import { PLAIN_TEXT_POST, type RedditComment, type RedditPost } from '../../../reddit-item.js';
 import type { ParentPostStore } from '../parent-resolver.js';
 
 /** A created_utc twenty seconds before the specs' moment, 2026-11-21 10:00 UTC. */
@@ -16,6 +16,7 @@ export function redditPost(id: string): RedditPost {
     createdUtc: CREATED_UTC,
     score: 1,
     numComments: 1,
+    ...PLAIN_TEXT_POST,
   };
 }
 
