@@ -1,0 +1,279 @@
+/**
+ * Language identification for `lang:`: candidate packages compared on short social-media texts
+ * (bench/data/language-samples.json), each in a fresh process so its load time and heap are its
+ * own. Accuracy is per length bucket; "unsure" counts the texts a candidate gave no answer for.
+ * The last row is the project's detector (eld's large model behind detectionText and the unsure
+ * rule of detect-language.ts), the cost of `lang:` for each item that reaches one. With
+ * `--reddit DIR` it is also timed on items recombined from real Reddit text.
+ *
+ *   npm run bench:lang [-- --rounds 5] [-- --reddit ../shared/data/reddit]
+ *
+ * Only eld is a dependency; install the others beside it to compare them
+ * (`npm install --no-save tinyld franc-min`). A candidate that is not installed is reported so.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  languageDetector,
+  type LanguageModel,
+} from '../src/modules/matching/language/detect-language.js';
+import { printTable } from './print-table.js';
+import { realItems, redditText } from './real-corpus.js';
+
+const CHILD_FLAG = '--candidate';
+const SAMPLES = fileURLToPath(new URL('../../bench/data/language-samples.json', import.meta.url));
+const REAL_ITEMS = 2_000;
+
+interface Sample {
+  language: string;
+  text: string;
+}
+
+/** Answers with an ISO 639-1 code, or '' for no answer. */
+type Identify = (text: string) => string;
+
+interface Candidate {
+  name: string;
+  load(): Promise<Identify>;
+}
+
+/** franc answers ISO 639-3; these are the sample set's languages. */
+const FRANC_CODES: Record<string, string> = {
+  eng: 'en',
+  deu: 'de',
+  fra: 'fr',
+  spa: 'es',
+  por: 'pt',
+  ita: 'it',
+  nld: 'nl',
+  swe: 'sv',
+  pol: 'pl',
+  rus: 'ru',
+  ukr: 'uk',
+  tur: 'tr',
+  jpn: 'ja',
+  cmn: 'zh',
+};
+
+/** A package the project does not depend on, imported by a name TypeScript does not check. */
+async function importOptional(specifier: string): Promise<Record<string, unknown>> {
+  return (await import(specifier)) as Record<string, unknown>;
+}
+
+function eldCandidate(size: string): Candidate {
+  return {
+    name: `eld ${size}`,
+    load: async () => {
+      const { eld } = (await importOptional(`eld/${size}`)) as { eld: LanguageModel };
+      return (text) => eld.detect(text).language;
+    },
+  };
+}
+
+function tinyldCandidate(entry: string): Candidate {
+  return {
+    name: entry === 'tinyld' ? 'tinyld' : `tinyld ${entry.split('/')[1]}`,
+    load: async () => {
+      const { detect } = (await importOptional(entry)) as { detect: (text: string) => string };
+      return (text) => detect(text);
+    },
+  };
+}
+
+const CANDIDATES: Candidate[] = [
+  eldCandidate('large'),
+  eldCandidate('medium'),
+  eldCandidate('small'),
+  eldCandidate('extrasmall'),
+  tinyldCandidate('tinyld'),
+  tinyldCandidate('tinyld/heavy'),
+  {
+    name: 'franc-min',
+    load: async () => {
+      const { franc } = (await importOptional('franc-min')) as {
+        franc: (text: string, options: { minLength: number }) => string;
+      };
+      return (text) => FRANC_CODES[franc(text, { minLength: 1 })] ?? '';
+    },
+  },
+  {
+    name: 'detectLanguage (eld large)',
+    load: async () => {
+      const { eld } = (await importOptional('eld/large')) as { eld: LanguageModel };
+      const detect = languageDetector(eld);
+      return (text) => detect(text) ?? '';
+    },
+  },
+];
+
+const BUCKETS = [
+  { name: '≤40', fits: (length: number) => length <= 40 },
+  { name: '41–120', fits: (length: number) => length > 40 && length <= 120 },
+  { name: '>120', fits: (length: number) => length > 120 },
+];
+
+interface Result {
+  name: string;
+  installed: boolean;
+  loadMs?: number;
+  heapMb?: number;
+  /** Correct answers per bucket, and texts per bucket. */
+  correct?: number[];
+  total?: number[];
+  unsure?: number;
+  microsPerText?: number;
+  microsPerRealItem?: number;
+}
+
+function samples(): Sample[] {
+  return (JSON.parse(readFileSync(SAMPLES, 'utf8')) as { samples: Sample[] }).samples;
+}
+
+function heapMb(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / 1e6;
+}
+
+/** Microseconds per text, the best of `rounds` passes after one to warm up. */
+function timePerText(identify: Identify, texts: string[], rounds: number): number {
+  let best = Infinity;
+  for (let round = 0; round <= rounds; round++) {
+    const started = performance.now();
+    for (const text of texts) identify(text);
+    const micros = ((performance.now() - started) * 1000) / texts.length;
+    if (round > 0) best = Math.min(best, micros);
+  }
+  return best;
+}
+
+function realTexts(dir: string): string[] {
+  return [...realItems(redditText(dir), REAL_ITEMS, 11)].map((item) =>
+    [item.title, item.selftext, item.body].filter((text) => text !== undefined).join('\n'),
+  );
+}
+
+/** In a child process: one candidate, printed as JSON. */
+async function runChild(name: string, rounds: number, reddit: string | undefined): Promise<void> {
+  const candidate = CANDIDATES.find((each) => each.name === name) as Candidate;
+  const heapBefore = heapMb();
+  const loadStarted = performance.now();
+  let identify: Identify;
+  try {
+    identify = await candidate.load();
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    console.log(JSON.stringify({ name, installed: false } satisfies Result));
+    return;
+  }
+  const loadMs = performance.now() - loadStarted;
+  const set = samples();
+  const correct = BUCKETS.map(() => 0);
+  const total = BUCKETS.map(() => 0);
+  let unsure = 0;
+  for (const { language, text } of set) {
+    const bucket = BUCKETS.findIndex((each) => each.fits(text.length));
+    const answer = identify(text);
+    total[bucket]++;
+    if (answer === language) correct[bucket]++;
+    if (answer === '') unsure++;
+  }
+  const texts = set.map((sample) => sample.text);
+  const result: Result = {
+    name,
+    installed: true,
+    loadMs,
+    heapMb: heapMb() - heapBefore,
+    correct,
+    total,
+    unsure,
+    microsPerText: timePerText(identify, texts, rounds),
+    microsPerRealItem:
+      reddit === undefined ? undefined : timePerText(identify, realTexts(reddit), rounds),
+  };
+  console.log(JSON.stringify(result));
+}
+
+function inChildProcess(name: string, rounds: number, reddit: string | undefined): Result {
+  const script = fileURLToPath(import.meta.url);
+  const args = [script, CHILD_FLAG, name, '--rounds', String(rounds)];
+  if (reddit !== undefined) args.push('--reddit', reddit);
+  return JSON.parse(
+    execFileSync(process.execPath, ['--expose-gc', ...args], { encoding: 'utf8' }),
+  ) as Result;
+}
+
+function percent(part: number, whole: number): string {
+  return `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+function row(result: Result, reddit: boolean): string[] {
+  if (!result.installed) {
+    return [
+      result.name,
+      'not installed',
+      ...BUCKETS.map(() => ''),
+      '',
+      '',
+      '',
+      ...(reddit ? [''] : []),
+    ];
+  }
+  const correct = result.correct as number[];
+  const total = result.total as number[];
+  const all = total.reduce((sum, count) => sum + count, 0);
+  return [
+    result.name,
+    percent(
+      correct.reduce((sum, count) => sum + count, 0),
+      all,
+    ),
+    ...BUCKETS.map((_, bucket) => percent(correct[bucket], total[bucket])),
+    percent(result.unsure as number, all),
+    (result.microsPerText as number).toFixed(1),
+    `${(result.loadMs as number).toFixed(0)} ms, ${(result.heapMb as number).toFixed(0)} MB`,
+    ...(reddit ? [(result.microsPerRealItem as number).toFixed(1)] : []),
+  ];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      candidate: { type: 'string' },
+      rounds: { type: 'string', default: '5' },
+      reddit: { type: 'string' },
+    },
+  });
+  const rounds = Number(values.rounds);
+  if (values.candidate !== undefined) {
+    await runChild(values.candidate, rounds, values.reddit);
+    return;
+  }
+  const set = samples();
+  const languages = new Set(set.map((sample) => sample.language));
+  const counts = BUCKETS.map(
+    (bucket) => set.filter((sample) => bucket.fits(sample.text.length)).length,
+  );
+  console.log(
+    `${set.length} texts in ${languages.size} languages (${BUCKETS.map((bucket, index) => `${bucket.name}: ${counts[index]}`).join(', ')}); ` +
+      `node ${process.version}, one process per candidate, best of ${rounds} rounds`,
+  );
+  const reddit = values.reddit !== undefined;
+  printTable(
+    [
+      'candidate',
+      'accuracy',
+      ...BUCKETS.map((bucket) => `${bucket.name} chars`),
+      'unsure',
+      'µs per text',
+      'load, heap',
+      ...(reddit ? ['µs per real item'] : []),
+    ],
+    CANDIDATES.map((candidate) =>
+      row(inChildProcess(candidate.name, rounds, values.reddit), reddit),
+    ),
+  );
+}
+
+await main();
