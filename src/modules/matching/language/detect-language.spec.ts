@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { isLanguageCode } from '../query/language-codes.js';
 import { languageDetector, loadLanguageDetector, type DetectLanguage } from './detect-language.js';
 
 describe('detectLanguage (eld, large model)', () => {
@@ -55,6 +57,29 @@ describe('detectLanguage (eld, large model)', () => {
 
   it('is unsure when the model cannot tell two words apart', () => {
     expect(detectLanguage('lol same')).toBeNull();
+  });
+
+  it('answers any text, however malformed, with an ISO 639-1 code or null', () => {
+    const markup = fc.constantFrom(
+      '```',
+      '`',
+      '[',
+      '](',
+      ')',
+      'http://',
+      'r/',
+      '&amp;',
+      '\n    ',
+      '*',
+    );
+    const piece = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), markup);
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const language = detectLanguage(pieces.join(' '));
+        expect(language === null || isLanguageCode(language)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

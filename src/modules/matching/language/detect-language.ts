@@ -36,8 +36,8 @@ export function languageDetector(model: LanguageModel): DetectLanguage {
 let loading: Promise<DetectLanguage> | undefined;
 
 /**
- * The detector, loading eld's large model on the first call only (about a second and some
- * 100 MB of heap, see docs/matching.md), so a process without a `lang:` query never pays it.
+ * The detector, loading eld's large model on the first call only (about 3 s of CPU and 140 MB of
+ * heap, see docs/matching.md), so a process without a `lang:` query never pays for it.
  */
 export function loadLanguageDetector(): Promise<DetectLanguage> {
   loading ??= import('eld/large').then(
