@@ -40,7 +40,7 @@ interface Candidate {
   load(): Promise<Identify>;
 }
 
-/** franc answers ISO 639-3; these are the sample set's languages. */
+/** franc answers ISO 639-3 (`und` when unsure); these are the sample set's languages. */
 const FRANC_CODES: Record<string, string> = {
   eng: 'en',
   deu: 'de',
@@ -96,7 +96,10 @@ const CANDIDATES: Candidate[] = [
       const { franc } = (await importOptional('franc-min')) as {
         franc: (text: string, options: { minLength: number }) => string;
       };
-      return (text) => FRANC_CODES[franc(text, { minLength: 1 })] ?? '';
+      return (text) => {
+        const code = franc(text, { minLength: 1 });
+        return code === 'und' ? '' : (FRANC_CODES[code] ?? code);
+      };
     },
   },
   {
