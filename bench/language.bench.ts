@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  languageDetector,
+  loadLanguageDetector,
   type LanguageModel,
 } from '../src/modules/matching/language/detect-language.js';
 import { printTable } from './print-table.js';
@@ -105,8 +105,7 @@ const CANDIDATES: Candidate[] = [
   {
     name: 'detectLanguage (eld large)',
     load: async () => {
-      const { eld } = (await importOptional('eld/large')) as { eld: LanguageModel };
-      const detect = languageDetector(eld);
+      const detect = await loadLanguageDetector();
       return (text) => detect(text) ?? '';
     },
   },
