@@ -5,7 +5,7 @@
 const esmPackages = [
   '@nestjs', '@apollo', '@as-integrations', '@graphql-tools', '@whatwg-node', '@octokit', '@borewit',
   '@tokenizer', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', 'stemmer', 'cross-inspect',
-  'graphql-ws', 'lru-cache', 'feed', 'xml-js',
+  'graphql-ws', 'lru-cache', 'feed', 'xml-js', 'eld',
 ];
 
 export default {
@@ -16,6 +16,7 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // Ships only an `import` entry, which Jest's CommonJS resolver cannot pick.
     '^@octokit/webhooks-methods$': '<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js',
+    '^eld/large$': '<rootDir>/node_modules/eld/src/entries/static.large.js',
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   // Migrates once into template databases; each test database is a copy of one.
