@@ -76,6 +76,7 @@ describe.each(testDatabaseKinds())('usage API on %s', (kind) => {
     delivered,
     capped,
     cap_reached: delivered >= 100,
+    query: null,
   });
 
   it.each(Object.keys(PLAN_VALUES) as PlanName[])(
