@@ -12,7 +12,7 @@ export type QueryResult = { ok: true; query: string | null } | { ok: false; mess
 export const QUERY_NOT_A_STRING = 'query must be a string or null';
 
 export const QUERY_DESCRIPTION =
-  'A search query (decisions section 13): what must occur, with AND, OR, NOT, NEAR/n, phrases, prefixes and item fields. With a query, mode plays no part in matching; the filter lists still apply.';
+  'A search query (docs/matching.md): what must occur, with AND, OR, NOT, NEAR/n, phrases, prefixes and item fields. With a query, mode plays no part in matching; the filter lists still apply.';
 
 /** The schema of a query as a request gives it; its default (null) is said by each shape. */
 export const GIVEN_QUERY_SCHEMA: SchemaObject = {
