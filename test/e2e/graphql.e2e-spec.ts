@@ -639,6 +639,7 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
         delivered: 100,
         capped: 3,
         capReached: true,
+        query: null,
       });
     });
   });

@@ -54,6 +54,8 @@ describe.each(testDatabaseKinds())('keyword queries on %s', (kind) => {
   const post = (body: object) => t.http.post('/api/v1/keywords').set(bearer(key)).send(body);
   const patch = (id: string, body: object) =>
     t.http.patch(`/api/v1/keywords/${id}`).set(bearer(key)).send(body);
+  const patched = async (id: string, body: object): Promise<KeywordResponse> =>
+    (await patch(id, body).expect(200)).body.data;
   const list = async (): Promise<KeywordResponse[]> =>
     (await t.http.get('/api/v1/keywords').set(bearer(key)).expect(200)).body.data;
   const create = async (item: object): Promise<KeywordResponse> => {
@@ -161,12 +163,12 @@ describe.each(testDatabaseKinds())('keyword queries on %s', (kind) => {
       const keyword = await create({ text: 'acme' });
       t.clock.advance(60_000);
 
-      const set = (await patch(keyword.id, { query: ACME }).expect(200)).body as KeywordResponse;
+      const set = await patched(keyword.id, { query: ACME });
       expect(Object.keys(set)).toEqual(KEYWORD_FIELDS);
       expect(set).toEqual({ ...keyword, query: ACME, updated_at: expect.any(String) });
       expect(set.updated_at).not.toBe(keyword.updated_at);
 
-      const paused = (await patch(keyword.id, { active: false }).expect(200)).body;
+      const paused = await patched(keyword.id, { active: false });
       expect(paused.query).toBe(ACME);
 
       const bad = await patch(keyword.id, { query: 'acme NEAR/99 b' }).expect(422);
@@ -181,9 +183,9 @@ describe.each(testDatabaseKinds())('keyword queries on %s', (kind) => {
       });
       expect((await list())[0].query).toBe(ACME);
 
-      const replaced = (await patch(keyword.id, { query: NEAR }).expect(200)).body;
+      const replaced = await patched(keyword.id, { query: NEAR });
       expect(replaced.query).toBe(NEAR);
-      const cleared = (await patch(keyword.id, { query: null }).expect(200)).body;
+      const cleared = await patched(keyword.id, { query: null });
       expect(cleared).toEqual({ ...paused, query: null, updated_at: expect.any(String) });
       expect((await list())[0].query).toBeNull();
     });
