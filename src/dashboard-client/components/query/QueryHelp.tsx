@@ -1,4 +1,4 @@
-import { checkQueryText } from './query-check';
+import { checkQueryText, colouredParts } from './query-check';
 import { QueryText } from './QueryText';
 
 const EXAMPLES: readonly [query: string, meaning: string][] = [
@@ -20,16 +20,21 @@ const EXAMPLES: readonly [query: string, meaning: string][] = [
   ['acme type:post score:>=25 comments:>=10', 'posts that are taking off'],
 ];
 
-const SYNTAX: readonly [written: string, meaning: string][] = [
-  ['word "a phrase"', 'a whole word; an exact phrase'],
-  ['plug* "switch f*"', 'prefixes, 3 letters or more before *'],
-  ['{ACME} `c++`', 'case-sensitive; a literal with symbols'],
-  ['a b   a OR b   -a   NOT a', 'AND (a space), OR, NOT; operators in capitals'],
-  ['a NEAR/5 b   a ONEAR/5 b', 'within 5 words; a before b'],
-  ['title:a   body:(a OR b)', 'only in the title; only in the body'],
+const SYNTAX: readonly [written: readonly string[], meaning: string][] = [
+  [['word', '"a phrase"'], 'a whole word; an exact phrase'],
+  [['plug*', '"switch f*"'], 'prefixes, with 3 letters or more before the *'],
+  [['{ACME}', '`c++`'], 'case-sensitive; a literal, symbols as written'],
+  [['a b', 'a OR b', '-a', 'NOT a'], 'AND (a space), OR, NOT; operators in capitals'],
+  [['(a OR b) c'], 'parentheses group'],
+  [['a NEAR/5 b', 'a ONEAR/5 b'], 'within 5 words; a before b'],
+  [['title:a', 'body:(a OR b)'], 'only in the title; only in the body'],
   [
-    'sub: author: flair: site: type: self: nsfw: lang: score: comments:',
-    'item fields, e.g. sub:(a,b) type:post nsfw:no lang:en score:>=10',
+    ['sub:(a,b)', 'author:name', 'flair:"text"', 'site:example.com'],
+    'where it was posted, by whom, with which flair, linking where',
+  ],
+  [
+    ['type:post', 'self:yes', 'nsfw:no', 'lang:en', 'score:>=10', 'comments:>=5'],
+    'what the item is (score and comments are checked again 1 h and 6 h later)',
   ],
 ];
 
@@ -44,9 +49,13 @@ export function QueryHelp({ id }: { id: string }) {
       <table>
         <tbody>
           {SYNTAX.map(([written, meaning]) => (
-            <tr key={written}>
+            <tr key={written.join(' ')}>
               <th scope="row">
-                <code>{written}</code>
+                {written.map((form) => (
+                  <code key={form} className="query-code">
+                    <QueryText parts={colouredParts(form)} />
+                  </code>
+                ))}
               </th>
               <td>{meaning}</td>
             </tr>

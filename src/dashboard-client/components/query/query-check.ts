@@ -68,6 +68,11 @@ export function checkQueryText(query: string): QueryCheck {
   return { parts: partsOf(query, marked(runs, offset, end)), problem };
 }
 
+/** A piece of a query (valid alone or not), coloured as the lexer reads it; nothing marked. */
+export function colouredParts(text: string): QueryPart[] {
+  return partsOf(text, runsOf(text, 0, tryLex(text)));
+}
+
 function problemOf(query: string): QueryProblem | null {
   try {
     parseQuery(query);
