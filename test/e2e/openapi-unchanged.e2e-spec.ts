@@ -14,6 +14,14 @@ const DOCUMENT_BEFORE = new URL(
 
 /** Each difference (see jsonDifferences) the refactor meant, with why. */
 const MEANT_DIFFERENCES: Record<string, string> = {
+  '~ /paths/~1api~1v1~1keywords/post/description':
+    'Issue #33: a restored keyword takes the query of the request, and a bad query is rejected with the message of the query parser.',
+  '+ /paths/~1api~1v1~1keywords/post/requestBody/content/application~1json/examples/query':
+    'Issue #33: an item with a query.',
+  '~ /paths/~1api~1v1~1keywords~1{id}/patch/description':
+    'Issue #33: PATCH changes the query too; null clears it.',
+  '+ /paths/~1api~1v1~1keywords~1{id}/patch/requestBody/content/application~1json/examples/query':
+    'Issue #33: a change that clears the query.',
   '~ /paths/~1api~1v1~1searches~1{id}/patch/requestBody/content/application~1json/schema/$ref':
     'Issue #32: PATCH /searches/:id takes UpdateSearch, every field optional; NewSearch, which it named, requires name and keywords, so a generated client could not send a change of one field.',
   '- /paths/~1api~1v1~1searches~1{id}/patch/requestBody/content/application~1json/schema/description':
