@@ -73,6 +73,16 @@ describe('checkQueryText', () => {
     expect(coloured('𝒜𝒜 pl* launch')).toEqual(['term:𝒜𝒜', 'error:pl*', 'term:launch']);
   });
 
+  it('marks what lies past 1,000 characters', () => {
+    const query = `${'acme '.repeat(200)}extra words`;
+    const check = checkQueryText(query);
+    expect(check.problem?.message).toBe(
+      'query: expected at most 1000 characters at character 1001',
+    );
+    expect(check.parts.at(-1)).toEqual({ text: 'extra words', kind: 'error' });
+    expect(check.parts.filter((part) => part.kind === 'term')).toHaveLength(200);
+  });
+
   it('keeps every character of the query, in order, whatever is typed', () => {
     const queries = [
       '',

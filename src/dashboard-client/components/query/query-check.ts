@@ -1,7 +1,7 @@
 import { QueryError } from '../../../modules/matching/query/query-error';
 import { isWhitespaceCode } from '../../../modules/matching/text/character-classes';
 import { lexQuery, type Token } from '../../../modules/matching/query/query-lexer';
-import { parseQuery } from '../../../modules/matching/query/query-parser';
+import { MAX_QUERY_CHARACTERS, parseQuery } from '../../../modules/matching/query/query-parser';
 
 /*
  * A query as the keyword form shows it while it is typed: cut into coloured parts, with the
@@ -49,9 +49,15 @@ interface Run {
 
 export function checkQueryText(query: string): QueryCheck {
   const problem = problemOf(query);
-  const tokens = tryLex(query);
-  if (problem === null) return { parts: partsOf(query, runsOf(query, 0, tokens)), problem };
+  if (problem === null) return { parts: partsOf(query, runsOf(query, 0, tryLex(query))), problem };
   const { offset } = problem;
+  if (problem.position === MAX_QUERY_CHARACTERS + 1 && offset < query.length) {
+    // Too long: the part past the limit is marked, and only the rest is lexed (a pasted 100 KB
+    // stays quick to colour at every keystroke).
+    const runs = runsOf(query, 0, tryLex(query.slice(0, offset)));
+    return { parts: partsOf(query, marked(runs, offset, query.length)), problem };
+  }
+  const tokens = tryLex(query);
   let runs: Run[];
   let end: number;
   if (tokens) {
