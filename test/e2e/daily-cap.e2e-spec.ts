@@ -44,6 +44,7 @@ describe.each(testDatabaseKinds())('the daily cap under concurrent ingestion on 
         delivered: 100,
         capped: 200,
         cap_reached: true,
+        query: null,
       })),
     );
     for (const keyword of keywords) {

@@ -30,7 +30,7 @@ import {
 
 const KEYWORD_FIELDS =
   'id text mode active trackPosts trackComments createdAt updatedAt ' +
-  'exclude subreddits excludeSubreddits excludeAuthors';
+  'exclude subreddits excludeSubreddits excludeAuthors query';
 const WEBHOOK_FIELDS =
   'id name url format retryPolicy active lastDeliveryAt totalDeliveries lastError consecutiveFailures createdAt';
 const ALERT_FIELDS =
@@ -152,6 +152,7 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
             subreddits: [],
             excludeSubreddits: [],
             excludeAuthors: [],
+            query: null,
           },
         ],
         existing: [{ id: expect.any(String), text: 'already here' }],
@@ -624,7 +625,7 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
         apiKey,
         `{ usage { plan status keywordLimit keywordsUsed perKeywordDailyCap historyDays
                    rateLimitPerMinute day deliveredToday cappedToday
-                   today { keywordId text active delivered capped capReached } } }`,
+                   today { keywordId text active delivered capped capReached query } } }`,
       );
       const rest = (await t.http.get('/api/v1/usage').set(bearer(apiKey))).body as {
         data: { today: object[] };
@@ -638,6 +639,7 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
         delivered: 100,
         capped: 3,
         capReached: true,
+        query: null,
       });
     });
   });

@@ -217,6 +217,7 @@ describe.each(testDatabaseKinds())('ingesting a dump on %s', (kind) => {
         delivered: 100,
         capped: 30,
         cap_reached: true,
+        query: null,
       },
     ]);
     expect(usage).toMatchObject({ delivered_today: 100, capped_today: 30 });

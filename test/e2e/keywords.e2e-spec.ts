@@ -14,6 +14,7 @@ const KEYWORD_FIELDS = [
   'subreddits',
   'exclude_subreddits',
   'exclude_authors',
+  'query',
 ];
 const NO_FILTERS = { exclude: [], subreddits: [], exclude_subreddits: [], exclude_authors: [] };
 

@@ -5,6 +5,7 @@ import { DeliveryLanes1763700700000 } from '../../src/database/migrations/176370
 import { KeywordFilters1763701500000 } from '../../src/database/migrations/1763701500000-keyword-filters.js';
 import { WebhookFailingStreak1763702300000 } from '../../src/database/migrations/1763702300000-webhook-failing-streak.js';
 import { DeliveryRetries1763702400000 } from '../../src/database/migrations/1763702400000-delivery-retries.js';
+import { KeywordQueries1763702500000 } from '../../src/database/migrations/1763702500000-keyword-queries.js';
 import { PostQueryFields1763702600000 } from '../../src/database/migrations/1763702600000-post-query-fields.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestApp } from '../utils/create-test-app.js';
@@ -117,6 +118,31 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
         exclude_subreddits: '[]',
         exclude_authors: '[]',
       },
+    ]);
+  });
+
+  it('gives the keywords stored before queries existed no query, and keeps them when undone', async () => {
+    await dataSource.runMigrations();
+    const laterMigrations = MIGRATIONS.length - MIGRATIONS.indexOf(KeywordQueries1763702500000);
+    for (let step = 0; step < laterMigrations; step++) await dataSource.undoLastMigration();
+    await dataSource.query(
+      `INSERT INTO keywords (id, account_id, text, normalized_text, mode, active, track_posts,
+         track_comments, created_at, updated_at)
+       VALUES ('older', 'account', 'acme', 'acme', 'exact', TRUE, TRUE, TRUE, 1, 1)`,
+    );
+
+    await dataSource.runMigrations();
+    expect(await dataSource.query('SELECT id, "query" FROM keywords')).toEqual([
+      { id: 'older', query: null },
+    ]);
+    await dataSource.query(`UPDATE keywords SET "query" = 'acme -sub:acme' WHERE id = 'older'`);
+    expect(await dataSource.query('SELECT "query" FROM keywords')).toEqual([
+      { query: 'acme -sub:acme' },
+    ]);
+
+    for (let step = 0; step < laterMigrations; step++) await dataSource.undoLastMigration();
+    expect(await dataSource.query('SELECT id, text FROM keywords')).toEqual([
+      { id: 'older', text: 'acme' },
     ]);
   });
 

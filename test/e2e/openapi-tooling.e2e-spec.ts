@@ -92,6 +92,13 @@ export const unknownMode: Schemas['KeywordItem'] = { text: 'acme', mode: 'fuzzy'
 // @ts-expect-error an item has no other fields
 export const unknownField: Schemas['KeywordItem'] = { text: 'acme', colour: 'red' };
 
+// Issue #33: a query may be given, or null for none, on an item and in a change.
+export const itemWithQuery: Schemas['KeywordItem'] = { text: 'acme', query: 'acme -sub:acme' };
+export const itemWithoutQuery: Schemas['KeywordItem'] = { text: 'acme', query: null };
+export const clearQuery: Schemas['UpdateKeyword'] = { query: null };
+// @ts-expect-error a query is a string
+export const numericQuery: Schemas['KeywordItem'] = { text: 'acme', query: 42 };
+
 // Query parameters with a default are optional.
 export const alertsQuery: NonNullable<paths['/api/v1/alerts']['get']['parameters']['query']> = {};
 export const inboxQuery: NonNullable<paths['/api/v1/inbox']['get']['parameters']['query']> = {};
@@ -101,6 +108,8 @@ export const inboxQuery: NonNullable<paths['/api/v1/inbox']['get']['parameters']
 export const partialKeyword: Schemas['Keyword'] = { id: 'k', text: 'acme' };
 same<Schemas['Keyword']['track_posts'], boolean>(true);
 same<Schemas['Webhook']['format'], 'json' | 'slack' | 'discord'>(true);
+same<Schemas['Keyword']['query'], string | null>(true);
+same<Schemas['Usage']['today'][number]['query'], string | null>(true);
 
 // Alerts are unscored: relevance_score is null, typed as a score that may be null.
 same<Schemas['Alert']['relevance_score'], number | null>(true);

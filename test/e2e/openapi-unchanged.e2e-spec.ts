@@ -14,6 +14,14 @@ const DOCUMENT_BEFORE = new URL(
 
 /** Each difference (see jsonDifferences) the refactor meant, with why. */
 const MEANT_DIFFERENCES: Record<string, string> = {
+  '~ /paths/~1api~1v1~1keywords/post/description':
+    'Issue #33: a restored keyword takes the query of the request, and a bad query is rejected with the message of the query parser.',
+  '+ /paths/~1api~1v1~1keywords/post/requestBody/content/application~1json/examples/query':
+    'Issue #33: an item with a query.',
+  '~ /paths/~1api~1v1~1keywords~1{id}/patch/description':
+    'Issue #33: PATCH changes the query too; null clears it.',
+  '+ /paths/~1api~1v1~1keywords~1{id}/patch/requestBody/content/application~1json/examples/query':
+    'Issue #33: a change that clears the query.',
   '~ /paths/~1api~1v1~1searches~1{id}/patch/requestBody/content/application~1json/schema/$ref':
     'Issue #32: PATCH /searches/:id takes UpdateSearch, every field optional; NewSearch, which it named, requires name and keywords, so a generated client could not send a change of one field.',
   '- /paths/~1api~1v1~1searches~1{id}/patch/requestBody/content/application~1json/schema/description':
@@ -24,6 +32,14 @@ const MEANT_DIFFERENCES: Record<string, string> = {
     'Issue #27: email subscriptions, listed and created (decisions section 11).',
   '+ /paths/~1api~1v1~1email-subscriptions~1{id}':
     'Issue #27: an email subscription deleted (decisions section 11).',
+  '+ /components/schemas/Keyword/properties/query':
+    'Issue #33: a keyword shows its search query after the filter lists, null without one (decisions section 13).',
+  '~ /components/schemas/Keyword/required':
+    'Issue #33: every keyword answered has a query (null when none), so query is required in the Keyword shape.',
+  '+ /components/schemas/KeywordItem/properties/query':
+    'Issue #33: POST /keywords items accept a query; its default (null) is said in its description.',
+  '+ /components/schemas/UpdateKeyword/properties/query':
+    'Issue #33: PATCH /keywords/:id sets, replaces or (null) clears the query.',
   '+ /components/schemas/Webhook/properties/format':
     'Issue #27: a webhook shows its format (json, slack, discord).',
   '+ /components/schemas/Webhook/properties/retry_policy':
@@ -44,6 +60,10 @@ const MEANT_DIFFERENCES: Record<string, string> = {
     'Issue #32: when the waiting retry of a delivery is due, added after created_at.',
   '~ /components/schemas/Delivery/required':
     'Issue #32: next_attempt_at is in every delivery answered (null when no retry waits).',
+  '+ /components/schemas/Usage/properties/today/items/properties/query':
+    "Issue #33: GET /usage shows each keyword's query, last in its entry.",
+  '~ /components/schemas/Usage/properties/today/items/required':
+    'Issue #33: every entry of today[] has a query (null when none).',
   '+ /components/schemas/DeliveryAttempt': 'Issue #32: one attempt of a delivery.',
   '+ /components/schemas/DeliveryAttemptList':
     'Issue #32: the answer of GET /webhooks/:id/deliveries/:delivery_id/attempts.',

@@ -24,7 +24,15 @@ const USAGE_FIELDS = [
   'capped_today',
   'today',
 ];
-const TODAY_ENTRY_FIELDS = ['keyword_id', 'text', 'active', 'delivered', 'capped', 'cap_reached'];
+const TODAY_ENTRY_FIELDS = [
+  'keyword_id',
+  'text',
+  'active',
+  'delivered',
+  'capped',
+  'cap_reached',
+  'query',
+];
 
 /** The plan table (README, Plans). */
 const PLAN_VALUES: Record<PlanName, { keyword_limit: number }> = {
@@ -76,6 +84,7 @@ describe.each(testDatabaseKinds())('usage API on %s', (kind) => {
     delivered,
     capped,
     cap_reached: delivered >= 100,
+    query: null,
   });
 
   it.each(Object.keys(PLAN_VALUES) as PlanName[])(

@@ -12,6 +12,7 @@ export interface KeywordItem {
   mode?: KeywordMode;
   track_posts?: boolean;
   track_comments?: boolean;
+  query?: string | null;
 }
 
 /**
@@ -85,6 +86,7 @@ export function buildKeywords(
       subreddits: [],
       excludeSubreddits: [],
       excludeAuthors: [],
+      query: null,
       createdAt: now,
       updatedAt: now,
       deletedAt: null,

@@ -56,6 +56,7 @@ describe('the keyword form', () => {
       subreddits: ['rust', 'programming'],
       excludeSubreddits: [],
       excludeAuthors: [],
+      query: null,
     };
     expect(server.sent('CreateKeywords')[0]).toEqual({
       keywords: [
@@ -125,6 +126,88 @@ describe('the keyword form', () => {
   });
 });
 
+describe('the query field', () => {
+  const queryField = () => within(addForm()).getByLabelText<HTMLTextAreaElement>('Query');
+  const mirror = () => addForm().querySelector('.query-mirror')!;
+
+  it('marks an error in place as it is typed, sends nothing until it is fixed, then sends the query', async () => {
+    const server = fakeGraphql({
+      Keywords: () => keywordsAnswer([]),
+      CreateKeywords: () => ({ createKeywords: noKeywordsCreated }),
+    });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    await user.type(within(addForm()).getByLabelText('Keywords'), 'acme');
+    await user.type(queryField(), 'acme OR');
+
+    expect(queryField().getAttribute('aria-invalid')).toBe('true');
+    const problem = within(addForm()).getByText('query: expected a term after OR at character 8');
+    expect(queryField().getAttribute('aria-describedby')?.split(' ')).toContain(problem.id);
+    expect(mirror().querySelector('mark.q-error')).not.toBeNull();
+    expect(mirror().querySelector('.q-operator')?.textContent).toBe('OR');
+    await user.click(within(addForm()).getByRole('button', { name: 'Add keywords' }));
+    expect(server.sent('CreateKeywords')).toEqual([]);
+
+    await user.type(queryField(), ' "price list" -sub:acme');
+    expect(queryField().getAttribute('aria-invalid')).toBe('false');
+    expect(within(addForm()).queryByText(/^query: expected/)).toBeNull();
+    expect(mirror().querySelector('mark')).toBeNull();
+    expect(
+      [...mirror().querySelectorAll('[class^="q-"]')].map((part) => [
+        part.className,
+        part.textContent,
+      ]),
+    ).toEqual([
+      ['q-term', 'acme'],
+      ['q-operator', 'OR'],
+      ['q-phrase', '"price list"'],
+      ['q-operator', '-'],
+      ['q-field', 'sub:'],
+      ['q-value', 'acme'],
+    ]);
+    await user.click(within(addForm()).getByRole('button', { name: 'Add keywords' }));
+
+    await waitFor(() => expect(server.sent('CreateKeywords')).toHaveLength(1));
+    expect(server.sent('CreateKeywords')[0]).toMatchObject({
+      keywords: [{ text: 'acme', query: 'acme OR "price list" -sub:acme' }],
+    });
+  });
+
+  it('sends a blank query as none', async () => {
+    const server = fakeGraphql({
+      Keywords: () => keywordsAnswer([]),
+      CreateKeywords: () => ({ createKeywords: noKeywordsCreated }),
+    });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    await user.type(within(addForm()).getByLabelText('Keywords'), 'acme');
+    await user.type(queryField(), '   ');
+    expect(queryField().getAttribute('aria-invalid')).toBe('false');
+    await user.click(within(addForm()).getByRole('button', { name: 'Add keywords' }));
+
+    await waitFor(() => expect(server.sent('CreateKeywords')).toHaveLength(1));
+    expect(server.sent('CreateKeywords')[0]).toMatchObject({
+      keywords: [{ text: 'acme', query: null }],
+    });
+  });
+
+  it('opens "How to write a query" from the field, with examples coloured as the field colours them', async () => {
+    fakeGraphql({ Keywords: () => keywordsAnswer([]) });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    const link = within(addForm()).getByRole('button', { name: 'How to write a query' });
+    expect(link.getAttribute('aria-expanded')).toBe('false');
+    expect(within(addForm()).queryByRole('region', { name: 'How to write a query' })).toBeNull();
+
+    await user.click(link);
+    const help = within(addForm()).getByRole('region', { name: 'How to write a query' });
+    expect(link.getAttribute('aria-expanded')).toBe('true');
+    expect(link.getAttribute('aria-controls')).toBe(help.id);
+    const examples = within(help).getAllByRole('listitem');
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    expect(examples[0].textContent).toBe('acme -sub:acme — acme, except in r/acme');
+    expect(help.querySelector('.q-error')).toBeNull();
+    expect(help.querySelectorAll('.q-operator').length).toBeGreaterThan(5);
+  });
+});
+
 describe('a keyword of the table', () => {
   const rust: Keyword = {
     id: 'k7',
@@ -137,6 +220,7 @@ describe('a keyword of the table', () => {
     subreddits: ['rust'],
     excludeSubreddits: [],
     excludeAuthors: ['bot'],
+    query: null,
     matchesToday: 50,
     capReached: true,
     dailyMatches: [],
@@ -178,9 +262,38 @@ describe('a keyword of the table', () => {
         subreddits: ['rust'],
         excludeSubreddits: [],
         excludeAuthors: [],
+        query: null,
       },
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit rust' })).toBeNull());
+  });
+
+  it('shows its query, coloured, and an edit changes or clears it', async () => {
+    const server = fakeGraphql({
+      Keywords: () => keywordsAnswer([{ ...rust, query: 'rust NEAR/3 job' }]),
+      UpdateKeyword: () => ({ updateKeyword: { id: 'k7' } }),
+    });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    await screen.findByRole('row', { name: /^rust/ });
+    expect(row().querySelector('th code')?.textContent).toBe('rust NEAR/3 job');
+    expect(row().querySelector('th .q-operator')?.textContent).toBe('NEAR/3');
+
+    await user.click(await button('Edit'));
+    const edit = screen.getByRole('form', { name: 'Edit rust' });
+    const query = within(edit).getByLabelText<HTMLTextAreaElement>('Query');
+    expect(query.value).toBe('rust NEAR/3 job');
+    await user.clear(query);
+    await user.type(query, 'rust -');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(
+      within(edit).getByText('query: expected a term right after - at character 7'),
+    ).toBeTruthy();
+    expect(server.sent('UpdateKeyword')).toEqual([]);
+
+    await user.clear(query);
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.sent('UpdateKeyword')).toHaveLength(1));
+    expect(server.sent('UpdateKeyword')[0]).toMatchObject({ id: 'k7', input: { query: null } });
   });
 
   it('pauses it without touching its settings', async () => {

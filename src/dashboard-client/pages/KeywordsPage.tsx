@@ -3,6 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { listFromText } from '../components/format';
 import { Page } from '../components/Page';
+import { isQueryRefused, QueryField, queryToSend } from '../components/query/QueryField';
+import { QueryText } from '../components/query/QueryText';
+import { checkQueryText } from '../components/query/query-check';
 import { QueryState } from '../components/QueryState';
 import { SelectField } from '../components/SelectField';
 import { Sparkline } from '../components/Sparkline';
@@ -27,6 +30,7 @@ const KEYWORDS_QUERY = graphql(`
         subreddits
         excludeSubreddits
         excludeAuthors
+        query
         matchesToday
         capReached
         dailyMatches(days: 30)
@@ -97,7 +101,15 @@ interface KeywordSettings {
   subreddits: string[];
   excludeSubreddits: string[];
   excludeAuthors: string[];
+  /** As typed; blank is no query. */
+  query: string;
 }
+
+/** What both mutations take: the settings, the query null when blank. */
+const inputOf = (settings: KeywordSettings) => ({
+  ...settings,
+  query: queryToSend(settings.query),
+});
 
 /** Mode, tracking and filters: the same controls to add keywords and to change one. */
 function SettingsFields({
@@ -131,6 +143,7 @@ function SettingsFields({
         choices={MODES.map((mode) => ({ value: mode, label: mode }))}
         onChange={(mode) => set({ mode: mode as KeywordMode })}
       />
+      <QueryField value={value.query} onChange={(query) => set({ query })} />
       <fieldset className="checks">
         <legend>Track</legend>
         {TRACKED.map(({ name, label }) => (
@@ -153,7 +166,7 @@ function SettingsFields({
 }
 
 /** A keyword's settings alone: what an edit sends back. */
-const settingsOf = (keyword: KeywordSettings): KeywordSettings => ({
+const settingsOf = (keyword: Keyword): KeywordSettings => ({
   mode: keyword.mode,
   trackPosts: keyword.trackPosts,
   trackComments: keyword.trackComments,
@@ -161,6 +174,7 @@ const settingsOf = (keyword: KeywordSettings): KeywordSettings => ({
   subreddits: keyword.subreddits,
   excludeSubreddits: keyword.excludeSubreddits,
   excludeAuthors: keyword.excludeAuthors,
+  query: keyword.query ?? '',
 });
 
 const DEFAULT_SETTINGS: KeywordSettings = {
@@ -171,6 +185,7 @@ const DEFAULT_SETTINGS: KeywordSettings = {
   subreddits: [],
   excludeSubreddits: [],
   excludeAuthors: [],
+  query: '',
 };
 
 function CreationOutcome({ result }: { result: KeywordCreationResultFragment }) {
@@ -202,7 +217,7 @@ function AddKeywords() {
   const create = useMutation({
     mutationFn: (texts: string[]) =>
       graphqlRequest(CREATE_KEYWORDS, {
-        keywords: texts.map((keyword) => ({ text: keyword, ...settings })),
+        keywords: texts.map((keyword) => ({ text: keyword, ...inputOf(settings) })),
       }),
     onSuccess: () => {
       setText('');
@@ -215,7 +230,8 @@ function AddKeywords() {
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line !== '');
-    if (texts.length > 0) create.mutate(texts);
+    // A refused query is marked in its field already; the server would refuse every line.
+    if (texts.length > 0 && !isQueryRefused(settings.query)) create.mutate(texts);
   };
   return (
     <form className="card" onSubmit={submit} aria-labelledby={`${id}-title`}>
@@ -250,7 +266,7 @@ function KeywordRow({ keyword, cap }: { keyword: Keyword; cap: number }) {
   const [settings, setSettings] = useState(() => settingsOf(keyword));
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEYWORDS_KEY });
   const update = useMutation({
-    mutationFn: (input: Partial<KeywordSettings> & { active?: boolean }) =>
+    mutationFn: (input: Partial<ReturnType<typeof inputOf>> & { active?: boolean }) =>
       graphqlRequest(UPDATE_KEYWORD, { id: keyword.id, input }),
     onSuccess: () => {
       setEditing(false);
@@ -270,7 +286,16 @@ function KeywordRow({ keyword, cap }: { keyword: Keyword; cap: number }) {
   ];
   return (
     <tr>
-      <th scope="row">{keyword.text}</th>
+      <th scope="row">
+        {keyword.text}
+        {keyword.query && (
+          <div>
+            <code className="query-code">
+              <QueryText parts={checkQueryText(keyword.query).parts} />
+            </code>
+          </div>
+        )}
+      </th>
       <td>{keyword.mode}</td>
       <td>
         {[keyword.trackPosts && 'posts', keyword.trackComments && 'comments']
@@ -318,7 +343,7 @@ function KeywordRow({ keyword, cap }: { keyword: Keyword; cap: number }) {
             aria-label={`Edit ${keyword.text}`}
             onSubmit={(event) => {
               event.preventDefault();
-              update.mutate(settings);
+              if (!isQueryRefused(settings.query)) update.mutate(inputOf(settings));
             }}
           >
             <SettingsFields value={settings} onChange={setSettings} />

@@ -19,6 +19,7 @@ import { WebhookFormats1763702000000 } from './1763702000000-webhook-formats.js'
 import { EmailSubscriptions1763702100000 } from './1763702100000-email-subscriptions.js';
 import { WebhookFailingStreak1763702300000 } from './1763702300000-webhook-failing-streak.js';
 import { DeliveryRetries1763702400000 } from './1763702400000-delivery-retries.js';
+import { KeywordQueries1763702500000 } from './1763702500000-keyword-queries.js';
 import { PostQueryFields1763702600000 } from './1763702600000-post-query-fields.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
@@ -44,5 +45,6 @@ export const MIGRATIONS = [
   EmailSubscriptions1763702100000,
   WebhookFailingStreak1763702300000,
   DeliveryRetries1763702400000,
+  KeywordQueries1763702500000,
   PostQueryFields1763702600000,
 ];

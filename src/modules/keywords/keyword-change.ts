@@ -11,6 +11,8 @@ export interface KeywordChange extends FilterListsGiven {
   active?: boolean;
   trackPosts?: boolean;
   trackComments?: boolean;
+  /** A query replaces the stored one and null clears it; checked by checkQuery. */
+  query?: unknown;
 }
 
 /** A given filter list replaces the stored one; checked by the keyword rules (parseKeywordFilters). */

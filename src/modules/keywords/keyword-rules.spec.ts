@@ -11,7 +11,20 @@ describe('checkKeywordDraft', () => {
         trackPosts: true,
         trackComments: true,
         filters: { exclude: [], subreddits: [], excludeSubreddits: [], excludeAuthors: [] },
+        query: null,
       },
+    });
+  });
+
+  it('keeps a query as written, and takes null for none', () => {
+    const query = '("acme crm" OR  acmecrm) -author:AutoModerator';
+    expect(checkKeywordDraft({ text: 'acme', query })).toMatchObject({
+      ok: true,
+      keyword: { query },
+    });
+    expect(checkKeywordDraft({ text: 'acme', query: null })).toMatchObject({
+      ok: true,
+      keyword: { query: null },
     });
   });
 
@@ -45,6 +58,36 @@ describe('checkKeywordDraft', () => {
       { text: 'acme', unreadable: 'each keyword must be an object with a text field' },
       'acme',
       'each keyword must be an object with a text field',
+    ],
+    [
+      'a query the parser refuses',
+      { text: 'acme', query: 'acme OR price OR' },
+      'acme',
+      'query: expected a term after OR at character 17',
+    ],
+    [
+      'an empty query',
+      { text: 'acme', query: '' },
+      'acme',
+      'query: expected a term at character 1',
+    ],
+    [
+      'a query of only negations',
+      { text: 'acme', query: '-acme' },
+      'acme',
+      'query: expected a word, phrase, prefix, literal, sub:, author: or site: outside NOT (only negations match nothing) at character 1',
+    ],
+    [
+      'a query over 1,000 characters',
+      { text: 'acme', query: 'a'.repeat(1001) },
+      'acme',
+      'query: expected at most 1000 characters at character 1001',
+    ],
+    [
+      'a query that is not a string',
+      { text: 'acme', query: 42 },
+      'acme',
+      'query must be a string or null',
     ],
   ])('refuses %s, naming the text and the rule', (_case, draft, text, message) => {
     expect(checkKeywordDraft(draft)).toEqual({ ok: false, text, message });

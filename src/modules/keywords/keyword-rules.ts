@@ -11,6 +11,7 @@ import {
 } from '../matching/keyword-fields.js';
 import { foldCase } from '../matching/text/text-normalization.js';
 import { tokenize } from '../matching/text/tokenizer.js';
+import { checkQuery } from './keyword-query.js';
 
 export const KEYWORD_MODES: readonly KeywordMode[] = ['exact', 'proximity', 'broad'];
 export const KEYWORD_MIN_LENGTH = 2;
@@ -33,6 +34,8 @@ export const TEXT_REQUIRED = 'text is required and must be a string';
  */
 export interface KeywordDraft extends Partial<Record<KeywordFieldName, unknown>> {
   text: string;
+  /** Not a field of KEYWORD_FIELDS: the matcher does not read it yet. */
+  query?: unknown;
   /** Why the transport could not read the item as a keyword at all; it is rejected with this. */
   unreadable?: string;
 }
@@ -44,6 +47,7 @@ export interface KeywordInput {
   trackPosts: boolean;
   trackComments: boolean;
   filters: KeywordFilters;
+  query: string | null;
 }
 
 export type KeywordInputResult =
@@ -255,7 +259,12 @@ export function checkKeywordDraft(draft: KeywordDraft): KeywordInputResult {
   const parsed = parseKeywordFilters(Object.fromEntries(lists));
   if (!parsed.ok) return reject(parsed.message);
   const filters = parsed.filters as KeywordFilters;
-  return { ok: true, keyword: { text, normalizedText, mode, trackPosts, trackComments, filters } };
+  const query = checkQuery(draft.query ?? null);
+  if (!query.ok) return reject(query.message);
+  return {
+    ok: true,
+    keyword: { text, normalizedText, mode, trackPosts, trackComments, filters, query: query.query },
+  };
 }
 
 /** How many keywords one request may create, whichever API it came through. */

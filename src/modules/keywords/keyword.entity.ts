@@ -54,6 +54,10 @@ export class KeywordEntity {
   @Column({ name: KEYWORD_FIELDS.excludeAuthors.column, type: 'text', transformer: jsonList })
   excludeAuthors: string[];
 
+  /** The search query (keyword-query.ts) as written, or null. */
+  @Column({ type: 'text', nullable: true })
+  query: string | null;
+
   /** The number of its latest change (change-sequence.ts): what the live matchers follow. */
   @Column({ name: 'change_seq', type: 'bigint', default: 0, transformer: bigintNumber })
   changeSeq: number;

@@ -17,9 +17,9 @@ export const KEYWORD_ROWS = {
   /** `id, account_id` of the accounts' keywords, deleted ones included. */
   ofAccounts: (accounts: string) =>
     `SELECT id, account_id FROM keywords WHERE account_id ${accounts}`,
-  /** `id, text, active` of the accounts' live keywords (active and paused, not deleted). */
+  /** `id, text, active, query` of the accounts' live keywords (active and paused, not deleted). */
   liveOfAccounts: (accounts: string) =>
-    `SELECT id, text, active FROM keywords WHERE account_id ${accounts} AND deleted_at IS NULL`,
+    `SELECT id, text, active, "query" FROM keywords WHERE account_id ${accounts} AND deleted_at IS NULL`,
   /** `id` of every keyword the matcher matches. */
   active: `SELECT id FROM keywords WHERE ${ACTIVE_KEYWORD}`,
 };

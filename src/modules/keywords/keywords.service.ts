@@ -6,6 +6,7 @@ import type { Caller } from '../auth/caller.js';
 import { KEYWORD_FIELDS, KEYWORD_LIST_FIELDS } from '../matching/keyword-fields.js';
 import type { KeywordChange } from './keyword-change.js';
 import { KeywordEntity } from './keyword.entity.js';
+import { checkQuery } from './keyword-query.js';
 import { KeywordStore, type KeywordWrite } from './keyword.store.js';
 import {
   checkKeywordCount,
@@ -113,11 +114,13 @@ export class KeywordsService {
   async update(caller: Caller, keywordId: string, change: KeywordChange): Promise<KeywordEntity> {
     if (Object.values(change).every((value) => value === undefined)) {
       throw AppError.invalidBody(
-        `Provide at least one of mode, active, track_posts, track_comments, ${KEYWORD_LIST_FIELDS.map((field) => KEYWORD_FIELDS[field].rest).join(', ')}`,
+        `Provide at least one of mode, active, track_posts, track_comments, ${KEYWORD_LIST_FIELDS.map((field) => KEYWORD_FIELDS[field].rest).join(', ')}, query`,
       );
     }
     const filters = parseKeywordFilters(change);
     if (!filters.ok) throw AppError.invalidBody(filters.message);
+    const query = change.query === undefined ? undefined : checkQuery(change.query);
+    if (query && !query.ok) throw AppError.invalidBody(query.message);
     return this.store.write(async (write) => {
       await write.lockAccount(caller.accountId);
       const keyword = await this.findLive(write, caller.accountId, keywordId);
@@ -139,6 +142,7 @@ export class KeywordsService {
       keyword.trackPosts = trackPosts;
       keyword.trackComments = trackComments;
       Object.assign(keyword, filters.filters);
+      if (query) keyword.query = query.query;
       keyword.updatedAt = this.clock.nowMs();
       keyword.changeSeq = await write.nextChangeSeq();
       await write.save([keyword]);
@@ -179,6 +183,7 @@ export class KeywordsService {
       trackPosts: input.trackPosts,
       trackComments: input.trackComments,
       ...input.filters,
+      query: input.query,
       createdAt: now,
       updatedAt: now,
       deletedAt: null,
@@ -193,6 +198,7 @@ export class KeywordsService {
       trackPosts: input.trackPosts,
       trackComments: input.trackComments,
       ...input.filters,
+      query: input.query,
       updatedAt: now,
       deletedAt: null,
     });

@@ -12,6 +12,7 @@ export interface KeywordUsage {
   delivered: number;
   capped: number;
   capReached: boolean;
+  query: string | null;
 }
 
 /** The caller's plan limits and today's counts (UTC day). */
@@ -50,6 +51,7 @@ export class UsageService {
           delivered,
           capped: Number(row.capped ?? 0),
           capReached: isCapReached(delivered, caller.limits),
+          query: row.query,
         };
       })
       .sort(

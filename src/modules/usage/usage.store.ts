@@ -29,6 +29,7 @@ export interface KeywordUsageRow {
   id: string;
   text: string;
   active: boolean | number;
+  query: string | null;
   delivered: number | string | null;
   capped: number | string | null;
 }
@@ -81,7 +82,7 @@ export class UsageStore {
   liveKeywordsOn(accountId: string, day: string): Promise<KeywordUsageRow[]> {
     return this.database.query<KeywordUsageRow>(
       this.database.manager,
-      `SELECT k.id, k.text, k.active, u.delivered, u.capped
+      `SELECT k.id, k.text, k.active, k."query", u.delivered, u.capped
          FROM (${KEYWORD_ROWS.liveOfAccounts('= :accountId')}) k
          LEFT JOIN keyword_daily_usage u ON u.keyword_id = k.id AND u.day = :day`,
       { day, accountId },

@@ -1,6 +1,7 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { ApiField, ApiOptionalField } from '../../../common/api-docs/api-fields.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
+import { GIVEN_QUERY_SCHEMA, QUERY_DESCRIPTION } from '../keyword-query.js';
 import {
   KEYWORD_MODE,
   KEYWORD_TEXT,
@@ -34,4 +35,8 @@ class KeywordItemFields {
 export class KeywordItemDto extends withFilterLists<
   KeywordItemFields,
   Partial<RestFilterLists<string[]>>
->(KeywordItemFields, 'item') {}
+>(KeywordItemFields, 'item') {
+  // The default is said in the description: a JSON Schema default makes generated clients require it.
+  @ApiOptionalField({ ...GIVEN_QUERY_SCHEMA, description: `${QUERY_DESCRIPTION} Default null.` })
+  query?: string | null;
+}

@@ -1,9 +1,16 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { ApiField, ApiFlag, ApiId, ApiTimestamp } from '../../../common/api-docs/api-fields.js';
+import {
+  ApiField,
+  ApiFlag,
+  ApiId,
+  ApiNullable,
+  ApiTimestamp,
+} from '../../../common/api-docs/api-fields.js';
 import { isoWithMillis } from '../../../common/time/timestamps.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import type { KeywordEntity } from '../keyword.entity.js';
 import { KEYWORD_FIELDS } from '../../matching/keyword-fields.js';
+import { QUERY_DESCRIPTION } from '../keyword-query.js';
 import {
   KEYWORD_MODE,
   restFilterLists,
@@ -37,11 +44,15 @@ class KeywordFields {
   updated_at: string;
 }
 
+/** The query comes after the filter lists (decisions section 13). */
 @ApiSchema({ name: 'Keyword' })
 export class KeywordResponseDto extends withFilterLists<KeywordFields, RestFilterLists<string[]>>(
   KeywordFields,
   'keyword',
-) {}
+) {
+  @ApiNullable('string', `${QUERY_DESCRIPTION} null: none.`)
+  query: string | null;
+}
 
 export function toKeywordResponse(keyword: KeywordEntity): KeywordResponseDto {
   return {
@@ -54,5 +65,6 @@ export function toKeywordResponse(keyword: KeywordEntity): KeywordResponseDto {
     created_at: isoWithMillis(keyword.createdAt),
     updated_at: isoWithMillis(keyword.updatedAt),
     ...restFilterLists(keyword),
+    query: keyword.query,
   };
 }

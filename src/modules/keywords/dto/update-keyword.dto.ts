@@ -1,7 +1,9 @@
 import { ApiSchema } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
 import { ApiOptionalField } from '../../../common/api-docs/api-fields.js';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import { IsKeywordFlag, IsKeywordMode, type KeywordChange } from '../keyword-change.js';
+import { GIVEN_QUERY_SCHEMA } from '../keyword-query.js';
 import {
   filterListsOfRest,
   KEYWORD_MODE,
@@ -35,7 +37,15 @@ class UpdateKeywordFields {
 export class UpdateKeywordDto extends withFilterLists<
   UpdateKeywordFields,
   Partial<RestFilterLists<unknown>>
->(UpdateKeywordFields, 'change') {}
+>(UpdateKeywordFields, 'change') {
+  @ApiOptionalField({
+    ...GIVEN_QUERY_SCHEMA,
+    description: 'Replaces the stored query; null clears it.',
+  })
+  // Checked by the keyword rules (checkQuery), as on POST items.
+  @Allow()
+  query?: unknown;
+}
 
 export function toKeywordChange(dto: UpdateKeywordDto): KeywordChange {
   return {
@@ -44,5 +54,6 @@ export function toKeywordChange(dto: UpdateKeywordDto): KeywordChange {
     trackPosts: dto.track_posts,
     trackComments: dto.track_comments,
     ...filterListsOfRest(dto),
+    query: dto.query,
   };
 }

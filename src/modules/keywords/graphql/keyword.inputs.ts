@@ -1,7 +1,9 @@
 import { Field, InputType } from '@nestjs/graphql';
+import { Allow } from 'class-validator';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import type { KeywordListField } from '../../matching/keyword-fields.js';
 import { IsKeywordFlag, IsKeywordMode, type KeywordChange } from '../keyword-change.js';
+import { QUERY_DESCRIPTION } from '../keyword-query.js';
 import { filterListFields } from './filter-list-fields.js';
 import { KeywordModeEnum } from './keyword-mode.enum.js';
 
@@ -25,6 +27,9 @@ export class CreateKeywordInput extends filterListFields<Partial<FilterLists>>('
 
   @Field(() => Boolean, { nullable: true, description: 'Default true.' })
   trackComments?: boolean | null;
+
+  @Field(() => String, { nullable: true, description: `${QUERY_DESCRIPTION} Default null.` })
+  query?: string | null;
 }
 
 /** PATCH /keywords/:id: the rules of UpdateKeywordDto, so an explicit null is invalid_body. */
@@ -48,4 +53,12 @@ export class UpdateKeywordInput
   @IsKeywordFlag()
   @Field(() => Boolean, { nullable: true })
   trackComments?: boolean;
+
+  // Null clears the query; checked by the service with the keyword rules (checkQuery), as in REST.
+  @Allow()
+  @Field(() => String, {
+    nullable: true,
+    description: 'Replaces the stored query; null clears it.',
+  })
+  query?: string | null;
 }

@@ -2,6 +2,7 @@ import { Field, ID, ObjectType } from '@nestjs/graphql';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import type { KeywordListField } from '../../matching/keyword-fields.js';
 import type { KeywordEntity } from '../keyword.entity.js';
+import { QUERY_DESCRIPTION } from '../keyword-query.js';
 import { toKeywordResponse } from '../dto/keyword.dto.js';
 import { filterListFields, filterListsOf } from './filter-list-fields.js';
 import { KeywordModeEnum } from './keyword-mode.enum.js';
@@ -31,6 +32,9 @@ export class KeywordModel extends filterListFields<Record<KeywordListField, stri
 
   @Field({ description: 'ISO 8601, as in REST.' })
   updatedAt: string;
+
+  @Field(() => String, { nullable: true, description: `${QUERY_DESCRIPTION} null: none.` })
+  query: string | null;
 }
 
 /** Built from the REST body so both APIs format every value the same way; the lists are not formatted. */
@@ -46,5 +50,6 @@ export function toKeywordModel(keyword: KeywordEntity): KeywordModel {
     createdAt: rest.created_at,
     updatedAt: rest.updated_at,
     ...filterListsOf(keyword),
+    query: rest.query,
   };
 }

@@ -15,6 +15,14 @@ describe('a POST /keywords item', () => {
     });
   });
 
+  it('keeps the query given, and has none without one', () => {
+    expect(outcomeOf({ text: 'acme', query: 'acme -sub:acme' })).toMatchObject({
+      ok: true,
+      keyword: { query: 'acme -sub:acme' },
+    });
+    expect(outcomeOf({ text: 'acme' })).toMatchObject({ ok: true, keyword: { query: null } });
+  });
+
   it.each([
     ['a string', 'acme', 'acme', 'each keyword must be an object with a text field'],
     ['an array', ['acme'], '', 'each keyword must be an object with a text field'],
@@ -30,7 +38,7 @@ describe('a POST /keywords item', () => {
       'a misspelt field',
       { text: 'acme', track_comment: false },
       'acme',
-      'unknown field track_comment; allowed: text, mode, track_posts, track_comments, exclude, subreddits, exclude_subreddits, exclude_authors',
+      'unknown field track_comment; allowed: text, mode, track_posts, track_comments, exclude, subreddits, exclude_subreddits, exclude_authors, query',
     ],
   ])('refuses %s, naming the text and the rule', (_case, item, text, message) => {
     expect(outcomeOf(item)).toEqual({ ok: false, text, message });

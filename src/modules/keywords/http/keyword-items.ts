@@ -7,9 +7,10 @@ import {
 import { collapseWhitespace, TEXT_REQUIRED, type KeywordDraft } from '../keyword-rules.js';
 
 /** The fields a POST /keywords item may carry; anything else is most likely a typo. */
-export const KEYWORD_ITEM_FIELDS = KEYWORD_FIELD_NAMES.map(
-  (name): string => KEYWORD_FIELDS[name].rest,
-);
+export const KEYWORD_ITEM_FIELDS = [
+  ...KEYWORD_FIELD_NAMES.map((name): string => KEYWORD_FIELDS[name].rest),
+  'query',
+];
 
 /** One JSON item as a draft; an item that is not a keyword object is passed on as unreadable. */
 function keywordDraftOf(item: unknown): KeywordDraft {
@@ -32,7 +33,7 @@ function keywordDraftOf(item: unknown): KeywordDraft {
     name,
     fields[KEYWORD_FIELDS[name].rest],
   ]);
-  return { ...Object.fromEntries(values), text: fields.text };
+  return { ...Object.fromEntries(values), text: fields.text, query: fields.query };
 }
 
 /**

@@ -18,7 +18,7 @@ export const KEYWORDS_DOCS = {
   create: {
     summary: 'Create keywords',
     description:
-      'Never all-or-nothing: each item is created, reported as existing (unchanged, filters included), or rejected (invalid, duplicate, limit_reached) with a message naming the field or rule. A deleted text posted again is restored, with the mode, flags and filters of the request.',
+      'Never all-or-nothing: each item is created, reported as existing (unchanged, filters included), or rejected (invalid, duplicate, limit_reached) with a message naming the field or rule. A deleted text posted again is restored, with the mode, flags, filters and query of the request. A bad query is rejected as invalid with the message of the query parser (query: expected … at character N).',
     body: {
       schema: ref(CREATE_KEYWORDS_SCHEMA.name),
       examples: {
@@ -42,6 +42,10 @@ export const KEYWORDS_DOCS = {
           value: [{ text: 'acme corp' }, { text: 'widgets', mode: 'proximity' }],
         },
         single: { summary: 'Single keyword', value: { text: 'acme corp' } },
+        query: {
+          summary: 'With a query',
+          value: { text: 'acme', query: '("acme crm" OR acmecrm) -author:AutoModerator' },
+        },
       },
     },
     responses: {
@@ -53,7 +57,7 @@ export const KEYWORDS_DOCS = {
   update: {
     summary: 'Change a keyword',
     description:
-      'Pause (active=false), resume, change mode, tracking flags or filters (a given list replaces the stored one; [] clears it). The text cannot change. A change applies from the next batch of Reddit items matched after the answer, on every instance.',
+      'Pause (active=false), resume, change mode, tracking flags, filters (a given list replaces the stored one; [] clears it) or the query (null clears it). The text cannot change. A change applies from the next batch of Reddit items matched after the answer, on every instance.',
     body: {
       schema: ref(UpdateKeywordDto),
       examples: {
@@ -62,6 +66,7 @@ export const KEYWORDS_DOCS = {
           summary: 'Replace two filter lists',
           value: { exclude: ['giveaway', 'for sale'], exclude_subreddits: [] },
         },
+        query: { summary: 'Clear the query', value: { query: null } },
       },
     },
     responses: {

@@ -11,6 +11,8 @@ export interface KeywordUsageResponse {
   delivered: number;
   capped: number;
   cap_reached: boolean;
+  /** Last: the keyword's search query, as on Keyword (null: none). */
+  query: string | null;
 }
 
 /** GET /usage's data; field order as documented in docs/api.md. */
@@ -56,6 +58,11 @@ export class UsageResponseDto {
       delivered: { type: 'integer', minimum: 0, description: 'Delivered today.' },
       capped: { type: 'integer', minimum: 0, description: 'Held back today.' },
       cap_reached: { type: 'boolean' },
+      query: {
+        type: 'string',
+        nullable: true,
+        description: "The keyword's search query; null: none.",
+      },
     }),
   })
   today: KeywordUsageResponse[];
@@ -69,6 +76,7 @@ function toKeywordUsageResponse(usage: KeywordUsage): KeywordUsageResponse {
     delivered: usage.delivered,
     capped: usage.capped,
     cap_reached: usage.capReached,
+    query: usage.query,
   };
 }
 

@@ -19,6 +19,9 @@ export class KeywordUsageModel {
 
   @Field()
   capReached: boolean;
+
+  @Field(() => String, { nullable: true, description: "The keyword's search query; null: none." })
+  query: string | null;
 }
 
 /** UsageService's report as it is: the fields are named alike. */
