@@ -71,17 +71,9 @@ function compileDefinition(
 }
 
 function hasTitleScope(node: QueryNode): boolean {
-  switch (node.kind) {
-    case 'scope':
-      return node.scope === 'title';
-    case 'and':
-    case 'or':
-      return node.operands.some(hasTitleScope);
-    case 'not':
-      return hasTitleScope(node.operand);
-    default:
-      return false;
-  }
+  if (node.kind === 'scope') return node.scope === 'title';
+  if (node.kind === 'and' || node.kind === 'or') return node.operands.some(hasTitleScope);
+  return node.kind === 'not' && hasTitleScope(node.operand);
 }
 
 function anchorKey(anchor: QueryAnchor): string {
@@ -199,7 +191,9 @@ export class KeywordMatcher {
       this.ruleAnchorOffset = keyword.anchorOffset;
       const { definition } = keyword;
       const tree = queryTreeOf(definition);
-      keyword.rule = (compileDefinition(definition, tree, this.ruleContext) as CompiledKeyword).rule;
+      keyword.rule = (
+        compileDefinition(definition, tree, this.ruleContext) as CompiledKeyword
+      ).rule;
     }
     return keyword.rule as MatchRule;
   }
@@ -260,7 +254,10 @@ export class KeywordMatcher {
   private placeQuery(definition: KeywordDefinition, tree: QueryNode): QueryKeyword {
     const anchors = queryAnchors(tree, this.anchorSharing);
     if (anchors === null) {
-      throw new QueryError(1, 'a word, phrase, prefix, literal, sub:, author: or site: outside NOT');
+      throw new QueryError(
+        1,
+        'a word, phrase, prefix, literal, sub:, author: or site: outside NOT',
+      );
     }
     const filter = compileFilter(definition.filters, this.compileContext);
     const query = new QueryKeyword(
@@ -278,7 +275,8 @@ export class KeywordMatcher {
       if (anchor.kind === 'term') {
         const { kind, key: termKey, nextKey } = anchor.anchor;
         const anchorTerm = this.compileContext.acquireTerm(kind, termKey);
-        const nextTerm = nextKey === null ? null : this.compileContext.acquireTerm('token', nextKey);
+        const nextTerm =
+          nextKey === null ? null : this.compileContext.acquireTerm('token', nextKey);
         this.addPlacement(query, filter, anchorTerm, nextTerm, null);
       } else if (anchor.kind === 'text') {
         this.addPlacement(query, filter, null, null, anchor.text);
@@ -329,7 +327,9 @@ export class KeywordMatcher {
         return this.keywordsSharing(anchor.anchor);
       case 'text':
         return 0;
-      default:
+      case 'sub':
+      case 'author':
+      case 'site':
         return this.itemFieldLists.count(anchor);
     }
   };

@@ -136,7 +136,19 @@ function spansOf(node: QueryNode, field: QueryText): Span[] {
       return andSpans(node.operands.map((operand) => spansOf(operand, field)));
     case 'near':
       return nearSpans(node, field);
-    default:
+    case 'not':
+    case 'scope':
+    case 'within':
+    case 'sub':
+    case 'author':
+    case 'flair':
+    case 'site':
+    case 'type':
+    case 'self':
+    case 'nsfw':
+    case 'lang':
+    case 'score':
+    case 'comments':
       throw new Error(`a NEAR side holds no ${node.kind}`);
   }
 }

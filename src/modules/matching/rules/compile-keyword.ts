@@ -151,7 +151,22 @@ export function compileShape(node: QueryNode, context: CompileContext): Compiled
     }
     case 'within':
       return compileWithin(node, context);
-    default:
+    case 'prefix':
+    case 'caseSensitive':
+    case 'and':
+    case 'or':
+    case 'not':
+    case 'scope':
+    case 'sub':
+    case 'author':
+    case 'flair':
+    case 'site':
+    case 'type':
+    case 'self':
+    case 'nsfw':
+    case 'lang':
+    case 'score':
+    case 'comments':
       return null;
   }
 }

@@ -69,7 +69,14 @@ function choose(node: QueryNode, sharing: AnchorSharing): Choice | null {
       );
     case 'site':
       return scored({ kind: 'site', name: node.domain }, SITE_RARITY, sharing);
-    default:
+    case 'not':
+    case 'flair':
+    case 'type':
+    case 'self':
+    case 'nsfw':
+    case 'lang':
+    case 'score':
+    case 'comments':
       return null;
   }
 }
@@ -99,7 +106,10 @@ function termOptions(term: TextTerm): [QueryAnchor, number][] {
       addTokens(tokens.slice(0, -1), false);
       const key = prefixKey(last) as string;
       const rarity = tokenRarity(last) - PREFIX_PENALTY;
-      options.push([{ kind: 'term', anchor: { ...tokenAnchor(key, null, 0), kind: 'prefix', rarity } }, rarity]);
+      options.push([
+        { kind: 'term', anchor: { ...tokenAnchor(key, null, 0), kind: 'prefix', rarity } },
+        rarity,
+      ]);
       break;
     }
     case 'stem': {
@@ -128,8 +138,7 @@ function termOptions(term: TextTerm): [QueryAnchor, number][] {
 function wholeTokens(text: string): string[] {
   const { tokens, prefix, suffix } = parsePhrase(text);
   return tokens.filter(
-    (_, index) =>
-      (index > 0 || prefix !== '') && (index < tokens.length - 1 || suffix !== ''),
+    (_, index) => (index > 0 || prefix !== '') && (index < tokens.length - 1 || suffix !== ''),
   );
 }
 
