@@ -105,6 +105,8 @@ export class KeywordMatcher {
   private readonly item: QueryItem;
   /** Where the matches pending their counts go for the item being matched. */
   private pending: KeywordDefinition[] = [];
+  /** `pending` when the caller wants none (reused, emptied per item). */
+  private readonly unwantedPending: KeywordDefinition[] = [];
   private readonly scanner = new FieldScanner(
     new TokenTable(this.index.terms),
     this.index.terms,
@@ -375,7 +377,8 @@ export class KeywordMatcher {
     this.matchingType = input.type === 'post' ? TRACKS_POSTS : TRACKS_COMMENTS;
     this.target.reset(input.subreddit, input.author);
     this.item.reset(input);
-    this.pending = pending ?? [];
+    this.unwantedPending.length = 0;
+    this.pending = pending ?? this.unwantedPending;
     const { fields } = this;
     fields.length = 0;
     for (const text of input.fields) {

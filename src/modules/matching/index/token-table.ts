@@ -11,6 +11,8 @@ import { grown } from './grown-array.js';
  * touched, and V8's string hashing (a runtime call per fresh substring) is never needed.
  */
 const SLOT_INTS = 4;
+/** log2(SLOT_INTS): a slot's index among slots. */
+const SLOT_SHIFT = 2;
 const HASH = 0;
 /** Where the token's length, then its characters, start in `characters`; 0 for an empty slot. */
 const CHARACTERS = 1;
@@ -97,7 +99,7 @@ export class TokenTable {
 
   /** Id of the query prefix term the token starts with (0: none). */
   prefixTermId(slot: number): number {
-    return this.prefixTerms[slot / SLOT_INTS];
+    return this.prefixTerms[slot >> SLOT_SHIFT];
   }
 
   private holds(slot: number, text: string, start: number, end: number, caseMask: number): boolean {
