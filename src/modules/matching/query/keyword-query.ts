@@ -1,7 +1,7 @@
 import type { KeywordMode } from '../keyword-definition.js';
 import { PROXIMITY_SLACK } from '../rules/proximity-rule.js';
 import { tokenize } from '../text/tokenizer.js';
-import { foldTermText, isBareWord } from './query-terms.js';
+import { foldTermText } from './query-terms.js';
 import type { QueryNode, TextTerm } from './query-tree.js';
 
 /**
@@ -33,36 +33,46 @@ export function keywordQuery(text: string, mode: KeywordMode): QueryNode {
 }
 
 function exactTerm(folded: string): TextTerm {
-  if (tokenize(folded).tokens.length === 0) return { kind: 'literal', text: folded };
-  return { kind: isBareWord(folded) ? 'word' : 'phrase', text: folded };
+  const { tokens } = tokenize(folded);
+  if (tokens.length === 0) return { kind: 'literal', text: folded };
+  const bare = tokens.length === 1 && tokens[0].length === folded.length;
+  return { kind: bare ? 'word' : 'phrase', text: folded };
+}
+
+/** A keyword's words with their token counts (a space never falls inside a token). */
+function wordsOf(folded: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of folded.split(' ')) {
+    counts.set(word, counts.get(word) ?? tokenize(word).tokens.length);
+  }
+  return counts;
 }
 
 /** The distinct words with a letter or digit, in keyword order. */
-function matchedWords(words: readonly string[]): string[] {
-  return [...new Set(words)].filter((word) => tokenCount(word) > 0);
-}
-
-function tokenCount(text: string): number {
-  return tokenize(text).tokens.length;
+function matchedWords(counts: ReadonlyMap<string, number>): string[] {
+  return [...counts.keys()].filter((word) => (counts.get(word) as number) > 0);
 }
 
 function proximityTree(folded: string): QueryNode {
-  const allWords = folded.split(' ');
-  const words = matchedWords(allWords);
-  if (allWords.length === 1 || words.length === 0) return exactTerm(folded);
+  if (!folded.includes(' ')) return exactTerm(folded);
+  const counts = wordsOf(folded);
+  const words = matchedWords(counts);
+  if (words.length === 0) return exactTerm(folded);
   if (words.length === 1) return exactTerm(words[0]);
-  const window = tokenCount(folded) + PROXIMITY_SLACK;
+  let window = PROXIMITY_SLACK;
+  for (const word of folded.split(' ')) window += counts.get(word) as number;
   if (words.length > 2) return { kind: 'within', window, operands: words.map(exactTerm) };
   const [left, right] = words;
-  const distance = window - tokenCount(left) - tokenCount(right);
+  const distance = window - (counts.get(left) as number) - (counts.get(right) as number);
   return { kind: 'near', ordered: false, distance, left: exactTerm(left), right: exactTerm(right) };
 }
 
 function broadTree(folded: string): QueryNode {
-  const words = matchedWords(folded.split(' '));
+  const words = matchedWords(wordsOf(folded));
   if (words.length === 0) return exactTerm(folded);
-  const terms = words.map((word): TextTerm =>
-    isBareWord(word) ? { kind: 'stem', text: word } : exactTerm(word),
-  );
+  const terms = words.map((word): TextTerm => {
+    const term = exactTerm(word);
+    return term.kind === 'word' ? { kind: 'stem', text: word } : term;
+  });
   return terms.length === 1 ? terms[0] : { kind: 'within', window: null, operands: terms };
 }

@@ -14,7 +14,6 @@ import { ProximityRule } from './proximity-rule.js';
 import type { Term, TermKind } from '../index/term.js';
 import { foldCase } from '../text/text-normalization.js';
 import { keywordQuery } from '../query/keyword-query.js';
-import { isBareWord } from '../query/query-terms.js';
 import type { PhraseTerm, QueryNode, TextTerm, WithinNode, WordTerm } from '../query/query-tree.js';
 
 /**
@@ -178,7 +177,8 @@ function compileWithin(node: WithinNode, context: CompileContext): CompiledKeywo
     return node.operands.every(isPlainTerm) ? compileProximity(texts, node.window, context) : null;
   }
   const broadShaped = node.operands.every(
-    (operand) => (operand.kind === 'stem' && isBareWord(operand.text)) || isSymbolWord(operand),
+    (operand) =>
+      (operand.kind === 'stem' && keywordWord(operand.text).bare) || isSymbolWord(operand),
   );
   return broadShaped ? compileBroad(texts, context) : null;
 }
@@ -190,7 +190,7 @@ function isPlainTerm(node: QueryNode): node is WordTerm | PhraseTerm {
 
 /** A word with symbols and no space, which broad matching takes as written. */
 function isSymbolWord(node: TextTerm): boolean {
-  return node.kind === 'phrase' && !node.text.includes(' ') && !isBareWord(node.text);
+  return node.kind === 'phrase' && !node.text.includes(' ') && !keywordWord(node.text).bare;
 }
 
 /** Symbols alone, without space around them, as `exact` keywords without a word are. */
@@ -198,8 +198,9 @@ function isSymbolPhrase(text: string): boolean {
   return tokenCount(text) === 0 && text.trim() === text && text !== '';
 }
 
+/** Through the shared word cache: keywords repeat their words. */
 function tokenCount(text: string): number {
-  return parsePhrase(text).tokens.length;
+  return keywordWord(text).phrase.tokens.length;
 }
 
 /**
