@@ -272,6 +272,28 @@ describe('KeywordMatcher with queries', () => {
       ]);
     });
 
+    it('verifies only the queries filed under what the item holds, however many there are', () => {
+      const definitions = Array.from({ length: 2000 }, (_, index) => [
+        keyword(`sub:sub${index} type:post`),
+        keyword(`(brand${index} OR "maker ${index}") -spam`),
+        keyword(`author:user${index} brand${index}`),
+      ]).flat();
+      const matcher = new KeywordMatcher(definitions);
+      const before = matcher.candidatesVerified;
+      const found = matcher.match(
+        post('brand7 and Maker 7 and brand9', '', { subreddit: 'Sub7', author: 'user7' }),
+      );
+      expect(found.map(({ id }) => id).sort()).toEqual(
+        [
+          'kw-(brand7 OR "maker 7") -spam',
+          'kw-(brand9 OR "maker 9") -spam',
+          'kw-author:user7 brand7',
+          'kw-sub:sub7 type:post',
+        ].sort(),
+      );
+      expect(matcher.candidatesVerified - before).toBeLessThanOrEqual(6);
+    });
+
     it('refuses a query without a positive anchor', () => {
       for (const query of ['-acme', 'flair:help type:post', 'acme OR lang:en', 'score:>=5']) {
         expect(() => new KeywordMatcher([keyword(query)])).toThrow(QueryError);

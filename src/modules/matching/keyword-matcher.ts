@@ -402,7 +402,10 @@ export class KeywordMatcher {
     const lists = this.itemFieldLists;
     if (lists.isEmpty) return;
     const verifyAll = (queries: readonly QueryKeyword[] | undefined) => {
-      for (const query of queries ?? NOTHING) this.verifyQuery(query, matched);
+      for (const query of queries ?? NOTHING) {
+        this.candidatesVerified++;
+        this.verifyQuery(query, matched);
+      }
     };
     verifyAll(lists.under('sub', input.subreddit.toLowerCase()));
     verifyAll(lists.under('author', input.author.toLowerCase()));
@@ -416,7 +419,6 @@ export class KeywordMatcher {
   private verifyQuery(query: QueryKeyword, matched: KeywordDefinition[]): void {
     if (query.stamp === this.itemStamp || (query.tracks & this.matchingType) === 0) return;
     query.stamp = this.itemStamp;
-    this.candidatesVerified++;
     const verdict = evaluateQuery(query.tree, this.item);
     if (verdict === 'no' || (query.filter !== null && !query.filter.admits(this.target))) return;
     (verdict === 'match' ? matched : this.pending).push(query.definition);

@@ -12,7 +12,7 @@ import type {
   WithinNode,
 } from './query-tree.js';
 import { isTextTerm } from './query-tree.js';
-import { termSpans, type Span } from './term-spans.js';
+import { termOccurs, termSpans, type Span } from './term-spans.js';
 
 /**
  * What a query says of an item: `pending` when everything holds but `score:`/`comments:`
@@ -43,8 +43,7 @@ class Evaluation {
   ) {}
 
   truth(node: QueryNode, scope: Scope | null): Truth {
-    if (isTextTerm(node))
-      return this.inSomeField(scope, (field) => termSpans(node, field).length > 0);
+    if (isTextTerm(node)) return this.inSomeField(scope, (field) => termOccurs(node, field));
     const { input } = this.item;
     switch (node.kind) {
       case 'and': {

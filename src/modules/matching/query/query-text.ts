@@ -12,9 +12,15 @@ export class QueryText {
   readonly folded: TokenizedText;
   private tokenStems: string[] | null = null;
   private caseKept: TokenizedText | null = null;
+  private tokenSet: Set<string> | null = null;
 
   constructor(readonly raw: string) {
     this.folded = tokenize(foldCase(raw));
+  }
+
+  /** Whether a (folded) token occurs: most terms are ruled out by their first word. */
+  has(token: string): boolean {
+    return (this.tokenSet ??= new Set(this.folded.tokens)).has(token);
   }
 
   get stems(): readonly string[] {

@@ -41,12 +41,18 @@ function literalExpression(text: string): RegExp {
   return new RegExp(source, 'gu');
 }
 
+/** Whether the term occurs in the field at all. */
+export function termOccurs(term: TextTerm, field: QueryText): boolean {
+  return term.kind === 'word' ? field.has(term.text) : termSpans(term, field).length > 0;
+}
+
 /** Where the term occurs in the field, in text order. */
 export function termSpans(term: TextTerm, field: QueryText): Span[] {
   const pattern = patternOf(term);
   switch (term.kind) {
     case 'word':
     case 'phrase':
+      if (!field.has(pattern.phrase.tokens[0])) return [];
       return phraseSpans(field.folded, pattern.phrase, false);
     case 'prefix':
       return phraseSpans(field.folded, pattern.phrase, true);
