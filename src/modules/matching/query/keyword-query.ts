@@ -15,7 +15,7 @@ import type { QueryNode, TextTerm } from './query-tree.js';
  *   a repeated word, and would match more).
  * - `broad`: each word's stem (a word with symbols as its phrase), all `within` one field: an AND
  *   would also take them across a post's title and selftext.
- * Each is exact: the property test of query-evaluator.reference.spec.ts holds them to it.
+ * Each is exact: keyword-query.property.spec.ts holds them to it on real Reddit text.
  * Words without a letter or digit, and repeated words, play no part in proximity and broad
  * matching, as in compile-keyword.ts. Texts are kept as the keyword holds them: a phrase may hold
  * a `"`, which the query language cannot write, so printing such a tree does not parse back.
