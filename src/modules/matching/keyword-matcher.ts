@@ -7,7 +7,7 @@ import { evaluateQuery } from './query/query-evaluator.js';
 import { QueryError } from './query/query-error.js';
 import { enclosingDomains, QueryItem, type LanguageDetector } from './query/query-item.js';
 import { parseQuery } from './query/query-parser.js';
-import type { QueryNode } from './query/query-tree.js';
+import { hasTitleScope, type QueryNode } from './query/query-tree.js';
 import {
   compileKeyword,
   compileShape,
@@ -68,20 +68,6 @@ function compileDefinition(
   return tree === null
     ? compileKeyword(definition.text, definition.mode, context)
     : compileShape(tree, context);
-}
-
-function hasTitleScope(node: QueryNode): boolean {
-  if (node.kind === 'scope') return node.scope === 'title';
-  if (node.kind === 'and' || node.kind === 'or') return node.operands.some(hasTitleScope);
-  return node.kind === 'not' && hasTitleScope(node.operand);
-}
-
-function anchorKey(anchor: QueryAnchor): string {
-  if (anchor.kind === 'term') {
-    const { kind, key, nextKey } = anchor.anchor;
-    return `${kind}:${key}:${nextKey ?? ''}`;
-  }
-  return anchor.kind === 'text' ? `text:${anchor.text}` : `${anchor.kind}:${anchor.name}`;
 }
 
 /**
@@ -269,11 +255,7 @@ export class KeywordMatcher {
       tracksOf(definition),
       hasTitleScope(tree),
     );
-    const seen = new Set<string>();
     for (const anchor of anchors) {
-      const key = anchorKey(anchor);
-      if (seen.has(key)) continue;
-      seen.add(key);
       if (anchor.kind === 'term') {
         const { kind, key: termKey, nextKey } = anchor.anchor;
         const anchorTerm = this.compileContext.acquireTerm(kind, termKey);

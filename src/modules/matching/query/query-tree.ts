@@ -158,3 +158,10 @@ const TEXT_TERM_KINDS: ReadonlySet<QueryNode['kind']> = new Set<TextTerm['kind']
 export function isTextTerm(node: QueryNode): node is TextTerm {
   return TEXT_TERM_KINDS.has(node.kind);
 }
+
+/** Whether a `title:` scope applies anywhere (a comment's parent title is then read). */
+export function hasTitleScope(node: QueryNode): boolean {
+  if (node.kind === 'scope') return node.scope === 'title';
+  if (node.kind === 'and' || node.kind === 'or') return node.operands.some(hasTitleScope);
+  return node.kind === 'not' && hasTitleScope(node.operand);
+}

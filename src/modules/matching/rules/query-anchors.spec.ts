@@ -27,6 +27,13 @@ describe('queryAnchors', () => {
     ]);
   });
 
+  it('files a query once under an anchor two branches share', () => {
+    expect(anchorsOf('(zentrixly crm) OR (zentrixly erp) OR frobnicator')).toEqual([
+      'token:zentrixly',
+      'token:frobnicator',
+    ]);
+  });
+
   it('files a query without a text term under its names', () => {
     expect(anchorsOf('sub:(rust,golang) type:post')).toEqual(['sub:rust', 'sub:golang']);
     expect(anchorsOf('author:bob lang:en')).toEqual(['author:bob']);

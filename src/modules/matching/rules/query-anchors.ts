@@ -44,7 +44,19 @@ interface Choice {
  * `sub:`, `author:` and `site:` under their names. Null when the query has none.
  */
 export function queryAnchors(node: QueryNode, sharing: AnchorSharing): QueryAnchor[] | null {
-  return choose(node, sharing)?.anchors ?? null;
+  const anchors = choose(node, sharing)?.anchors;
+  if (anchors === undefined) return null;
+  // Branches may share an anchor (`(a b) OR (a c)`): the query is filed under it once.
+  const byKey = new Map(anchors.map((anchor) => [anchorKey(anchor), anchor]));
+  return [...byKey.values()];
+}
+
+function anchorKey(anchor: QueryAnchor): string {
+  if (anchor.kind === 'term') {
+    const { kind, key, nextKey } = anchor.anchor;
+    return `${kind}:${key}:${nextKey ?? ''}`;
+  }
+  return anchor.kind === 'text' ? `text:${anchor.text}` : `${anchor.kind}:${anchor.name}`;
 }
 
 function choose(node: QueryNode, sharing: AnchorSharing): Choice | null {
