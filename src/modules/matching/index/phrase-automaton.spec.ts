@@ -25,6 +25,11 @@ describe('PhraseAutomaton', () => {
     expect(found(phrases, 'odd spaces !\u00a0\u2003?')).toEqual([1]);
   });
 
+  it("finds a query literal's folded letters in text read unfolded, ASCII letters in any case", () => {
+    expect(found(['c++20', 'acme.io'], 'C++20 on ACME.io')).toEqual([0, 1]);
+    expect(found(['c++20'], 'c++ 20')).toEqual([]);
+  });
+
   it('starts over after a character no phrase holds', () => {
     expect(found(['+-+'], '+-x+-+')).toEqual([0]);
     expect(found(['+-+'], '+-x+')).toEqual([]);

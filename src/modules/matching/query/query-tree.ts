@@ -5,7 +5,8 @@
  * Parsing yields a normal form: AND and OR operands are never AND or OR of the same kind, a group
  * of one operand is that operand, and NOT never holds a NOT.
  */
-export type QueryNode = TextTerm | ItemField | AndNode | OrNode | NotNode | NearNode | ScopeNode;
+export type QueryNode =
+  TextTerm | ItemField | AndNode | OrNode | NotNode | NearNode | ScopeNode | WithinNode;
 
 /** `acme`: a whole word, one token of letters and digits. */
 export interface WordTerm {
@@ -124,6 +125,18 @@ export interface NearNode {
   readonly right: QueryNode;
 }
 
+/**
+ * Every operand in one field, and with a `window`, all inside `window` consecutive words of it
+ * (an operand of several words takes them all): what `proximity` (window) and `broad` (no window)
+ * keywords mean. Only keywordQuery makes it: the query language can only approximate it (AND of
+ * NEARs, AND), which is what printQuery writes.
+ */
+export interface WithinNode {
+  readonly kind: 'within';
+  readonly window: number | null;
+  readonly operands: readonly TextTerm[];
+}
+
 export type Scope = 'title' | 'body';
 
 /** `title:x` and `body:(…)`; the operand holds no item field and no other scope. */
@@ -144,4 +157,11 @@ const TEXT_TERM_KINDS: ReadonlySet<QueryNode['kind']> = new Set<TextTerm['kind']
 
 export function isTextTerm(node: QueryNode): node is TextTerm {
   return TEXT_TERM_KINDS.has(node.kind);
+}
+
+/** Whether a `title:` scope applies anywhere (a comment's parent title is then read). */
+export function hasTitleScope(node: QueryNode): boolean {
+  if (node.kind === 'scope') return node.scope === 'title';
+  if (node.kind === 'and' || node.kind === 'or') return node.operands.some(hasTitleScope);
+  return node.kind === 'not' && hasTitleScope(node.operand);
 }

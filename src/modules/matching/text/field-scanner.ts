@@ -49,6 +49,7 @@ export class FieldScanner {
     field.reset(text, this.terms.idLimit);
     this.tokenTable.syncTerms();
     const candidateKinds = this.terms.candidateKinds;
+    const hasPrefixes = this.terms.hasPrefixes;
     let previousTokenId = 0;
     const length = text.length;
     let index = 0;
@@ -93,8 +94,13 @@ export class FieldScanner {
           }
         }
       }
-      // Stem terms only ever hold per-field keywords (broad mode).
+      // Stem and prefix terms only ever hold per-field keywords (broad mode, queries).
       if (stemId !== 0) field.noteTerm(stemId, position, false, candidateKinds[stemId] !== 0);
+      if (hasPrefixes) {
+        const prefixId = this.tokenTable.prefixTermId(slot);
+        if (prefixId !== 0)
+          field.noteTerm(prefixId, position, false, candidateKinds[prefixId] !== 0);
+      }
       previousTokenId = tokenId;
     }
     return field;
