@@ -121,13 +121,13 @@ const LIST_COLUMNS = KEYWORD_LIST_FIELDS.map((name) => KEYWORD_FIELDS[name].colu
 /**
  * The columns of a keyword the matcher reads, as SQL: the scalar fields in the table's order,
  * then every filter list as one JSON array of arrays, `filters`, null when all are empty (most
- * keywords): one column to ship instead of one per list.
+ * keywords): one column to ship instead of one per list; then the query (decisions.md section 13).
  */
 export function keywordValueColumns(): string {
   const allEmpty = LIST_COLUMNS.map((column) => `${column} = '[]'`).join(' AND ');
   const joined = LIST_COLUMNS.join(" || ',' || ");
   const filters = `CASE WHEN ${allEmpty} THEN NULL ELSE '[' || ${joined} || ']' END`;
-  return `${SCALAR_COLUMNS.join(', ')}, ${filters} AS filters`;
+  return `${SCALAR_COLUMNS.join(', ')}, ${filters} AS filters, "query"`;
 }
 
 /** The filter lists of `keywordValueColumns`' `filters`, or undefined when it is null. */

@@ -105,9 +105,12 @@ export class LiveKeywordMatcher implements OnApplicationShutdown {
    * `waitedMs`: how long the refresh that brought a load waited for it. On the thread, the load
    * mostly ran while the process was starting, and this is the part that still held it up.
    */
-  private record({ rowsRead, load }: IndexActivity, waitedMs: number): void {
+  private record({ rowsRead, load, unmatchable }: IndexActivity, waitedMs: number): void {
     this.metrics.recordRowsRead('alerts', 'accounts', rowsRead.accounts);
     this.metrics.recordRowsRead('alerts', 'keywords', rowsRead.keywords);
+    for (const { keywordId, reason } of unmatchable ?? []) {
+      this.logger.warn({ keywordId, reason }, 'keyword not matched: its stored query is refused');
+    }
     if (load === undefined) return;
     this.logger.info(
       { ...load, thread: this.thread !== null, waitedMs: Math.round(waitedMs) },

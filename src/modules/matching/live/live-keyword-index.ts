@@ -2,6 +2,8 @@ import { planLimits } from '../../../config/plans.js';
 import { ChangeFollower, type ChangeWindow } from '../../../database/change-follower.js';
 import type { KeywordDefinition } from '../keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from '../keyword-matcher.js';
+import { loadLanguageDetector, type DetectLanguage } from '../language/detect-language.js';
+import { QueryError } from '../query/query-error.js';
 import {
   keywordDefinitionOf,
   type ChangedKeyword,
@@ -24,7 +26,12 @@ interface AccountState {
 export interface IndexActivity {
   rowsRead: { accounts: number; keywords: number };
   load?: { keywords: number; ms: number };
+  /** Keywords whose stored query the matcher refuses (a grammar that changed since): not matched. */
+  unmatchable?: { keywordId: string; reason: string }[];
 }
+
+/** A query that may hold a `lang:` clause: the detector is loaded before the next match. */
+const MAY_ASK_LANGUAGE = /lang:/i;
 
 const noActivity = (): IndexActivity => ({ rowsRead: { accounts: 0, keywords: 0 } });
 
@@ -34,7 +41,13 @@ const noActivity = (): IndexActivity => ({ rowsRead: { accounts: 0, keywords: 0 
  * LiveKeywordMatcher runs it in this thread or on its own (keyword-index-thread.ts).
  */
 export class LiveKeywordIndex {
-  private matcher = new KeywordMatcher();
+  private detectLanguage: DetectLanguage | null = null;
+  private wantsLanguage = false;
+  /** The detector through a late binding: it is loaded only once a `lang:` query is indexed. */
+  private readonly options = {
+    detectLanguage: (text: string) => this.detectLanguage?.(text) ?? null,
+  };
+  private matcher = new KeywordMatcher([], this.options);
   private readonly accounts = new Map<string, AccountState>();
   private readonly changes = new ChangeFollower();
   private activity = noActivity();
@@ -57,6 +70,9 @@ export class LiveKeywordIndex {
       () => this.store.latestChangeNumbers(),
       (window) => this.applyChanges(window),
     );
+    if (this.wantsLanguage && this.detectLanguage === null) {
+      this.detectLanguage = await loadLanguageDetector();
+    }
   }
 
   /** What the refreshes did since this was last asked, failed ones included (they read rows too). */
@@ -95,7 +111,7 @@ export class LiveKeywordIndex {
    */
   private async load(): Promise<void> {
     const started = performance.now();
-    this.matcher = new KeywordMatcher();
+    this.matcher = new KeywordMatcher([], this.options);
     this.accounts.clear();
     await this.applyAccounts(-1);
     for await (const rows of this.store.liveKeywords()) {
@@ -103,7 +119,11 @@ export class LiveKeywordIndex {
       for (const values of rows) {
         const account = this.eligibleAccount(values[1]);
         // A fresh index and one row per keyword: nothing to replace or take out.
-        if (account !== undefined) this.matcher.add(keywordDefinitionOf(values, account.id));
+        if (account !== undefined) {
+          this.matchable(keywordDefinitionOf(values, account.id), (keyword) =>
+            this.matcher.add(keyword),
+          );
+        }
       }
     }
     const ms = Math.round(performance.now() - started);
@@ -145,7 +165,28 @@ export class LiveKeywordIndex {
   private index(values: KeywordValues): void {
     const account = this.eligibleAccount(values[1]);
     if (account === undefined) this.matcher.remove(values[0]);
-    else this.matcher.upsert(keywordDefinitionOf(values, account.id));
+    else {
+      this.matchable(keywordDefinitionOf(values, account.id), (keyword) =>
+        this.matcher.upsert(keyword),
+      );
+    }
+  }
+
+  /**
+   * Indexes the keyword unless the matcher refuses its query: the API checks every query it
+   * stores, so only a query stored under an earlier grammar gets here, and one such keyword must
+   * not stop the others from loading. It is left out (upsert took out its earlier version) and
+   * reported in the activity.
+   */
+  private matchable(keyword: KeywordDefinition, index: (keyword: KeywordDefinition) => void) {
+    try {
+      index(keyword);
+    } catch (error) {
+      if (!(error instanceof QueryError)) throw error;
+      (this.activity.unmatchable ??= []).push({ keywordId: keyword.id, reason: error.message });
+      return;
+    }
+    if (keyword.query != null && MAY_ASK_LANGUAGE.test(keyword.query)) this.wantsLanguage = true;
   }
 
   private eligibleAccount(accountId: string): AccountState | undefined {

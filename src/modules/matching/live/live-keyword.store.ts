@@ -17,6 +17,7 @@ export type KeywordValues = [
   trackComments: boolean | number,
   /** Its filter lists as one JSON array of arrays; null when all are empty (most keywords). */
   filters: string | null,
+  query: string | null,
 ];
 
 /** A keyword changed since a change number: whether it is live (active, not deleted), and its values. */
@@ -33,6 +34,7 @@ interface KeywordRow {
   track_posts: boolean | number;
   track_comments: boolean | number;
   filters: string | null;
+  query: string | null;
 }
 
 interface ChangedKeywordRow extends ChangedRow, KeywordRow {
@@ -56,7 +58,7 @@ function sharedMode(mode: KeywordMode): KeywordMode {
 
 /** The definition the index keeps, sharing `accountId` (its account's string) instead of the row's copy. */
 export function keywordDefinitionOf(
-  [id, , text, mode, trackPosts, trackComments, filters]: KeywordValues,
+  [id, , text, mode, trackPosts, trackComments, filters, query]: KeywordValues,
   accountId: string,
 ): KeywordDefinition {
   return {
@@ -67,6 +69,7 @@ export function keywordDefinitionOf(
     trackPosts: Boolean(trackPosts),
     trackComments: Boolean(trackComments),
     filters: filterListsOf(filters),
+    ...(query === null ? {} : { query }),
   };
 }
 
@@ -79,6 +82,7 @@ function valuesOf(row: KeywordRow): KeywordValues {
     row.track_posts,
     row.track_comments,
     row.filters,
+    row.query,
   ];
 }
 
