@@ -1,20 +1,30 @@
 export type TermKind = 'token' | 'stem' | 'prefix';
 
-/** Code points a prefix term holds: the least a query prefix has (`plu*`). */
+/** Code points a short prefix term holds: the least a query prefix has (`plu*`). */
 export const PREFIX_KEY_LENGTH = 3;
+/**
+ * Code points a long prefix term holds. A query prefix this long is filed under it: under its
+ * first three letters, `recommend*` would be a candidate wherever "record" or "recent" occurs.
+ */
+export const LONG_PREFIX_KEY_LENGTH = 5;
 
 /**
- * The key of the prefix term a token is filed under: its first PREFIX_KEY_LENGTH code points, or
- * null for a shorter token, which no prefix can match.
+ * The key of the prefix term of `length` code points a token is filed under: its first `length`
+ * code points, or null for a shorter token, which no prefix of that term can match.
  */
-export function prefixKey(token: string): string | null {
+export function prefixKey(token: string, length = PREFIX_KEY_LENGTH): string | null {
   let end = 0;
-  for (let count = 0; count < PREFIX_KEY_LENGTH; count++) {
+  for (let count = 0; count < length; count++) {
     if (end >= token.length) return null;
     const code = token.charCodeAt(end);
     end += code >= 0xd800 && code <= 0xdbff ? 2 : 1;
   }
   return token.slice(0, end);
+}
+
+/** The key a query prefix (of at least PREFIX_KEY_LENGTH code points) is filed under. */
+export function queryPrefixKey(prefix: string): string {
+  return prefixKey(prefix, LONG_PREFIX_KEY_LENGTH) ?? (prefixKey(prefix) as string);
 }
 
 /**

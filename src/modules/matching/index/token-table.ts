@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 
-import { prefixKey } from './term.js';
+import { LONG_PREFIX_KEY_LENGTH, prefixKey } from './term.js';
 import type { TermTable } from './term-table.js';
 import { grown } from './grown-array.js';
 
@@ -38,8 +38,9 @@ export class TokenTable {
   private characterCount = 1;
   /** By slot index: the entry index of the token it holds (for `syncTerms`). */
   private entries = new Int32Array(1 << INITIAL_SLOT_BITS);
-  /** By slot index: the id of the prefix term the token starts with (0: none). */
+  /** By slot index: the ids of the short and long prefix terms the token starts with (0: none). */
   private prefixTerms = new Int32Array(1 << INITIAL_SLOT_BITS);
+  private longPrefixTerms = new Int32Array(1 << INITIAL_SLOT_BITS);
   private tokens: string[] = [];
   private stems: string[] = [];
   private termsVersion: number;
@@ -97,9 +98,14 @@ export class TokenTable {
     return this.slots[slot + STEM_TERM];
   }
 
-  /** Id of the query prefix term the token starts with (0: none). */
+  /** Id of the short query prefix term the token starts with (0: none). */
   prefixTermId(slot: number): number {
     return this.prefixTerms[slot >> SLOT_SHIFT];
+  }
+
+  /** Id of the long query prefix term the token starts with (0: none). */
+  longPrefixTermId(slot: number): number {
+    return this.longPrefixTerms[slot >> SLOT_SHIFT];
   }
 
   private holds(slot: number, text: string, start: number, end: number, caseMask: number): boolean {
@@ -164,7 +170,9 @@ export class TokenTable {
     this.slots = new Int32Array(previousSlots.length * 2);
     this.entries = new Int32Array(previousEntries.length * 2);
     const previousPrefixTerms = this.prefixTerms;
+    const previousLongPrefixTerms = this.longPrefixTerms;
     this.prefixTerms = new Int32Array(previousPrefixTerms.length * 2);
+    this.longPrefixTerms = new Int32Array(previousLongPrefixTerms.length * 2);
     this.slotBits++;
     for (let slot = 0; slot < previousSlots.length; slot += SLOT_INTS) {
       if (previousSlots[slot + CHARACTERS] === 0) continue;
@@ -172,12 +180,14 @@ export class TokenTable {
       this.slots.set(previousSlots.subarray(slot, slot + SLOT_INTS), target);
       this.entries[target / SLOT_INTS] = previousEntries[slot / SLOT_INTS];
       this.prefixTerms[target / SLOT_INTS] = previousPrefixTerms[slot / SLOT_INTS];
+      this.longPrefixTerms[target / SLOT_INTS] = previousLongPrefixTerms[slot / SLOT_INTS];
     }
   }
 
   private clear(): void {
     this.slots.fill(0);
     this.prefixTerms.fill(0);
+    this.longPrefixTerms.fill(0);
     this.characterCount = 1;
     this.tokens = [];
     this.stems = [];
@@ -187,11 +197,15 @@ export class TokenTable {
     const entry = this.entries[slot / SLOT_INTS];
     this.slots[slot + TOKEN_TERM] = this.terms.find('token', this.tokens[entry])?.id ?? 0;
     this.slots[slot + STEM_TERM] = this.terms.find('stem', this.stems[entry])?.id ?? 0;
-    this.prefixTerms[slot / SLOT_INTS] = this.terms.hasPrefixes ? this.prefixTermOf(entry) : 0;
+    const { hasPrefixes } = this.terms;
+    this.prefixTerms[slot / SLOT_INTS] = hasPrefixes ? this.prefixTermOf(entry) : 0;
+    this.longPrefixTerms[slot / SLOT_INTS] = hasPrefixes
+      ? this.prefixTermOf(entry, LONG_PREFIX_KEY_LENGTH)
+      : 0;
   }
 
-  private prefixTermOf(entry: number): number {
-    const key = prefixKey(this.tokens[entry]);
+  private prefixTermOf(entry: number, length?: number): number {
+    const key = prefixKey(this.tokens[entry], length);
     return key === null ? 0 : (this.terms.find('prefix', key)?.id ?? 0);
   }
 }

@@ -1,9 +1,11 @@
 import { stemmer } from 'stemmer';
 
+import { UNNOTED, type TermTable } from '../index/term-table.js';
 import { parsePhrase, type ParsedPhrase } from '../text/phrase.js';
+import type { ScannedField } from '../text/scanned-field.js';
 import { separatorEndsAt, separatorEquals, separatorStartsAt } from '../text/separator.js';
 import type { TokenizedText } from '../text/tokenizer.js';
-import type { QueryText } from './query-text.js';
+import type { QueryText, ScannedText } from './query-text.js';
 import type { TextTerm } from './query-tree.js';
 
 /** Token positions of one occurrence, first and last (last < first: between two tokens). */
@@ -14,6 +16,9 @@ interface TermPattern {
   readonly phrase: ParsedPhrase;
   readonly literal: RegExp | null;
   readonly stem: string | null;
+  /** The term table `ids` were looked up in, and the phrase's token term ids there. */
+  idsIn: TermTable | null;
+  ids: Int32Array | null;
 }
 
 const patterns = new WeakMap<TextTerm, TermPattern>();
@@ -26,6 +31,8 @@ function patternOf(term: TextTerm): TermPattern {
       phrase: parsePhrase(term.text),
       literal: term.kind === 'literal' ? literalExpression(term.text) : null,
       stem: term.kind === 'stem' ? stemmer(term.text) : null,
+      idsIn: null,
+      ids: null,
     };
     patterns.set(term, pattern);
   }
@@ -41,18 +48,50 @@ function literalExpression(text: string): RegExp {
   return new RegExp(source, 'gu');
 }
 
+/**
+ * The term ids of a word's or phrase's tokens among the matcher's terms, or null when one is not
+ * a term whose occurrences the scan notes. A query's matcher holds its words as such terms, for
+ * the query's life, so the ids are looked up once.
+ */
+function tokenIds(pattern: TermPattern, terms: TermTable): Int32Array | null {
+  if (pattern.idsIn !== terms) {
+    const ids = pattern.phrase.tokens.map((token) => terms.find('token', token)?.id ?? 0);
+    const noted = ids.every((id) => id !== 0 && (terms.candidateKinds[id] & UNNOTED) === 0);
+    pattern.ids = noted && ids.length > 0 ? Int32Array.from(ids) : null;
+    pattern.idsIn = terms;
+  }
+  return pattern.ids;
+}
+
+/** The scan's term ids of a word or phrase, or null when it is to be read from the tokens. */
+function scannedIds(term: TextTerm, pattern: TermPattern, field: QueryText): Int32Array | null {
+  if (field.scanned === null || (term.kind !== 'word' && term.kind !== 'phrase')) return null;
+  return tokenIds(pattern, field.scanned.terms);
+}
+
 /** Whether the term occurs in the field at all. */
 export function termOccurs(term: TextTerm, field: QueryText): boolean {
+  const pattern = patternOf(term);
+  const ids = scannedIds(term, pattern, field);
+  if (ids !== null) {
+    const scanned = (field.scanned as ScannedText).field;
+    if (term.kind === 'word') return scanned.occursIn(ids[0]);
+    return scannedPhraseSpans(scanned, ids, pattern.phrase).length > 0;
+  }
   return term.kind === 'word' ? field.has(term.text) : termSpans(term, field).length > 0;
 }
 
 /** Where the term occurs in the field, in text order. */
 export function termSpans(term: TextTerm, field: QueryText): Span[] {
   const pattern = patternOf(term);
+  const ids = scannedIds(term, pattern, field);
+  if (ids !== null) {
+    return scannedPhraseSpans((field.scanned as ScannedText).field, ids, pattern.phrase);
+  }
   switch (term.kind) {
     case 'word':
     case 'phrase':
-      if (!field.has(pattern.phrase.tokens[0])) return [];
+      if (!pattern.phrase.tokens.every((token) => field.has(token))) return [];
       return phraseSpans(field.folded, pattern.phrase, false);
     case 'prefix':
       return phraseSpans(field.folded, pattern.phrase, true);
@@ -92,7 +131,7 @@ function phraseAt(
   phrase: ParsedPhrase,
   lastIsPrefix: boolean,
 ): boolean {
-  const { tokens, gaps, prefix, suffix } = phrase;
+  const { tokens } = phrase;
   const last = tokens.length - 1;
   for (let offset = 0; offset <= last; offset++) {
     const token = text.tokens[start + offset];
@@ -100,13 +139,51 @@ function phraseAt(
       lastIsPrefix && offset === last ? token.startsWith(tokens[offset]) : token === tokens[offset];
     if (!matches) return false;
   }
+  return separatorsAt(text.text, text.starts, text.ends, start, phrase);
+}
+
+/** Whether the separators between, before and after the phrase's tokens at `start` are its own. */
+function separatorsAt(
+  text: string,
+  starts: ArrayLike<number>,
+  ends: ArrayLike<number>,
+  start: number,
+  { gaps, prefix, suffix }: ParsedPhrase,
+): boolean {
   for (let offset = 0; offset < gaps.length; offset++) {
-    const from = text.ends[start + offset];
-    const to = text.starts[start + offset + 1];
-    if (!separatorEquals(text.text, from, to, gaps[offset])) return false;
+    const from = ends[start + offset];
+    const to = starts[start + offset + 1];
+    if (!separatorEquals(text, from, to, gaps[offset])) return false;
   }
-  if (prefix !== '' && !separatorEndsAt(text.text, text.starts[start], prefix)) return false;
-  return suffix === '' || separatorStartsAt(text.text, text.ends[start + last], suffix);
+  if (prefix !== '' && !separatorEndsAt(text, starts[start], prefix)) return false;
+  return suffix === '' || separatorStartsAt(text, ends[start + gaps.length], suffix);
+}
+
+/**
+ * A phrase's occurrences read from the scan: where its first token occurs (the scan chains a
+ * term's positions, last first), the following tokens' ids, then the separators. The scanned
+ * text's separators are those of the folded text (folding touches letters only).
+ */
+function scannedPhraseSpans(field: ScannedField, ids: Int32Array, phrase: ParsedPhrase): Span[] {
+  for (let index = 0; index < ids.length; index++) {
+    if (!field.occursIn(ids[index])) return [];
+  }
+  const spans: Span[] = [];
+  const last = ids.length - 1;
+  for (let start = field.lastPosition(ids[0]); start >= 0; start = field.previousPosition(start)) {
+    if (start + last >= field.tokenCount || !tokensAt(field.tokenIds, start, ids)) continue;
+    if (separatorsAt(field.text, field.starts, field.ends, start, phrase)) {
+      spans.push([start, start + last]);
+    }
+  }
+  return spans.reverse();
+}
+
+function tokensAt(tokenIds: Int32Array, start: number, ids: Int32Array): boolean {
+  for (let offset = 1; offset < ids.length; offset++) {
+    if (tokenIds[start + offset] !== ids[offset]) return false;
+  }
+  return true;
 }
 
 /** A literal's occurrences as substrings, each as the tokens it touches. */

@@ -100,6 +100,9 @@ export class FieldScanner {
         const prefixId = this.tokenTable.prefixTermId(slot);
         if (prefixId !== 0)
           field.noteTerm(prefixId, position, false, candidateKinds[prefixId] !== 0);
+        const longPrefixId = this.tokenTable.longPrefixTermId(slot);
+        if (longPrefixId !== 0)
+          field.noteTerm(longPrefixId, position, false, candidateKinds[longPrefixId] !== 0);
       }
       previousTokenId = tokenId;
     }
