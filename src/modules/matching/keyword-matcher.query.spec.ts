@@ -294,6 +294,17 @@ describe('KeywordMatcher with queries', () => {
       expect(matcher.candidatesVerified - before).toBeLessThanOrEqual(6);
     });
 
+    it('makes a long prefix a candidate only where a word shares its first five letters', () => {
+      const matcher = new KeywordMatcher([keyword('recommend*')]);
+      const ids = (text: string) => matcher.match(comment(text)).map(({ id }) => id);
+      const before = matcher.candidatesVerified;
+      expect(ids('a record of recent receipts')).toEqual([]);
+      expect(matcher.candidatesVerified - before).toBe(0);
+      expect(ids('recommen and recombine')).toEqual([]);
+      expect(ids('a record of Recommendations')).toEqual(['kw-recommend*']);
+      expect(matcher.candidatesVerified - before).toBe(2);
+    });
+
     it('refuses a query without a positive anchor', () => {
       for (const query of ['-acme', 'flair:help type:post', 'acme OR lang:en', 'score:>=5']) {
         expect(() => new KeywordMatcher([keyword(query)])).toThrow(QueryError);

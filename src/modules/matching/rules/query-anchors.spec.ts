@@ -49,6 +49,7 @@ describe('queryAnchors', () => {
 
   it('files a prefix under the start of its last word, or under a whole word before it', () => {
     expect(anchorsOf('plug*')).toEqual(['prefix:plu']);
+    expect(anchorsOf('recommend*')).toEqual(['prefix:recom']);
     expect(anchorsOf('"zentrixly plug*"')).toEqual(['token:zentrixly']);
   });
 
