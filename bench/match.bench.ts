@@ -463,14 +463,14 @@ function queryComparison(
   );
   console.log(
     `\nQueries beside keywords, ${corpus}: ${formatNumber(itemCount)} items; three matchers in ` +
-      `one process measured in alternation, ${rounds} rounds (30% OR groups, 20% NOT, 20% ` +
+      `one process measured in alternation (CPU time), ${rounds} rounds (30% OR groups, 20% NOT, 20% ` +
       'field-scoped, 10% NEAR, 20% plain)',
   );
   printTable(
     [
       'matcher',
       'build ms',
-      'items/s (best round)',
+      'items/s of CPU (best round)',
       'x baseline: median (range over rounds)',
       'matches/item',
       'candidates verified/item',

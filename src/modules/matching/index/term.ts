@@ -1,18 +1,18 @@
 export type TermKind = 'token' | 'stem' | 'prefix';
 
-/** Code points a short prefix term holds: the least a query prefix has (`plu*`). */
-export const PREFIX_KEY_LENGTH = 3;
 /**
- * Code points a long prefix term holds. A query prefix this long is filed under it: under its
- * first three letters, `recommend*` would be a candidate wherever "record" or "recent" occurs.
+ * Code points the prefix terms hold, shortest first: the least a query prefix has (`plu*`), and
+ * longer ones. A query prefix is filed under the longest it fills: under its first three
+ * letters, `recommend*` would be a candidate wherever "record" or "recent" occurs.
  */
-export const LONG_PREFIX_KEY_LENGTH = 5;
+export const PREFIX_KEY_LENGTHS = [3, 4, 5] as const;
+export const PREFIX_KEY_LENGTH = PREFIX_KEY_LENGTHS[0];
 
 /**
  * The key of the prefix term of `length` code points a token is filed under: its first `length`
  * code points, or null for a shorter token, which no prefix of that term can match.
  */
-export function prefixKey(token: string, length = PREFIX_KEY_LENGTH): string | null {
+export function prefixKey(token: string, length: number = PREFIX_KEY_LENGTH): string | null {
   let end = 0;
   for (let count = 0; count < length; count++) {
     if (end >= token.length) return null;
@@ -24,7 +24,11 @@ export function prefixKey(token: string, length = PREFIX_KEY_LENGTH): string | n
 
 /** The key a query prefix (of at least PREFIX_KEY_LENGTH code points) is filed under. */
 export function queryPrefixKey(prefix: string): string {
-  return prefixKey(prefix, LONG_PREFIX_KEY_LENGTH) ?? (prefixKey(prefix) as string);
+  for (let tier = PREFIX_KEY_LENGTHS.length - 1; tier > 0; tier--) {
+    const key = prefixKey(prefix, PREFIX_KEY_LENGTHS[tier]);
+    if (key !== null) return key;
+  }
+  return prefixKey(prefix) as string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 
-import { LONG_PREFIX_KEY_LENGTH, prefixKey } from './term.js';
+import { PREFIX_KEY_LENGTHS, prefixKey } from './term.js';
 import type { TermTable } from './term-table.js';
 import { grown } from './grown-array.js';
 
@@ -23,6 +23,8 @@ const STEM_TERM = 3;
 const LENGTH_UNITS = 2;
 
 const INITIAL_SLOT_BITS = 12;
+/** Prefix term ids per slot: one for each of PREFIX_KEY_LENGTHS. */
+export const PREFIX_TIERS = PREFIX_KEY_LENGTHS.length;
 
 /**
  * Every distinct text token met so far, with its English (Porter) stem and the ids of the
@@ -38,9 +40,11 @@ export class TokenTable {
   private characterCount = 1;
   /** By slot index: the entry index of the token it holds (for `syncTerms`). */
   private entries = new Int32Array(1 << INITIAL_SLOT_BITS);
-  /** By slot index: the ids of the short and long prefix terms the token starts with (0: none). */
-  private prefixTerms = new Int32Array(1 << INITIAL_SLOT_BITS);
-  private longPrefixTerms = new Int32Array(1 << INITIAL_SLOT_BITS);
+  /**
+   * By slot index times PREFIX_TIERS plus tier: the id of the prefix term of that tier's length
+   * the token starts with (0: none).
+   */
+  private prefixTerms = new Int32Array((1 << INITIAL_SLOT_BITS) * PREFIX_TIERS);
   private tokens: string[] = [];
   private stems: string[] = [];
   private termsVersion: number;
@@ -98,14 +102,9 @@ export class TokenTable {
     return this.slots[slot + STEM_TERM];
   }
 
-  /** Id of the short query prefix term the token starts with (0: none). */
-  prefixTermId(slot: number): number {
-    return this.prefixTerms[slot >> SLOT_SHIFT];
-  }
-
-  /** Id of the long query prefix term the token starts with (0: none). */
-  longPrefixTermId(slot: number): number {
-    return this.longPrefixTerms[slot >> SLOT_SHIFT];
+  /** Id of the query prefix term of PREFIX_KEY_LENGTHS[tier] the token starts with (0: none). */
+  prefixTermId(slot: number, tier: number): number {
+    return this.prefixTerms[(slot >> SLOT_SHIFT) * PREFIX_TIERS + tier];
   }
 
   private holds(slot: number, text: string, start: number, end: number, caseMask: number): boolean {
@@ -170,24 +169,24 @@ export class TokenTable {
     this.slots = new Int32Array(previousSlots.length * 2);
     this.entries = new Int32Array(previousEntries.length * 2);
     const previousPrefixTerms = this.prefixTerms;
-    const previousLongPrefixTerms = this.longPrefixTerms;
     this.prefixTerms = new Int32Array(previousPrefixTerms.length * 2);
-    this.longPrefixTerms = new Int32Array(previousLongPrefixTerms.length * 2);
     this.slotBits++;
     for (let slot = 0; slot < previousSlots.length; slot += SLOT_INTS) {
       if (previousSlots[slot + CHARACTERS] === 0) continue;
       const target = this.emptySlot(previousSlots[slot + HASH]);
       this.slots.set(previousSlots.subarray(slot, slot + SLOT_INTS), target);
       this.entries[target / SLOT_INTS] = previousEntries[slot / SLOT_INTS];
-      this.prefixTerms[target / SLOT_INTS] = previousPrefixTerms[slot / SLOT_INTS];
-      this.longPrefixTerms[target / SLOT_INTS] = previousLongPrefixTerms[slot / SLOT_INTS];
+      const from = (slot / SLOT_INTS) * PREFIX_TIERS;
+      this.prefixTerms.set(
+        previousPrefixTerms.subarray(from, from + PREFIX_TIERS),
+        (target / SLOT_INTS) * PREFIX_TIERS,
+      );
     }
   }
 
   private clear(): void {
     this.slots.fill(0);
     this.prefixTerms.fill(0);
-    this.longPrefixTerms.fill(0);
     this.characterCount = 1;
     this.tokens = [];
     this.stems = [];
@@ -198,13 +197,14 @@ export class TokenTable {
     this.slots[slot + TOKEN_TERM] = this.terms.find('token', this.tokens[entry])?.id ?? 0;
     this.slots[slot + STEM_TERM] = this.terms.find('stem', this.stems[entry])?.id ?? 0;
     const { hasPrefixes } = this.terms;
-    this.prefixTerms[slot / SLOT_INTS] = hasPrefixes ? this.prefixTermOf(entry) : 0;
-    this.longPrefixTerms[slot / SLOT_INTS] = hasPrefixes
-      ? this.prefixTermOf(entry, LONG_PREFIX_KEY_LENGTH)
-      : 0;
+    for (let tier = 0; tier < PREFIX_TIERS; tier++) {
+      this.prefixTerms[(slot / SLOT_INTS) * PREFIX_TIERS + tier] = hasPrefixes
+        ? this.prefixTermOf(entry, PREFIX_KEY_LENGTHS[tier])
+        : 0;
+    }
   }
 
-  private prefixTermOf(entry: number, length?: number): number {
+  private prefixTermOf(entry: number, length: number): number {
     const key = prefixKey(this.tokens[entry], length);
     return key === null ? 0 : (this.terms.find('prefix', key)?.id ?? 0);
   }

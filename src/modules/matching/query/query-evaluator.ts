@@ -43,7 +43,10 @@ class Evaluation {
   ) {}
 
   truth(node: QueryNode, scope: Scope | null): Truth {
-    if (isTextTerm(node)) return this.inSomeField(scope, (field) => termOccurs(node, field));
+    if (isTextTerm(node)) {
+      for (const field of this.item.fields(scope)) if (termOccurs(node, field)) return Truth.True;
+      return Truth.False;
+    }
     const { input } = this.item;
     switch (node.kind) {
       case 'and': {

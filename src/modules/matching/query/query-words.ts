@@ -2,14 +2,16 @@ import { parsePhrase } from '../text/phrase.js';
 import { isTextTerm, type QueryNode } from './query-tree.js';
 
 /**
- * The folded tokens of a query's word and phrase terms (inside NOT too), each once: the matcher
+ * The folded whole words of a query's word, phrase and prefix terms (inside NOT too; a prefix's
+ * last word is not whole), each once: the matcher
  * holds them as terms, so the evaluator asks whether one occurs by its id in the scanned field.
  */
 export function queryWords(node: QueryNode, words = new Set<string>()): Set<string> {
   if (isTextTerm(node)) {
-    if (node.kind === 'word' || node.kind === 'phrase') {
-      for (const token of parsePhrase(node.text).tokens) words.add(token);
-    }
+    const { tokens } = parsePhrase(node.text);
+    if (node.kind === 'word' || node.kind === 'phrase')
+      for (const token of tokens) words.add(token);
+    if (node.kind === 'prefix') for (const token of tokens.slice(0, -1)) words.add(token);
     return words;
   }
   switch (node.kind) {

@@ -2,14 +2,12 @@ import { stemmer } from 'stemmer';
 
 import { UNNOTED, type TermTable } from '../index/term-table.js';
 import { parsePhrase, type ParsedPhrase } from '../text/phrase.js';
-import type { ScannedField } from '../text/scanned-field.js';
-import { separatorEndsAt, separatorEquals, separatorStartsAt } from '../text/separator.js';
 import type { TokenizedText } from '../text/tokenizer.js';
 import type { QueryText, ScannedText } from './query-text.js';
+import { scannedPhraseSpans, separatorsAt, type Span } from './scanned-spans.js';
 import type { TextTerm } from './query-tree.js';
 
-/** Token positions of one occurrence, first and last (last < first: between two tokens). */
-export type Span = readonly [number, number];
+export type { Span } from './scanned-spans.js';
 
 /** What a term needs, worked out once per term node and kept with it. */
 interface TermPattern {
@@ -49,24 +47,28 @@ function literalExpression(text: string): RegExp {
 }
 
 /**
- * The term ids of a word's or phrase's tokens among the matcher's terms, or null when one is not
- * a term whose occurrences the scan notes. A query's matcher holds its words as such terms, for
- * the query's life, so the ids are looked up once.
+ * The term ids of the whole words of a word, phrase or prefix (all its tokens but a prefix's
+ * last) among the matcher's terms, or null when one is not a term whose occurrences the scan
+ * notes. A query's matcher holds its words as such terms for the query's life, so the ids are
+ * looked up once.
  */
-function tokenIds(pattern: TermPattern, terms: TermTable): Int32Array | null {
+function tokenIds(term: TextTerm, pattern: TermPattern, terms: TermTable): Int32Array | null {
   if (pattern.idsIn !== terms) {
-    const ids = pattern.phrase.tokens.map((token) => terms.find('token', token)?.id ?? 0);
+    const { tokens } = pattern.phrase;
+    const words = term.kind === 'prefix' ? tokens.slice(0, -1) : tokens;
+    const ids = words.map((token) => terms.find('token', token)?.id ?? 0);
     const noted = ids.every((id) => id !== 0 && (terms.candidateKinds[id] & UNNOTED) === 0);
-    pattern.ids = noted && ids.length > 0 ? Int32Array.from(ids) : null;
+    pattern.ids = noted && tokens.length > 0 ? Int32Array.from(ids) : null;
     pattern.idsIn = terms;
   }
   return pattern.ids;
 }
 
-/** The scan's term ids of a word or phrase, or null when it is to be read from the tokens. */
+/** The scan's term ids of a term's words, or null when it is to be read from the tokens. */
 function scannedIds(term: TextTerm, pattern: TermPattern, field: QueryText): Int32Array | null {
-  if (field.scanned === null || (term.kind !== 'word' && term.kind !== 'phrase')) return null;
-  return tokenIds(pattern, field.scanned.terms);
+  if (field.scanned === null) return null;
+  if (term.kind !== 'word' && term.kind !== 'phrase' && term.kind !== 'prefix') return null;
+  return tokenIds(term, pattern, field.scanned.terms);
 }
 
 /** Whether the term occurs in the field at all. */
@@ -76,7 +78,8 @@ export function termOccurs(term: TextTerm, field: QueryText): boolean {
   if (ids !== null) {
     const scanned = (field.scanned as ScannedText).field;
     if (term.kind === 'word') return scanned.occursIn(ids[0]);
-    return scannedPhraseSpans(scanned, ids, pattern.phrase).length > 0;
+    const isPrefix = term.kind === 'prefix';
+    return scannedPhraseSpans(scanned, ids, pattern.phrase, isPrefix, true).length > 0;
   }
   return term.kind === 'word' ? field.has(term.text) : termSpans(term, field).length > 0;
 }
@@ -86,7 +89,8 @@ export function termSpans(term: TextTerm, field: QueryText): Span[] {
   const pattern = patternOf(term);
   const ids = scannedIds(term, pattern, field);
   if (ids !== null) {
-    return scannedPhraseSpans((field.scanned as ScannedText).field, ids, pattern.phrase);
+    const scanned = (field.scanned as ScannedText).field;
+    return scannedPhraseSpans(scanned, ids, pattern.phrase, term.kind === 'prefix');
   }
   switch (term.kind) {
     case 'word':
@@ -140,50 +144,6 @@ function phraseAt(
     if (!matches) return false;
   }
   return separatorsAt(text.text, text.starts, text.ends, start, phrase);
-}
-
-/** Whether the separators between, before and after the phrase's tokens at `start` are its own. */
-function separatorsAt(
-  text: string,
-  starts: ArrayLike<number>,
-  ends: ArrayLike<number>,
-  start: number,
-  { gaps, prefix, suffix }: ParsedPhrase,
-): boolean {
-  for (let offset = 0; offset < gaps.length; offset++) {
-    const from = ends[start + offset];
-    const to = starts[start + offset + 1];
-    if (!separatorEquals(text, from, to, gaps[offset])) return false;
-  }
-  if (prefix !== '' && !separatorEndsAt(text, starts[start], prefix)) return false;
-  return suffix === '' || separatorStartsAt(text, ends[start + gaps.length], suffix);
-}
-
-/**
- * A phrase's occurrences read from the scan: where its first token occurs (the scan chains a
- * term's positions, last first), the following tokens' ids, then the separators. The scanned
- * text's separators are those of the folded text (folding touches letters only).
- */
-function scannedPhraseSpans(field: ScannedField, ids: Int32Array, phrase: ParsedPhrase): Span[] {
-  for (let index = 0; index < ids.length; index++) {
-    if (!field.occursIn(ids[index])) return [];
-  }
-  const spans: Span[] = [];
-  const last = ids.length - 1;
-  for (let start = field.lastPosition(ids[0]); start >= 0; start = field.previousPosition(start)) {
-    if (start + last >= field.tokenCount || !tokensAt(field.tokenIds, start, ids)) continue;
-    if (separatorsAt(field.text, field.starts, field.ends, start, phrase)) {
-      spans.push([start, start + last]);
-    }
-  }
-  return spans.reverse();
-}
-
-function tokensAt(tokenIds: Int32Array, start: number, ids: Int32Array): boolean {
-  for (let offset = 1; offset < ids.length; offset++) {
-    if (tokenIds[start + offset] !== ids[offset]) return false;
-  }
-  return true;
 }
 
 /** A literal's occurrences as substrings, each as the tokens it touches. */
