@@ -485,7 +485,7 @@ function queryComparison(
     ]),
   );
   console.log(
-    `lang: ${languageMicroseconds.toFixed(0)} µs per item that reaches a lang: clause ` +
+    `lang: ${languageMicroseconds.toFixed(0)} µs of CPU per item that reaches a lang: clause ` +
       `(eld large on the item's text; loading it once: ${formatNumber(languageLoadMs)} ms)`,
   );
 }

@@ -8,7 +8,7 @@ import { QueryError } from './query/query-error.js';
 import { enclosingDomains, QueryItem, type LanguageDetector } from './query/query-item.js';
 import { parseQuery } from './query/query-parser.js';
 import { hasTitleScope, type QueryNode } from './query/query-tree.js';
-import { queryWords } from './query/query-words.js';
+import { queryTermKeys } from './query/query-term-keys.js';
 import {
   compileKeyword,
   compileShape,
@@ -272,7 +272,9 @@ export class KeywordMatcher {
         query.itemFieldAnchors.push(anchor);
       }
     }
-    for (const word of queryWords(tree)) this.compileContext.acquireTerm('token', word);
+    const { words, prefixes } = queryTermKeys(tree);
+    for (const word of words) this.compileContext.acquireTerm('token', word);
+    for (const prefix of prefixes) this.compileContext.acquireTerm('prefix', prefix);
     query.terms = kept(this.acquiredTerms);
     query.exclusionTerms = kept(this.acquiredExclusionTerms);
     query.names = kept(this.acquiredNames);

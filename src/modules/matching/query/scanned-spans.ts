@@ -28,9 +28,10 @@ export function separatorsAt(
 
 /**
  * A phrase's occurrences read from the matcher's scan of a field, as term-spans.ts reads them
- * from its tokens: `ids` are the term ids of its whole words (with `lastIsPrefix`, all but the
- * last, which need only start the field's token). Positions come from the scan's chain of a
- * term's occurrences (last first); the scanned text's separators are the folded text's. With
+ * from its tokens. `ids` are the term ids of its tokens; with `lastIsPrefix`, of its whole words
+ * and then of the prefix term its last word is filed under, which that word need only start.
+ * Positions come from the scan, which chains a token term's occurrences (last first) and knows
+ * a prefix term's last one; the scanned text's separators are the folded text's. With
  * `firstOnly`, at most one span: whether it occurs.
  */
 export function scannedPhraseSpans(
@@ -45,37 +46,35 @@ export function scannedPhraseSpans(
   }
   const spans: Span[] = [];
   const last = phrase.tokens.length - 1;
-  if (ids.length === 0) {
-    for (let start = 0; start < field.tokenCount; start++) {
-      if (!occursAt(field, start, ids, phrase, lastIsPrefix)) continue;
+  const words = lastIsPrefix ? ids.length - 1 : ids.length;
+  const occursAt = (start: number) =>
+    start + last < field.tokenCount &&
+    wordsAt(field.tokenIds, start, ids, words) &&
+    (!lastIsPrefix || startsToken(field, start + last, phrase.tokens[last])) &&
+    separatorsAt(field.text, field.starts, field.ends, start, phrase);
+  if (words === 0) {
+    // A prefix alone: every token it starts is at or before its prefix term's last occurrence.
+    for (let start = field.lastPosition(ids[0]); start >= 0; start--) {
+      if (!occursAt(start)) continue;
+      spans.push([start, start]);
+      if (firstOnly) break;
+    }
+  } else {
+    for (
+      let start = field.lastPosition(ids[0]);
+      start >= 0;
+      start = field.previousPosition(start)
+    ) {
+      if (!occursAt(start)) continue;
       spans.push([start, start + last]);
       if (firstOnly) break;
     }
-    return spans;
-  }
-  for (let start = field.lastPosition(ids[0]); start >= 0; start = field.previousPosition(start)) {
-    if (!occursAt(field, start, ids, phrase, lastIsPrefix)) continue;
-    spans.push([start, start + last]);
-    if (firstOnly) break;
   }
   return spans.reverse();
 }
 
-function occursAt(
-  field: ScannedField,
-  start: number,
-  ids: Int32Array,
-  phrase: ParsedPhrase,
-  lastIsPrefix: boolean,
-): boolean {
-  const last = phrase.tokens.length - 1;
-  if (start + last >= field.tokenCount || !wordsAt(field.tokenIds, start, ids)) return false;
-  if (lastIsPrefix && !startsToken(field, start + last, phrase.tokens[last])) return false;
-  return separatorsAt(field.text, field.starts, field.ends, start, phrase);
-}
-
-function wordsAt(tokenIds: Int32Array, start: number, ids: Int32Array): boolean {
-  for (let offset = 1; offset < ids.length; offset++) {
+function wordsAt(tokenIds: Int32Array, start: number, ids: Int32Array, words: number): boolean {
+  for (let offset = 1; offset < words; offset++) {
     if (tokenIds[start + offset] !== ids[offset]) return false;
   }
   return true;

@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 
+import { queryPrefixKey } from '../index/term.js';
 import { UNNOTED, type TermTable } from '../index/term-table.js';
 import { parsePhrase, type ParsedPhrase } from '../text/phrase.js';
 import type { TokenizedText } from '../text/tokenizer.js';
@@ -47,28 +48,32 @@ function literalExpression(text: string): RegExp {
 }
 
 /**
- * The term ids of the whole words of a word, phrase or prefix (all its tokens but a prefix's
- * last) among the matcher's terms, or null when one is not a term whose occurrences the scan
- * notes. A query's matcher holds its words as such terms for the query's life, so the ids are
- * looked up once.
+ * The term ids of a word's or phrase's tokens, or of a prefix's whole words and then its prefix
+ * term, among the matcher's terms; null when one is not a term whose occurrences the scan notes.
+ * A query's matcher holds them for the query's life (query-term-keys.ts), so they are looked up
+ * once.
  */
-function tokenIds(term: TextTerm, pattern: TermPattern, terms: TermTable): Int32Array | null {
+function termIds(term: TextTerm, pattern: TermPattern, terms: TermTable): Int32Array | null {
   if (pattern.idsIn !== terms) {
     const { tokens } = pattern.phrase;
-    const words = term.kind === 'prefix' ? tokens.slice(0, -1) : tokens;
+    const isPrefix = term.kind === 'prefix';
+    const words = isPrefix ? tokens.slice(0, -1) : tokens;
     const ids = words.map((token) => terms.find('token', token)?.id ?? 0);
     const noted = ids.every((id) => id !== 0 && (terms.candidateKinds[id] & UNNOTED) === 0);
-    pattern.ids = noted && tokens.length > 0 ? Int32Array.from(ids) : null;
+    if (isPrefix && tokens.length > 0) {
+      ids.push(terms.find('prefix', queryPrefixKey(tokens[tokens.length - 1]))?.id ?? 0);
+    }
+    pattern.ids = noted && tokens.length > 0 && !ids.includes(0) ? Int32Array.from(ids) : null;
     pattern.idsIn = terms;
   }
   return pattern.ids;
 }
 
-/** The scan's term ids of a term's words, or null when it is to be read from the tokens. */
+/** The scan's term ids of a term (termIds), or null when it is to be read from the tokens. */
 function scannedIds(term: TextTerm, pattern: TermPattern, field: QueryText): Int32Array | null {
   if (field.scanned === null) return null;
   if (term.kind !== 'word' && term.kind !== 'phrase' && term.kind !== 'prefix') return null;
-  return tokenIds(term, pattern, field.scanned.terms);
+  return termIds(term, pattern, field.scanned.terms);
 }
 
 /** Whether the term occurs in the field at all. */
