@@ -448,6 +448,12 @@ function realCorpus(sources: RealSources, counts: readonly number[], share?: num
   if (share !== undefined) filteredComparison(childArgs, counts, share, stream.inputs.length);
 }
 
+/** Ratios measured over rounds (lowest first): their median, and their range. */
+function medianAndRange(ratios: readonly number[]): string {
+  const median = ratios[ratios.length >> 1].toFixed(2);
+  return `${median} (${ratios[0].toFixed(2)}–${ratios[ratios.length - 1].toFixed(2)})`;
+}
+
 /** 10 plain keywords, v1 at 20,000 and 20,000 queries side by side, on one corpus. */
 function queryComparison(
   corpus: string,
@@ -472,16 +478,18 @@ function queryComparison(
       'build ms',
       'items/s of CPU (best round)',
       'x baseline: median (range over rounds)',
+      'x v1 at the same count',
       'matches/item',
       'candidates verified/item',
     ],
-    sides.map(({ label, buildMs, itemsPerSecond, ratios, matchesPerItem, candidatesPerItem }) => [
-      label,
-      buildMs.toFixed(0),
-      formatNumber(itemsPerSecond),
-      `${ratios[ratios.length >> 1].toFixed(2)} (${ratios[0].toFixed(2)}–${ratios[ratios.length - 1].toFixed(2)})`,
-      matchesPerItem.toFixed(3),
-      candidatesPerItem.toFixed(2),
+    sides.map((side) => [
+      side.label,
+      side.buildMs.toFixed(0),
+      formatNumber(side.itemsPerSecond),
+      medianAndRange(side.ratios),
+      medianAndRange(side.v1Ratios),
+      side.matchesPerItem.toFixed(3),
+      side.candidatesPerItem.toFixed(2),
     ]),
   );
   console.log(

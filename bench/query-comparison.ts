@@ -25,6 +25,8 @@ export interface SideResult {
   readonly itemsPerSecond: number;
   /** Against the baseline, per round, lowest first. */
   readonly ratios: number[];
+  /** Against v1 at the same count, per round, lowest first (the cost of queries themselves). */
+  readonly v1Ratios: number[];
   readonly matchesPerItem: number;
   readonly candidatesPerItem: number;
 }
@@ -118,7 +120,9 @@ export async function compareQueries(
   for (let round = 0; round < rounds; round++) {
     for (const side of sides) side.runs.push(timePass(side.matcher, inputs));
   }
-  const baseline = sides[0].runs;
+  const [baseline, v1] = sides.map(({ runs }) => runs);
+  const ratiosTo = (runs: number[], reference: number[]) =>
+    runs.map((run, round) => run / reference[round]).sort((a, b) => a - b);
   const results = sides.map(({ label, matcher, buildMs, runs }): SideResult => {
     matcher.candidatesVerified = 0;
     let matches = 0;
@@ -127,7 +131,8 @@ export async function compareQueries(
       label,
       buildMs,
       itemsPerSecond: Math.max(...runs),
-      ratios: runs.map((run, round) => run / baseline[round]).sort((a, b) => a - b),
+      ratios: ratiosTo(runs, baseline),
+      v1Ratios: ratiosTo(runs, v1),
       matchesPerItem: matches / inputs.length,
       candidatesPerItem: matcher.candidatesVerified / inputs.length,
     };
