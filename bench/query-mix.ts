@@ -11,9 +11,8 @@ import { itemSources, seededRandom, type Random } from './synthetic-stream.js';
 const BARE_WORD = /^[\p{L}\p{N}]+$/u;
 /** tokenRarity of a word that is none of the common words (see common-words.ts). */
 const UNCOMMON_RARITY = 15;
-/** Letters a drawn prefix keeps at least: a word's stem, rather than its first syllable. */
-const MIN_PREFIX = 5;
-const SITES = ['github.com', 'youtube.com', 'medium.com', 'example.io', 'imgur.com'];
+/** A brand's own site: its name under one of these. */
+const TLDS = ['com', 'io', 'dev', 'app'];
 const FLAIRS = ['Discussion', 'Question', 'Help', 'News', 'Meme'];
 
 function pick<T>(random: Random, values: readonly T[]): T {
@@ -53,10 +52,9 @@ class QueryDraw {
     return pick(this.random, this.uncommonWords);
   }
 
-  /** A prefix as users write one, to catch a word's endings (`recommend*`, `acme*`). */
+  /** A prefix as users write one, to catch a name's or a term's endings (`acme*`, `plugin*`). */
   prefix(): string {
-    const word = this.word();
-    return `${word.slice(0, Math.max(MIN_PREFIX, word.length - 2))}*`;
+    return `${this.word()}*`;
   }
 
   /** A word qualifying a search (`pricing`, `alternative`), left out, or near a name. */
@@ -103,7 +101,7 @@ class QueryDraw {
       case 3:
         return `${keyword} -author:${this.author()}`;
       case 4:
-        return `(${keyword} OR site:${pick(this.random, SITES)}) -author:${this.author()}`;
+        return `(${keyword} OR site:${this.word()}.${pick(this.random, TLDS)}) -author:${this.author()}`;
       case 5:
         return `${keyword} -flair:"${pick(this.random, FLAIRS)}"`;
       case 6:

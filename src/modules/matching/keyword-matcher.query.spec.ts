@@ -202,6 +202,19 @@ describe('KeywordMatcher with queries', () => {
       expect(asked).toHaveLength(2);
     });
 
+    it('lang: is asked last in an AND, wherever it is written', () => {
+      const asked: string[] = [];
+      const detectLanguage = (text: string) => {
+        asked.push(text);
+        return 'en';
+      };
+      const matcher = new KeywordMatcher([keyword('lang:en acme pricing')], { detectLanguage });
+      expect(matcher.match(comment('acme is great'))).toEqual([]);
+      expect(asked).toEqual([]);
+      expect(matcher.match(comment('acme pricing is great'))).toHaveLength(1);
+      expect(asked).toEqual(['acme pricing is great']);
+    });
+
     it('lang: matches nothing without a detector', () => {
       expect(matches('acme lang:en', comment('acme is great'))).toBe(false);
     });
