@@ -168,6 +168,8 @@ async function seed(
         accountId: account.id,
         name: 'bench',
         url: 'https://hooks.example.com/x',
+        format: 'json',
+        retryPolicy: 'none',
         secret: 'x'.repeat(64),
         active: true,
         lastDeliveryAt: null,
