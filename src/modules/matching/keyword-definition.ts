@@ -19,4 +19,9 @@ export interface KeywordDefinition {
   trackComments: boolean;
   /** Absent when the keyword has no filter. */
   filters?: KeywordFilters;
+  /**
+   * The query as stored (decisions.md section 13): what must occur, `mode` then playing no part.
+   * Absent or null: the keyword matches as its mode says.
+   */
+  query?: string | null;
 }

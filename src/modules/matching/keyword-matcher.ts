@@ -1,10 +1,24 @@
 import { chooseAnchor, type Anchor } from './index/anchor.js';
-import { HAS_FILTER, MATCHES_ON_ANCHOR } from './index/candidate-pool.js';
-import { compileKeyword, type CompileContext } from './rules/compile-keyword.js';
+import { HAS_FILTER, IS_QUERY, MATCHES_ON_ANCHOR } from './index/candidate-pool.js';
+import { ItemFieldLists } from './index/item-field-lists.js';
+import { QueryKeyword } from './index/query-keyword.js';
+import type { MatchInput } from './match-input.js';
+import { evaluateQuery } from './query/query-evaluator.js';
+import { QueryError } from './query/query-error.js';
+import { enclosingDomains, QueryItem, type LanguageDetector } from './query/query-item.js';
+import { parseQuery } from './query/query-parser.js';
+import type { QueryNode } from './query/query-tree.js';
+import {
+  compileKeyword,
+  compileShape,
+  type CompileContext,
+  type CompiledKeyword,
+} from './rules/compile-keyword.js';
+import { queryAnchors, type QueryAnchor } from './rules/query-anchors.js';
 import { FieldScanner } from './text/field-scanner.js';
 import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './index/indexed-keyword.js';
 import type { KeywordDefinition } from './keyword-definition.js';
-import { compileFilter, FilterTarget } from './rules/keyword-filter.js';
+import { compileFilter, FilterTarget, type KeywordFilter } from './rules/keyword-filter.js';
 import { KeywordIndex } from './index/keyword-index.js';
 import type { MatchRule } from './rules/match-rule.js';
 import type { ScannedField } from './text/scanned-field.js';
@@ -20,33 +34,77 @@ function kept<T>(acquired: readonly T[]): readonly T[] {
   return acquired.length === 0 ? NOTHING : acquired.slice();
 }
 
+function tracksOf({ trackPosts, trackComments }: KeywordDefinition): number {
+  return (trackPosts ? TRACKS_POSTS : 0) | (trackComments ? TRACKS_COMMENTS : 0);
+}
+
 /** Item stamps wrap around before overflowing the Int32Array nodes that hold them. */
 const MAX_STAMP = 0x7fffffff;
 
-/**
- * A post is matched on [title, selftext], a comment on [body]; each field on its own. Keyword
- * filters read the subreddit, the author and every field.
- */
-export interface MatchInput {
-  type: 'post' | 'comment';
-  fields: readonly string[];
-  subreddit: string;
-  author: string;
+export type { MatchInput } from './match-input.js';
+
+/** The scanner slot of a comment's parent post title, apart from the item's own fields. */
+const PARENT_TITLE_SLOT = 2;
+
+export interface KeywordMatcherOptions {
+  /** Asked for an item's language when a query candidate reaches a `lang:` clause; none: null. */
+  detectLanguage?: LanguageDetector;
+}
+
+/** A keyword in the index: one filed under one anchor, or a query (maybe under several). */
+type Placed = IndexedKeyword | QueryKeyword;
+
+/** The query tree of a definition, or null for a keyword without one. */
+function queryTreeOf({ query }: KeywordDefinition): QueryNode | null {
+  return query === undefined || query === null ? null : parseQuery(query);
+}
+
+/** The specialised rule and placement of a definition, or null when only the evaluator fits. */
+function compileDefinition(
+  definition: KeywordDefinition,
+  tree: QueryNode | null,
+  context: CompileContext,
+): CompiledKeyword | null {
+  return tree === null
+    ? compileKeyword(definition.text, definition.mode, context)
+    : compileShape(tree, context);
+}
+
+function hasTitleScope(node: QueryNode): boolean {
+  if (node.kind === 'scope') return node.scope === 'title';
+  if (node.kind === 'and' || node.kind === 'or') return node.operands.some(hasTitleScope);
+  return node.kind === 'not' && hasTitleScope(node.operand);
+}
+
+function anchorKey(anchor: QueryAnchor): string {
+  if (anchor.kind === 'term') {
+    const { kind, key, nextKey } = anchor.anchor;
+    return `${kind}:${key}:${nextKey ?? ''}`;
+  }
+  return anchor.kind === 'text' ? `text:${anchor.text}` : `${anchor.kind}:${anchor.name}`;
 }
 
 /**
- * In-memory keyword matching (docs/matching.md): each keyword is filed under one anchor term, a
- * field is tokenised once, and only keywords whose anchor occurs in it are verified.
+ * In-memory keyword matching (docs/matching.md): each keyword is filed under one anchor term (a
+ * query maybe under several, or under an item field), a field is tokenised once, and only
+ * keywords whose anchor occurs in it are verified.
  */
 export class KeywordMatcher {
   /** By id, for replacing and removing: every keyword but those still in `unmapped`. */
-  private readonly keywords = new Map<string, IndexedKeyword>();
+  private readonly keywords = new Map<string, Placed>();
   /**
    * Keywords added by `add` and not yet in `keywords`: a cold load files 100,000 keywords that
    * are only looked up by id once one of them changes, and filling the map cost ~7% of the load.
    */
-  private readonly unmapped: IndexedKeyword[] = [];
+  private readonly unmapped: Placed[] = [];
   private readonly index = new KeywordIndex();
+  private readonly itemFieldLists = new ItemFieldLists();
+  /** The queries left to the evaluator, and how many of them read a comment's parent title. */
+  private readonly queries = new Set<QueryKeyword>();
+  private parentTitleReaders = 0;
+  private readonly item: QueryItem;
+  /** Where the matches pending their counts go for the item being matched. */
+  private pending: KeywordDefinition[] = [];
   private readonly scanner = new FieldScanner(
     new TokenTable(this.index.terms),
     this.index.terms,
@@ -56,11 +114,14 @@ export class KeywordMatcher {
   candidatesVerified = 0;
   private itemStamp = 0;
   private matchingType = 0;
+  /** While matching a comment's parent title: only query placements are candidates there. */
+  private queriesOnly = false;
   /** The scanned fields of the item being matched, and the item as keyword filters read it. */
   private readonly fields: ScannedField[] = [];
   private readonly target = new FilterTarget(this.index.names, this.fields);
 
-  constructor(keywords: Iterable<KeywordDefinition> = []) {
+  constructor(keywords: Iterable<KeywordDefinition> = [], options: KeywordMatcherOptions = {}) {
+    this.item = new QueryItem(options.detectLanguage);
     for (const keyword of keywords) this.upsert(keyword);
   }
 
@@ -128,8 +189,11 @@ export class KeywordMatcher {
   private ruleOf(keyword: IndexedKeyword): MatchRule {
     if (keyword.rule === null) {
       this.ruleAnchorOffset = keyword.anchorOffset;
-      const { text, mode } = keyword.definition;
-      keyword.rule = compileKeyword(text, mode, this.ruleContext).rule;
+      const { definition } = keyword;
+      const tree = queryTreeOf(definition);
+      keyword.rule = (
+        compileDefinition(definition, tree, this.ruleContext) as CompiledKeyword
+      ).rule;
     }
     return keyword.rule as MatchRule;
   }
@@ -147,21 +211,24 @@ export class KeywordMatcher {
     this.unmapped.push(this.place(definition));
   }
 
-  private byId(): Map<string, IndexedKeyword> {
+  private byId(): Map<string, Placed> {
     for (const keyword of this.unmapped) this.keywords.set(keyword.definition.id, keyword);
     this.unmapped.length = 0;
     return this.keywords;
   }
 
-  private place(definition: KeywordDefinition): IndexedKeyword {
+  /**
+   * Files a keyword: a tree of a shape with a specialised rule under one anchor, any other query
+   * under the anchors of its positive terms. A query without any is refused (a QueryError).
+   */
+  private place(definition: KeywordDefinition): Placed {
     this.acquiredTerms.length = 0;
     this.acquiredExclusionTerms.length = 0;
     this.acquiredNames.length = 0;
-    const { rule, perField, anchorOffset, anchorTerm, nextTerm, requiredTermId } = compileKeyword(
-      definition.text,
-      definition.mode,
-      this.compileContext,
-    );
+    const tree = queryTreeOf(definition);
+    const compiled = compileDefinition(definition, tree, this.compileContext);
+    if (compiled === null) return this.placeQuery(definition, tree as QueryNode);
+    const { rule, perField, anchorOffset, anchorTerm, nextTerm, requiredTermId } = compiled;
     const filter = compileFilter(definition.filters, this.compileContext);
     const keyword: IndexedKeyword = {
       definition,
@@ -169,9 +236,7 @@ export class KeywordMatcher {
       perField,
       anchorOffset,
       filter,
-      tracks:
-        (definition.trackPosts ? TRACKS_POSTS : 0) |
-        (definition.trackComments ? TRACKS_COMMENTS : 0),
+      tracks: tracksOf(definition),
       anchorTerm,
       nextTerm,
       requiredTermId,
@@ -179,10 +244,95 @@ export class KeywordMatcher {
       exclusionTerms: kept(this.acquiredExclusionTerms),
       names: kept(this.acquiredNames),
       node: 0,
+      query: null,
+      symbolPhrase: null,
     };
     this.index.add(keyword);
     return keyword;
   }
+
+  private placeQuery(definition: KeywordDefinition, tree: QueryNode): QueryKeyword {
+    const anchors = queryAnchors(tree, this.anchorSharing);
+    if (anchors === null) {
+      throw new QueryError(
+        1,
+        'a word, phrase, prefix, literal, sub:, author: or site: outside NOT',
+      );
+    }
+    const filter = compileFilter(definition.filters, this.compileContext);
+    const query = new QueryKeyword(
+      definition,
+      tree,
+      filter,
+      tracksOf(definition),
+      hasTitleScope(tree),
+    );
+    const seen = new Set<string>();
+    for (const anchor of anchors) {
+      const key = anchorKey(anchor);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (anchor.kind === 'term') {
+        const { kind, key: termKey, nextKey } = anchor.anchor;
+        const anchorTerm = this.compileContext.acquireTerm(kind, termKey);
+        const nextTerm =
+          nextKey === null ? null : this.compileContext.acquireTerm('token', nextKey);
+        this.addPlacement(query, filter, anchorTerm, nextTerm, null);
+      } else if (anchor.kind === 'text') {
+        this.addPlacement(query, filter, null, null, anchor.text);
+      } else {
+        this.itemFieldLists.add(anchor, query);
+        query.itemFieldAnchors.push(anchor);
+      }
+    }
+    query.terms = kept(this.acquiredTerms);
+    query.exclusionTerms = kept(this.acquiredExclusionTerms);
+    query.names = kept(this.acquiredNames);
+    this.queries.add(query);
+    if (query.readsParentTitle) this.parentTitleReaders++;
+    return query;
+  }
+
+  private addPlacement(
+    query: QueryKeyword,
+    filter: KeywordFilter | null,
+    anchorTerm: Term | null,
+    nextTerm: Term | null,
+    symbolPhrase: string | null,
+  ): void {
+    const placement: IndexedKeyword = {
+      definition: query.definition,
+      rule: null,
+      perField: nextTerm === null,
+      anchorOffset: 0,
+      filter,
+      tracks: query.tracks,
+      anchorTerm,
+      nextTerm,
+      requiredTermId: 0,
+      terms: NOTHING,
+      exclusionTerms: NOTHING,
+      names: NOTHING,
+      node: 0,
+      query,
+      symbolPhrase,
+    };
+    this.index.add(placement);
+    query.placements.push(placement);
+  }
+
+  private readonly anchorSharing = (anchor: QueryAnchor): number => {
+    switch (anchor.kind) {
+      case 'term':
+        return this.keywordsSharing(anchor.anchor);
+      case 'text':
+        return 0;
+      case 'sub':
+      case 'author':
+      case 'site':
+        return this.itemFieldLists.count(anchor);
+    }
+  };
 
   /**
    * Keywords already filed under the anchor (for a token alone: all keywords using it, their
@@ -200,31 +350,79 @@ export class KeywordMatcher {
     const keywords = this.byId();
     const keyword = keywords.get(keywordId);
     if (keyword === undefined) return;
-    this.index.remove(keyword);
+    if (keyword instanceof QueryKeyword) this.removeQuery(keyword);
+    else this.index.remove(keyword);
     keywords.delete(keywordId);
+  }
+
+  private removeQuery(query: QueryKeyword): void {
+    for (const placement of query.placements) this.index.remove(placement);
+    for (const anchor of query.itemFieldAnchors) this.itemFieldLists.remove(anchor, query);
+    this.index.release(query);
+    this.queries.delete(query);
+    if (query.readsParentTitle) this.parentTitleReaders--;
   }
 
   /**
    * The matching keywords, each once however often it occurs, less those their filters refuse.
    * Every field is scanned first, so a filter sees the whole item whichever field matched.
+   * Queries that hold but for their `score:` or `comments:` clauses (filters admitting the
+   * item) go to `pending` when it is given: the item is to be looked at again later.
    */
-  match(input: MatchInput): KeywordDefinition[] {
+  match(input: MatchInput, pending?: KeywordDefinition[]): KeywordDefinition[] {
     const matched: KeywordDefinition[] = [];
     this.nextItemStamp();
     this.matchingType = input.type === 'post' ? TRACKS_POSTS : TRACKS_COMMENTS;
     this.target.reset(input.subreddit, input.author);
+    this.item.reset(input);
+    this.pending = pending ?? [];
     const { fields } = this;
     fields.length = 0;
     for (const text of input.fields) {
       if (text.length > 0) fields.push(this.scanner.scan(text, fields.length));
     }
     for (const field of fields) this.matchField(field, matched);
+    if (this.queries.size > 0) this.matchQueriesOnly(input, matched);
     return matched;
+  }
+
+  /**
+   * What only queries are found by: a comment's parent post title (for their `title:`), and the
+   * item's subreddit, author and domains.
+   */
+  private matchQueriesOnly(input: MatchInput, matched: KeywordDefinition[]): void {
+    if (this.parentTitleReaders > 0 && input.type === 'comment' && input.parentTitle) {
+      this.queriesOnly = true;
+      this.matchField(this.scanner.scan(input.parentTitle, PARENT_TITLE_SLOT), matched);
+      this.queriesOnly = false;
+    }
+    const lists = this.itemFieldLists;
+    if (lists.isEmpty) return;
+    const verifyAll = (queries: readonly QueryKeyword[] | undefined) => {
+      for (const query of queries ?? NOTHING) this.verifyQuery(query, matched);
+    };
+    verifyAll(lists.under('sub', input.subreddit.toLowerCase()));
+    verifyAll(lists.under('author', input.author.toLowerCase()));
+    if (!lists.hasSites) return;
+    for (const host of this.item.domains()) {
+      for (const domain of enclosingDomains(host)) verifyAll(lists.under('site', domain));
+    }
+  }
+
+  /** Evaluates a query on the whole item, once per item however many of its anchors occur. */
+  private verifyQuery(query: QueryKeyword, matched: KeywordDefinition[]): void {
+    if (query.stamp === this.itemStamp || (query.tracks & this.matchingType) === 0) return;
+    query.stamp = this.itemStamp;
+    this.candidatesVerified++;
+    const verdict = evaluateQuery(query.tree, this.item);
+    if (verdict === 'no' || (query.filter !== null && !query.filter.admits(this.target))) return;
+    (verdict === 'match' ? matched : this.pending).push(query.definition);
   }
 
   private nextItemStamp(): void {
     if (this.itemStamp === MAX_STAMP) {
       this.index.pool.clearMatchedStamps();
+      for (const query of this.queries) query.stamp = 0;
       this.itemStamp = 0;
     }
     this.itemStamp++;
@@ -269,6 +467,11 @@ export class KeywordMatcher {
       const required = pool.requiredTermId(node);
       if (required !== 0 && !field.occursIn(required)) continue;
       const flags = pool.flags(node);
+      if ((flags & IS_QUERY) !== 0) {
+        this.verifyQuery(pool.keyword(node).query as QueryKeyword, matched);
+        continue;
+      }
+      if (this.queriesOnly) continue;
       if ((flags & this.matchingType) === 0 || pool.matchedStamp(node) === stamp) continue;
       if (
         (flags & MATCHES_ON_ANCHOR) === 0 &&

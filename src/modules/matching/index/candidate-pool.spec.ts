@@ -32,6 +32,8 @@ function keyword(
     exclusionTerms: [],
     names: [],
     node: 0,
+    query: null,
+    symbolPhrase: null,
   };
 }
 

@@ -19,6 +19,8 @@ const NO_NODE = 0;
 /** Bit of a node's flags, next to the keyword's TRACKS_* bits: its anchor alone is a match. */
 export const MATCHES_ON_ANCHOR = 4;
 export const HAS_FILTER = 8;
+/** The node is one placement of a query that the evaluator decides (IndexedKeyword.query). */
+export const IS_QUERY = 16;
 
 /**
  * Every candidate list of the index, as linked lists of nodes in one typed array. A node holds
@@ -89,7 +91,8 @@ export class CandidatePool {
       (keyword.rule === PRESENCE_RULE || keyword.rule instanceof PhraseSearchRule
         ? MATCHES_ON_ANCHOR
         : 0) |
-      (keyword.filter === null ? 0 : HAS_FILTER);
+      (keyword.filter === null ? 0 : HAS_FILTER) |
+      (keyword.query === null ? 0 : IS_QUERY);
     this.nodes[base + NEXT] = head;
     this.nodes[base + MATCHED_STAMP] = 0;
     this.previousNodes[node] = NO_NODE;

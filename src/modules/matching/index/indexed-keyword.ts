@@ -1,6 +1,7 @@
 import type { KeywordDefinition } from '../keyword-definition.js';
 import type { KeywordFilter } from '../rules/keyword-filter.js';
 import type { MatchRule } from '../rules/match-rule.js';
+import type { QueryKeyword } from './query-keyword.js';
 import type { Term } from './term.js';
 
 /** Bits of IndexedKeyword.tracks. */
@@ -32,4 +33,11 @@ export interface IndexedKeyword {
   /** Every name its filter holds (NameTable), released when it goes. */
   readonly names: readonly string[];
   node: number;
+  /**
+   * For a query the tree compiler left to the evaluator: the keyword, which may be filed under
+   * several anchors (one placement each, holding no terms of its own); else null.
+   */
+  readonly query: QueryKeyword | null;
+  /** A query placement without an anchor term: the literal text it is found by. */
+  readonly symbolPhrase: string | null;
 }

@@ -53,9 +53,14 @@ export class KeywordIndex {
       if (nextTerm !== null && head === 0) this.dropPair();
       this.updateCandidateKinds(anchorTerm.id);
     }
-    for (const term of keyword.terms) this.terms.release(term);
-    for (const term of keyword.exclusionTerms) this.terms.release(term, false);
-    for (const name of keyword.names) this.names.release(name);
+    this.release(keyword);
+  }
+
+  /** Gives back what a keyword held: its terms, its exclusion phrases' terms, its names. */
+  release({ terms, exclusionTerms, names }: Held): void {
+    for (const term of terms) this.terms.release(term);
+    for (const term of exclusionTerms) this.terms.release(term, false);
+    for (const name of names) this.names.release(name);
   }
 
   private dropPair(): void {
@@ -108,8 +113,14 @@ export class KeywordIndex {
   }
 }
 
-/** A keyword without an anchor is all symbols; its rule, built when it is placed, holds its phrase. */
-function symbolPhraseOf({ rule }: IndexedKeyword): string {
+type Held = Pick<IndexedKeyword, 'terms' | 'exclusionTerms' | 'names'>;
+
+/**
+ * A keyword without an anchor term is all symbols, its rule (built when it is placed) holding
+ * its phrase, or a query's literal.
+ */
+function symbolPhraseOf({ rule, symbolPhrase }: IndexedKeyword): string {
+  if (symbolPhrase !== null) return symbolPhrase;
   if (!(rule instanceof PhraseSearchRule))
     throw new Error('a keyword without an anchor has no phrase');
   return rule.phrase;

@@ -3,8 +3,9 @@ import { isWhitespaceCode } from '../text/character-classes.js';
 const SPACE = 32;
 
 /**
- * Aho–Corasick over a fixed set of phrases (symbols and single spaces): one pass over a text
- * finds every phrase that occurs in it, however many phrases there are. A whitespace run in the
+ * Aho–Corasick over a fixed set of folded phrases (symbols and single spaces, or a query's
+ * literal): one pass over a text finds every phrase that occurs in it, however many phrases there
+ * are, ASCII letters compared in lower case. A whitespace run in the
  * text reads as one space, so a phrase's space stands for any run of whitespace. Code units that
  * no phrase holds send the walk straight back to the root.
  */
@@ -34,6 +35,8 @@ export class PhraseAutomaton {
         code = SPACE;
       } else {
         afterWhitespace = false;
+        // A field's text may be read unfolded when only its ASCII letters would change.
+        if (code >= 0x41 && code <= 0x5a) code |= 0x20;
       }
       if (inAnyPhrase[code] === 0) {
         state = 0;

@@ -22,6 +22,7 @@ export class TermTable {
   candidateKinds = new Uint8Array(1024);
   private readonly tokens = new Map<string, Term>();
   private readonly stems = new Map<string, Term>();
+  private readonly prefixes = new Map<string, Term>();
   /** Ids start at 1, so 0 can stand for "no term"; ids of dropped terms are reused. */
   private nextId = 1;
   private readonly freeIds: number[] = [];
@@ -73,7 +74,12 @@ export class TermTable {
     this.candidateKinds[term.id] = term.notedUsers > 0 ? kinds & ~UNNOTED : kinds | UNNOTED;
   }
 
+  /** Whether any query prefix is held: tokens look their prefix term up only then. */
+  get hasPrefixes(): boolean {
+    return this.prefixes.size > 0;
+  }
+
   private termsOf(kind: TermKind): Map<string, Term> {
-    return kind === 'token' ? this.tokens : this.stems;
+    return kind === 'token' ? this.tokens : kind === 'stem' ? this.stems : this.prefixes;
   }
 }

@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 
+import { prefixKey } from './term.js';
 import type { TermTable } from './term-table.js';
 import { grown } from './grown-array.js';
 
@@ -35,6 +36,8 @@ export class TokenTable {
   private characterCount = 1;
   /** By slot index: the entry index of the token it holds (for `syncTerms`). */
   private entries = new Int32Array(1 << INITIAL_SLOT_BITS);
+  /** By slot index: the id of the prefix term the token starts with (0: none). */
+  private prefixTerms = new Int32Array(1 << INITIAL_SLOT_BITS);
   private tokens: string[] = [];
   private stems: string[] = [];
   private termsVersion: number;
@@ -90,6 +93,11 @@ export class TokenTable {
   /** Id of the keyword term equal to the token's stem (0: none). */
   stemTermId(slot: number): number {
     return this.slots[slot + STEM_TERM];
+  }
+
+  /** Id of the query prefix term the token starts with (0: none). */
+  prefixTermId(slot: number): number {
+    return this.prefixTerms[slot / SLOT_INTS];
   }
 
   private holds(slot: number, text: string, start: number, end: number, caseMask: number): boolean {
@@ -153,17 +161,21 @@ export class TokenTable {
     const previousEntries = this.entries;
     this.slots = new Int32Array(previousSlots.length * 2);
     this.entries = new Int32Array(previousEntries.length * 2);
+    const previousPrefixTerms = this.prefixTerms;
+    this.prefixTerms = new Int32Array(previousPrefixTerms.length * 2);
     this.slotBits++;
     for (let slot = 0; slot < previousSlots.length; slot += SLOT_INTS) {
       if (previousSlots[slot + CHARACTERS] === 0) continue;
       const target = this.emptySlot(previousSlots[slot + HASH]);
       this.slots.set(previousSlots.subarray(slot, slot + SLOT_INTS), target);
       this.entries[target / SLOT_INTS] = previousEntries[slot / SLOT_INTS];
+      this.prefixTerms[target / SLOT_INTS] = previousPrefixTerms[slot / SLOT_INTS];
     }
   }
 
   private clear(): void {
     this.slots.fill(0);
+    this.prefixTerms.fill(0);
     this.characterCount = 1;
     this.tokens = [];
     this.stems = [];
@@ -173,6 +185,12 @@ export class TokenTable {
     const entry = this.entries[slot / SLOT_INTS];
     this.slots[slot + TOKEN_TERM] = this.terms.find('token', this.tokens[entry])?.id ?? 0;
     this.slots[slot + STEM_TERM] = this.terms.find('stem', this.stems[entry])?.id ?? 0;
+    this.prefixTerms[slot / SLOT_INTS] = this.terms.hasPrefixes ? this.prefixTermOf(entry) : 0;
+  }
+
+  private prefixTermOf(entry: number): number {
+    const key = prefixKey(this.tokens[entry]);
+    return key === null ? 0 : (this.terms.find('prefix', key)?.id ?? 0);
   }
 }
 

@@ -43,15 +43,18 @@ describe('keywordQuery', () => {
       );
     });
 
-    it('NEARs each pair of three words with what the window leaves them', () => {
+    it('puts three words within one window of their tokens and 5 more', () => {
       expect(keywordQuery('best crm tool', 'proximity')).toEqual({
-        kind: 'and',
-        operands: [
-          near(word('best'), 6, word('crm')),
-          near(word('best'), 6, word('tool')),
-          near(word('crm'), 6, word('tool')),
-        ],
+        kind: 'within',
+        window: 8,
+        operands: [word('best'), word('crm'), word('tool')],
       });
+    });
+
+    it('prints a window as the nearest query, each pair NEARed', () => {
+      expect(printQuery(keywordQuery('best crm tool', 'proximity'))).toBe(
+        'best NEAR/6 crm best NEAR/6 tool crm NEAR/6 tool',
+      );
     });
 
     it('drops repeated words and words without letters, whose tokens still widen the window', () => {
@@ -65,9 +68,10 @@ describe('keywordQuery', () => {
       expect(keywordQuery('Tracking', 'broad')).toEqual(stem('tracking'));
     });
 
-    it('ANDs the stems, a word with symbols as written', () => {
+    it('wants the stems in one field, a word with symbols as written', () => {
       expect(keywordQuery('price tracking c++ price', 'broad')).toEqual({
-        kind: 'and',
+        kind: 'within',
+        window: null,
         operands: [stem('price'), stem('tracking'), { kind: 'phrase', text: 'c++' }],
       });
     });

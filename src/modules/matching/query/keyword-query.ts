@@ -2,7 +2,7 @@ import type { KeywordMode } from '../keyword-definition.js';
 import { PROXIMITY_SLACK } from '../rules/proximity-rule.js';
 import { tokenize } from '../text/tokenizer.js';
 import { foldTermText, isBareWord } from './query-terms.js';
-import type { NearNode, QueryNode, TextTerm } from './query-tree.js';
+import type { QueryNode, TextTerm } from './query-tree.js';
 
 /**
  * The tree of a keyword without a query, meaning what its mode means (decisions.md section 4,
@@ -10,11 +10,12 @@ import type { NearNode, QueryNode, TextTerm } from './query-tree.js';
  * - `exact`: the phrase (a word when it is one; a literal when it has no letter or digit, as
  *   PhraseSearchRule matches it). Exact.
  * - `proximity`: each word (as written, symbols included) within a window of n + 5 tokens, n the
- *   keyword's tokens. Two words are one NEAR with the words the window leaves between them: exact.
- *   Three or more are each pair NEARed and ANDed: the window implies every pair, but the pairs may
- *   hold on different occurrences of a word repeated in the field, so the tree matches more.
- * - `broad`: each word's stem ANDed (a word with symbols as its phrase). Not exact for posts: the
- *   rule wants every word in one field, an AND also takes them across title and selftext.
+ *   keyword's tokens. Two words are one NEAR with the words the window leaves between them; three
+ *   or more a `within` window (the pairs NEARed and ANDed could hold on different occurrences of
+ *   a repeated word, and would match more).
+ * - `broad`: each word's stem (a word with symbols as its phrase), all `within` one field: an AND
+ *   would also take them across a post's title and selftext.
+ * Each is exact: the property test of query-evaluator.reference.spec.ts holds them to it.
  * Words without a letter or digit, and repeated words, play no part in proximity and broad
  * matching, as in compile-keyword.ts. Texts are kept as the keyword holds them: a phrase may hold
  * a `"`, which the query language cannot write, so printing such a tree does not parse back.
@@ -49,23 +50,12 @@ function proximityTree(folded: string): QueryNode {
   const allWords = folded.split(' ');
   const words = matchedWords(allWords);
   if (allWords.length === 1 || words.length === 0) return exactTerm(folded);
+  if (words.length === 1) return exactTerm(words[0]);
   const window = tokenCount(folded) + PROXIMITY_SLACK;
-  const pairs: NearNode[] = [];
-  for (let first = 0; first < words.length; first++) {
-    for (let second = first + 1; second < words.length; second++) {
-      const [left, right] = [words[first], words[second]];
-      const distance = window - tokenCount(left) - tokenCount(right);
-      pairs.push({
-        kind: 'near',
-        ordered: false,
-        distance,
-        left: exactTerm(left),
-        right: exactTerm(right),
-      });
-    }
-  }
-  if (pairs.length === 0) return exactTerm(words[0]);
-  return pairs.length === 1 ? pairs[0] : { kind: 'and', operands: pairs };
+  if (words.length > 2) return { kind: 'within', window, operands: words.map(exactTerm) };
+  const [left, right] = words;
+  const distance = window - tokenCount(left) - tokenCount(right);
+  return { kind: 'near', ordered: false, distance, left: exactTerm(left), right: exactTerm(right) };
 }
 
 function broadTree(folded: string): QueryNode {
@@ -74,5 +64,5 @@ function broadTree(folded: string): QueryNode {
   const terms = words.map((word): TextTerm =>
     isBareWord(word) ? { kind: 'stem', text: word } : exactTerm(word),
   );
-  return terms.length === 1 ? terms[0] : { kind: 'and', operands: terms };
+  return terms.length === 1 ? terms[0] : { kind: 'within', window: null, operands: terms };
 }

@@ -21,6 +21,7 @@ export function hasAnchor(node: QueryNode): boolean {
     case 'not':
       return false;
     case 'and':
+    case 'within':
       return node.operands.some(hasAnchor);
     case 'or':
       return node.operands.every(hasAnchor);

@@ -1,5 +1,6 @@
 import { isBareWord } from './query-terms.js';
-import { isTextTerm, type QueryNode } from './query-tree.js';
+import { tokenize } from '../text/tokenizer.js';
+import { isTextTerm, type QueryNode, type TextTerm, type WithinNode } from './query-tree.js';
 
 /**
  * The canonical string of a query tree, which parses back to the same tree: terms in their
@@ -46,9 +47,29 @@ export function printQuery(node: QueryNode): string {
       return `-${isAtom(node.operand) ? printQuery(node.operand) : group(node.operand)}`;
     case 'near':
       return `${side(node.left)} ${node.ordered ? 'ONEAR' : 'NEAR'}/${node.distance} ${side(node.right)}`;
+    case 'within':
+      return printQuery(nearestQuery(node));
     case 'scope':
       return `${node.scope}:${isTextTerm(node.operand) ? printQuery(node.operand) : group(node.operand)}`;
   }
+}
+
+/** A window as the NEAR of each pair of operands, ANDed; no window as the operands ANDed. */
+function nearestQuery({ window, operands }: WithinNode): QueryNode {
+  if (window === null) return { kind: 'and', operands };
+  const pairs: QueryNode[] = [];
+  for (let first = 0; first < operands.length; first++) {
+    for (let second = first + 1; second < operands.length; second++) {
+      const [left, right] = [operands[first], operands[second]];
+      const distance = Math.max(1, window - wordCount(left) - wordCount(right));
+      pairs.push({ kind: 'near', ordered: false, distance, left, right });
+    }
+  }
+  return pairs.length === 1 ? pairs[0] : { kind: 'and', operands: pairs };
+}
+
+function wordCount(term: TextTerm): number {
+  return Math.max(1, tokenize(term.text).tokens.length);
 }
 
 function group(node: QueryNode): string {

@@ -5,7 +5,8 @@
  * Parsing yields a normal form: AND and OR operands are never AND or OR of the same kind, a group
  * of one operand is that operand, and NOT never holds a NOT.
  */
-export type QueryNode = TextTerm | ItemField | AndNode | OrNode | NotNode | NearNode | ScopeNode;
+export type QueryNode =
+  TextTerm | ItemField | AndNode | OrNode | NotNode | NearNode | ScopeNode | WithinNode;
 
 /** `acme`: a whole word, one token of letters and digits. */
 export interface WordTerm {
@@ -122,6 +123,18 @@ export interface NearNode {
   readonly distance: number;
   readonly left: QueryNode;
   readonly right: QueryNode;
+}
+
+/**
+ * Every operand in one field, and with a `window`, all inside `window` consecutive words of it
+ * (an operand of several words takes them all): what `proximity` (window) and `broad` (no window)
+ * keywords mean. Only keywordQuery makes it: the query language can only approximate it (AND of
+ * NEARs, AND), which is what printQuery writes.
+ */
+export interface WithinNode {
+  readonly kind: 'within';
+  readonly window: number | null;
+  readonly operands: readonly TextTerm[];
 }
 
 export type Scope = 'title' | 'body';

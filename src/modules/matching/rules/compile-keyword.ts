@@ -10,9 +10,12 @@ import { isBareToken, parsePhrase, type ParsedPhrase } from '../text/phrase.js';
 import type { PhrasePattern } from './phrase-pattern.js';
 import { PhraseSearchRule } from './phrase-search-rule.js';
 import { PRESENCE_RULE } from './presence-rule.js';
-import { PROXIMITY_SLACK, ProximityRule } from './proximity-rule.js';
+import { ProximityRule } from './proximity-rule.js';
 import type { Term, TermKind } from '../index/term.js';
 import { foldCase } from '../text/text-normalization.js';
+import { keywordQuery } from '../query/keyword-query.js';
+import { isBareWord } from '../query/query-terms.js';
+import type { PhraseTerm, QueryNode, TextTerm, WithinNode, WordTerm } from '../query/query-tree.js';
 
 /**
  * What compiling a keyword works with. Placing it in the index acquires its terms but builds no
@@ -111,20 +114,92 @@ function foldedPhrase(text: string): string {
   return IRREGULAR_WHITESPACE.test(folded) ? folded.replace(/\s+/g, ' ').trim() : folded;
 }
 
+/** A keyword without a query: its mode's tree (keywordQuery), compiled as a query would be. */
 export function compileKeyword(
   text: string,
   mode: KeywordMode,
   context: CompileContext,
 ): CompiledKeyword {
-  const folded = foldedPhrase(text);
-  switch (mode) {
-    case 'exact':
-      return compileExact(folded, context);
-    case 'proximity':
-      return compileProximity(folded, context);
-    case 'broad':
-      return compileBroad(folded, context);
+  const compiled = compileShape(keywordQuery(text, mode), context);
+  if (compiled === null) throw new Error(`the tree of a ${mode} keyword has no rule`);
+  return compiled;
+}
+
+/**
+ * The specialised rule of a tree of one of the shapes keywords make, or null for any other
+ * tree (the query evaluator's): a word is its presence, a phrase an ExactRule, a literal of
+ * symbols alone a PhraseSearchRule, two terms NEAR each other or terms within a window a
+ * ProximityRule, terms within one field a BroadRule, a stem the presence of its stem.
+ */
+export function compileShape(node: QueryNode, context: CompileContext): CompiledKeyword | null {
+  switch (node.kind) {
+    case 'word':
+      return presenceOf(tokenAnchor(node.text, null, 0), context);
+    case 'stem':
+      return presenceOf(stemAnchorOf(keywordWord(node.text)), context);
+    case 'phrase':
+      return compileExact(node.text, context);
+    case 'literal':
+      return isSymbolPhrase(node.text) ? compileExact(node.text, context) : null;
+    case 'near': {
+      const { left, right } = node;
+      if (node.ordered || !isPlainTerm(left) || !isPlainTerm(right) || left.text === right.text) {
+        return null;
+      }
+      const window = tokenCount(left.text) + tokenCount(right.text) + node.distance;
+      return compileProximity([left.text, right.text], window, context);
+    }
+    case 'within':
+      return compileWithin(node, context);
+    case 'prefix':
+    case 'caseSensitive':
+    case 'and':
+    case 'or':
+    case 'not':
+    case 'scope':
+    case 'sub':
+    case 'author':
+    case 'flair':
+    case 'site':
+    case 'type':
+    case 'self':
+    case 'nsfw':
+    case 'lang':
+    case 'score':
+    case 'comments':
+      return null;
   }
+}
+
+function compileWithin(node: WithinNode, context: CompileContext): CompiledKeyword | null {
+  const texts = node.operands.map((operand) => operand.text);
+  if (new Set(texts).size < texts.length) return null;
+  if (node.window !== null) {
+    return node.operands.every(isPlainTerm) ? compileProximity(texts, node.window, context) : null;
+  }
+  const broadShaped = node.operands.every(
+    (operand) => (operand.kind === 'stem' && isBareWord(operand.text)) || isSymbolWord(operand),
+  );
+  return broadShaped ? compileBroad(texts, context) : null;
+}
+
+/** A word, or a phrase with a letter or digit: what proximity matching compares. */
+function isPlainTerm(node: QueryNode): node is WordTerm | PhraseTerm {
+  return (node.kind === 'word' || node.kind === 'phrase') && tokenCount(node.text) > 0;
+}
+
+/** A word with symbols and no space, which broad matching takes as written. */
+function isSymbolWord(node: TextTerm): boolean {
+  return node.kind === 'phrase' && !node.text.includes(' ') && !isBareWord(node.text);
+}
+
+/** Symbols alone, without space around them, as `exact` keywords without a word are. */
+function isSymbolPhrase(text: string): boolean {
+  return tokenCount(text) === 0 && text.trim() === text && text !== '';
+}
+
+function tokenCount(text: string): number {
+  return parsePhrase(text).tokens.length;
 }
 
 /**
@@ -154,37 +229,25 @@ function compileExact(folded: string, context: CompileContext): CompiledKeyword 
 
 const UNANCHORED = { anchorTerm: null, nextTerm: null, requiredTermId: 0 } as const;
 
-function compileProximity(folded: string, context: CompileContext): CompiledKeyword {
-  const allWords = folded.split(' ');
-  if (allWords.length === 1) return compileExact(folded, context);
-  const words: KeywordWord[] = [];
-  let tokenCount = 0;
-  for (const text of allWords) {
-    const word = keywordWord(text);
-    tokenCount += word.phrase.tokens.length;
-    if (isNewWordWithTokens(word, words)) words.push(word);
-  }
-  if (words.length === 0) return compileExact(folded, context);
+/** Each word (distinct, with a letter or digit) within `window` tokens of the field. */
+function compileProximity(
+  texts: readonly string[],
+  window: number,
+  context: CompileContext,
+): CompiledKeyword {
   const patterns: PhrasePattern[] = [];
   const options = new AnchorOptions();
-  for (const word of words) {
-    const pattern = options.addWord(word, context);
+  for (const text of texts) {
+    const pattern = options.addWord(keywordWord(text), context);
     if (pattern !== null) patterns.push(pattern);
   }
-  const rule = context.buildsRules
-    ? new ProximityRule(patterns, tokenCount + PROXIMITY_SLACK)
-    : null;
+  const rule = context.buildsRules ? new ProximityRule(patterns, window) : null;
   return options.place(rule, ProximityRule.perField, context);
 }
 
-function compileBroad(folded: string, context: CompileContext): CompiledKeyword {
-  const words: KeywordWord[] = [];
-  for (const text of folded.split(' ')) {
-    const word = keywordWord(text);
-    if (isNewWordWithTokens(word, words)) words.push(word);
-  }
-  if (words.length === 0) return compileExact(folded, context);
-  if (words.length === 1 && words[0].bare) return presenceOf(stemAnchorOf(words[0]), context);
+/** Each word (distinct: bare words by stem, words with symbols as written) in the field. */
+function compileBroad(texts: readonly string[], context: CompileContext): CompiledKeyword {
+  const words = texts.map(keywordWord);
   const options = new AnchorOptions();
   /** Each distinct stem once: "tracking tracked" holds one stem term, offered twice. */
   const stemTerms: Term[] = [];
@@ -283,17 +346,6 @@ class AnchorOptions {
       requiredTermId: required < 0 ? 0 : context.holdTerm(terms[required]).id,
     };
   }
-}
-
-/**
- * Whether a keyword word goes into `words`, the keyword's words so far: each word once, and
- * words without a letter or digit ("&" in "r & d") left out of proximity and broad matching,
- * as they carry no position or stem.
- */
-function isNewWordWithTokens(word: KeywordWord, words: readonly KeywordWord[]): boolean {
-  if (word.phrase.tokens.length === 0) return false;
-  for (const seen of words) if (seen.text === word.text) return false;
-  return true;
 }
 
 /**

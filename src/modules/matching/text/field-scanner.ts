@@ -93,8 +93,10 @@ export class FieldScanner {
           }
         }
       }
-      // Stem terms only ever hold per-field keywords (broad mode).
+      // Stem and prefix terms only ever hold per-field keywords (broad mode, queries).
       if (stemId !== 0) field.noteTerm(stemId, position, false, candidateKinds[stemId] !== 0);
+      const prefixId = this.tokenTable.prefixTermId(slot);
+      if (prefixId !== 0) field.noteTerm(prefixId, position, false, candidateKinds[prefixId] !== 0);
       previousTokenId = tokenId;
     }
     return field;

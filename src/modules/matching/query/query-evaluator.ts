@@ -1,0 +1,215 @@
+import type { MatchInput } from '../match-input.js';
+import { foldTermText } from './query-terms.js';
+import { isWithinDomain, type QueryItem } from './query-item.js';
+import type { QueryText } from './query-text.js';
+import type {
+  Comparison,
+  CountField,
+  NearNode,
+  QueryNode,
+  Scope,
+  TextTerm,
+  WithinNode,
+} from './query-tree.js';
+import { isTextTerm } from './query-tree.js';
+import { termSpans, type Span } from './term-spans.js';
+
+/**
+ * What a query says of an item: `pending` when everything holds but `score:`/`comments:`
+ * clauses, which may hold later as the counts grow.
+ */
+export type Verdict = 'no' | 'match' | 'pending';
+
+/** Kleene's three values: a count clause is Unknown while its verdict is left to later. */
+const Truth = { False: 0, True: 1, Unknown: 2 } as const;
+type Truth = (typeof Truth)[keyof typeof Truth];
+
+/**
+ * The verdict of a query tree on an item (decisions.md section 13). A query with `score:` or
+ * `comments:` is first read with those clauses unknown: true without them is a match, false is
+ * no match, unknown is decided by the counts the item has now, and pending if they fall short.
+ */
+export function evaluateQuery(node: QueryNode, item: QueryItem): Verdict {
+  const free = new Evaluation(item, false).truth(node, null);
+  if (free !== Truth.Unknown) return free === Truth.True ? 'match' : 'no';
+  return new Evaluation(item, true).truth(node, null) === Truth.True ? 'match' : 'pending';
+}
+
+class Evaluation {
+  constructor(
+    private readonly item: QueryItem,
+    /** Whether count clauses read the item's counts (else they are Unknown). */
+    private readonly readsCounts: boolean,
+  ) {}
+
+  truth(node: QueryNode, scope: Scope | null): Truth {
+    if (isTextTerm(node))
+      return this.inSomeField(scope, (field) => termSpans(node, field).length > 0);
+    const { input } = this.item;
+    switch (node.kind) {
+      case 'and': {
+        let truth: Truth = Truth.True;
+        for (const operand of node.operands) {
+          const value = this.truth(operand, scope);
+          if (value === Truth.False) return Truth.False;
+          if (value === Truth.Unknown) truth = Truth.Unknown;
+        }
+        return truth;
+      }
+      case 'or': {
+        let truth: Truth = Truth.False;
+        for (const operand of node.operands) {
+          const value = this.truth(operand, scope);
+          if (value === Truth.True) return Truth.True;
+          if (value === Truth.Unknown) truth = Truth.Unknown;
+        }
+        return truth;
+      }
+      case 'not': {
+        const value = this.truth(node.operand, scope);
+        return value === Truth.Unknown ? value : value === Truth.True ? Truth.False : Truth.True;
+      }
+      case 'scope':
+        return this.truth(node.operand, node.scope);
+      case 'near':
+        return this.inSomeField(scope, (field) => nearSpans(node, field).length > 0);
+      case 'within':
+        return this.inSomeField(scope, (field) => withinHolds(node, field));
+      case 'sub':
+        return truthOf(node.names.includes(input.subreddit.toLowerCase()));
+      case 'author':
+        return truthOf(node.names.includes(input.author.toLowerCase()));
+      case 'flair':
+        return truthOf(typeof input.flair === 'string' && foldTermText(input.flair) === node.text);
+      case 'site':
+        return truthOf(this.item.domains().some((host) => isWithinDomain(host, node.domain)));
+      case 'type':
+        return truthOf(input.type === node.value);
+      case 'self':
+        return truthOf(input.isSelf === node.value);
+      case 'nsfw':
+        return truthOf(input.nsfw === node.value);
+      case 'lang':
+        return truthOf(this.item.language() === node.code);
+      case 'score':
+      case 'comments':
+        return this.readsCounts && countHolds(node, input) ? Truth.True : Truth.Unknown;
+    }
+  }
+
+  private inSomeField(scope: Scope | null, holds: (field: QueryText) => boolean): Truth {
+    return truthOf(this.item.fields(scope).some(holds));
+  }
+}
+
+function truthOf(holds: boolean): Truth {
+  return holds ? Truth.True : Truth.False;
+}
+
+function countHolds(node: CountField, input: MatchInput): boolean {
+  const count = node.kind === 'score' ? input.score : input.numComments;
+  return typeof count === 'number' && compare(count, node.comparison, node.value);
+}
+
+function compare(count: number, comparison: Comparison, value: number): boolean {
+  switch (comparison) {
+    case '>=':
+      return count >= value;
+    case '>':
+      return count > value;
+    case '<=':
+      return count <= value;
+    case '<':
+      return count < value;
+    case '=':
+      return count === value;
+  }
+}
+
+/** The spans where a NEAR side (text terms, AND, OR, NEAR) holds in one field. */
+function spansOf(node: QueryNode, field: QueryText): Span[] {
+  if (isTextTerm(node)) return termSpans(node, field);
+  switch (node.kind) {
+    case 'or':
+      return node.operands.flatMap((operand) => spansOf(operand, field));
+    case 'and':
+      return andSpans(node.operands.map((operand) => spansOf(operand, field)));
+    case 'near':
+      return nearSpans(node, field);
+    case 'not':
+    case 'scope':
+    case 'within':
+    case 'sub':
+    case 'author':
+    case 'flair':
+    case 'site':
+    case 'type':
+    case 'self':
+    case 'nsfw':
+    case 'lang':
+    case 'score':
+    case 'comments':
+      throw new Error(`a NEAR side holds no ${node.kind}`);
+  }
+}
+
+/**
+ * An AND inside a NEAR holds where every operand does; its spans are the shortest that start at
+ * an occurrence of an operand and hold one occurrence of each.
+ */
+function andSpans(operands: readonly Span[][]): Span[] {
+  if (operands.some((spans) => spans.length === 0)) return [];
+  const spans: Span[] = [];
+  for (const [start] of operands.flat()) {
+    let end = -1;
+    for (const occurrences of operands) {
+      let nearest = Infinity;
+      for (const [from, to] of occurrences) if (from >= start && to < nearest) nearest = to;
+      if (nearest === Infinity) {
+        end = -1;
+        break;
+      }
+      end = Math.max(end, nearest);
+    }
+    if (end >= 0) spans.push([start, end]);
+  }
+  return spans;
+}
+
+/**
+ * `a NEAR/n b`: an occurrence of each side with at most n words between them (none when they
+ * overlap); ONEAR wants the left one to end before the right one starts. The NEAR's own spans
+ * run from the first to the last word of each such pair.
+ */
+function nearSpans(node: NearNode, field: QueryText): Span[] {
+  const left = spansOf(node.left, field);
+  if (left.length === 0) return [];
+  const right = spansOf(node.right, field);
+  const spans: Span[] = [];
+  for (const [leftStart, leftEnd] of left) {
+    for (const [rightStart, rightEnd] of right) {
+      if (node.ordered && leftEnd >= rightStart) continue;
+      const between = Math.max(leftStart, rightStart) - Math.min(leftEnd, rightEnd) - 1;
+      if (between > node.distance) continue;
+      spans.push([Math.min(leftStart, rightStart), Math.max(leftEnd, rightEnd)]);
+    }
+  }
+  return spans;
+}
+
+/**
+ * Every operand in the field, and with a window all inside `window` consecutive words, the
+ * window starting where one of them starts (as rules/proximity-rule.ts reads it).
+ */
+function withinHolds({ window, operands }: WithinNode, field: QueryText): boolean {
+  const occurrences = operands.map((operand: TextTerm) => termSpans(operand, field));
+  if (occurrences.some((spans) => spans.length === 0)) return false;
+  if (window === null) return true;
+  return occurrences.some((spans) =>
+    spans.some(([left]) =>
+      occurrences.every((candidates) =>
+        candidates.some(([start, end]) => start >= left && end <= left + window - 1),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,115 @@
+import type { MatchInput } from '../match-input.js';
+import { QueryText } from './query-text.js';
+import type { Scope } from './query-tree.js';
+
+/** Detects the language of a text as an ISO 639-1 code, or null when it cannot tell. */
+export type LanguageDetector = (text: string) => string | null;
+
+export const NO_LANGUAGE: LanguageDetector = () => null;
+
+const URL_HOST = /\bhttps?:\/\/(?:[^\s/?#@]*@)?([^\s/?#:<>()[\]"'`*]+)/giu;
+const NONE: readonly QueryText[] = [];
+
+/**
+ * The item being matched as queries read it (decisions.md section 13): its fields by scope, its
+ * language and its domains, each worked out the first time a query asks, once per item.
+ */
+export class QueryItem {
+  input!: MatchInput;
+  private title: QueryText | null = null;
+  private body: QueryText | null = null;
+  private detected: string | null | undefined;
+  private itemDomains: string[] | null = null;
+
+  constructor(private readonly detectLanguage: LanguageDetector = NO_LANGUAGE) {}
+
+  reset(input: MatchInput): void {
+    this.input = input;
+    this.title = null;
+    this.body = null;
+    this.detected = undefined;
+    this.itemDomains = null;
+  }
+
+  /**
+   * Where a term looks: unscoped, a post's title and selftext or a comment's body; `title:` a
+   * post's title or a comment's parent post title; `body:` a post's selftext or a comment's body.
+   */
+  fields(scope: Scope | null): readonly QueryText[] {
+    const isPost = this.input.type === 'post';
+    if (scope === 'title') return this.titleText();
+    if (scope === 'body' || !isPost) return this.bodyText();
+    return [...this.titleText(), ...this.bodyText()];
+  }
+
+  /** The detected language of the item's own text (lower case), asked once per item. */
+  language(): string | null {
+    if (this.detected === undefined) {
+      const text = this.fields(null)
+        .map((field) => field.raw)
+        .join('\n');
+      this.detected =
+        text.trim() === '' ? null : (this.detectLanguage(text)?.toLowerCase() ?? null);
+    }
+    return this.detected;
+  }
+
+  /** Hosts of the link post's URL and of the URLs in the item's text, lower case, each once. */
+  domains(): readonly string[] {
+    if (this.itemDomains === null) {
+      const hosts = new Set<string>();
+      const { url, isSelf } = this.input;
+      if (url && isSelf !== true) {
+        if (url.includes('://')) addHosts(url, hosts);
+        else addHost(url, hosts);
+      }
+      for (const text of this.input.fields) addHosts(text, hosts);
+      this.itemDomains = [...hosts];
+    }
+    return this.itemDomains;
+  }
+
+  private titleText(): readonly QueryText[] {
+    const { type, fields, parentTitle } = this.input;
+    const text = type === 'post' ? fields[0] : parentTitle;
+    if (!text) return NONE;
+    this.title ??= new QueryText(text);
+    return [this.title];
+  }
+
+  private bodyText(): readonly QueryText[] {
+    const { type, fields } = this.input;
+    const text = type === 'post' ? fields[1] : fields[0];
+    if (!text) return NONE;
+    this.body ??= new QueryText(text);
+    return [this.body];
+  }
+}
+
+function addHosts(text: string, hosts: Set<string>): void {
+  if (!text.includes('://')) return;
+  for (const match of text.matchAll(URL_HOST)) addHost(match[1], hosts);
+}
+
+function addHost(host: string, hosts: Set<string>): void {
+  const domain = host.toLowerCase().replace(/\.+$/, '');
+  if (domain.includes('.')) hosts.add(domain);
+}
+
+/** Whether a host is the domain or one of its subdomains. */
+export function isWithinDomain(host: string, domain: string): boolean {
+  return (
+    host === domain || (host.endsWith(domain) && host[host.length - domain.length - 1] === '.')
+  );
+}
+
+/** The domains a host belongs to, itself first: a.b.com, b.com (not the bare TLD). */
+export function enclosingDomains(host: string): string[] {
+  const domains: string[] = [];
+  let at = 0;
+  while (host.indexOf('.', at) > at) {
+    domains.push(host.slice(at));
+    at = host.indexOf('.', at) + 1;
+  }
+  return domains;
+}
