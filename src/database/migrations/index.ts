@@ -20,6 +20,7 @@ import { EmailSubscriptions1763702100000 } from './1763702100000-email-subscript
 import { WebhookFailingStreak1763702300000 } from './1763702300000-webhook-failing-streak.js';
 import { DeliveryRetries1763702400000 } from './1763702400000-delivery-retries.js';
 import { PostQueryFields1763702600000 } from './1763702600000-post-query-fields.js';
+import { CountRechecks1763702700000 } from './1763702700000-count-rechecks.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   WebhookFailingStreak1763702300000,
   DeliveryRetries1763702400000,
   PostQueryFields1763702600000,
+  CountRechecks1763702700000,
 ];

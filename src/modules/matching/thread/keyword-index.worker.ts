@@ -38,6 +38,8 @@ async function answer(request: IndexRequest): Promise<IndexResult> {
       return null;
     case 'match':
       return request.inputs.map((input) => index.match(input));
+    case 'matchWithPending':
+      return request.inputs.map((input) => index.matchWithPending(input));
     case 'close':
       // Its connections end cleanly instead of being cut when the thread is terminated.
       await reader.close();
