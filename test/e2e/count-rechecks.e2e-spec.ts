@@ -1,7 +1,10 @@
+import { FigureSamplingService } from '../../src/modules/ops/figures/figure-sampling.service.js';
+import { minuteStart } from '../../src/modules/ops/figures/sampled-figures.js';
 import { createKeywords } from '../factories/keyword.factory.js';
 import { FakeRedditServer, INSTANT } from '../fixtures/reddit/fake-reddit-server.js';
 import { bearer, type TestApp } from '../utils/create-test-app.js';
 import { giveQueries } from '../utils/keyword-queries.js';
+import { graphqlAs, signInNewOperator } from '../utils/operator-session.js';
 import { createPollingApp, metricValue, pollFor, pollOnce } from '../utils/polling-app.js';
 import {
   createTestDatabase,
@@ -124,6 +127,32 @@ describe.each(testDatabaseKinds())('re-checks of score: and comments: on %s', (k
     expect(await metricValue(t, 'alerts_reddit_recheck_alerts_total')).toBe(1);
     expect(await metricValue(t, 'alerts_reddit_rechecks_total')).toBe(2);
     expect(await metricValue(t, 'alerts_reddit_recheck_requests_total')).toBe(1);
+    // The console's Ingestion page, from the minute's samples.
+    await t.app.get(FigureSamplingService).sampleMinute(minuteStart(recheckedAt));
+    t.clock.set(new Date(minuteStart(recheckedAt) + 60_000));
+    const operator = await signInNewOperator(t, 'ops@example.com');
+    const page = await graphqlAs(
+      t,
+      operator,
+      '{ opsIngestion { rechecks { waiting checkedLastHour alertsLastHour requestsLastHour percentOfRequests } } }',
+    );
+    const apiRequests = ['/r/all/new', '/r/all/comments', '/api/info'].reduce(
+      (sum, path) => sum + (reddit.counts.byPath.get(path) ?? 0),
+      0,
+    );
+    expect(page.body).toEqual({
+      data: {
+        opsIngestion: {
+          rechecks: {
+            waiting: 1,
+            checkedLastHour: 2,
+            alertsLastHour: 1,
+            requestsLastHour: 1,
+            percentOfRequests: 100 / apiRequests,
+          },
+        },
+      },
+    });
 
     // At +6 h: nothing passes again, nothing alerts twice, no row is left.
     setData(post, { score: 5_000 });
