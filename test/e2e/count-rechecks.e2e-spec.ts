@@ -175,6 +175,21 @@ describe.each(testDatabaseKinds())('re-checks of score: and comments: on %s', (k
     expect(await rechecks()).toEqual([]);
   });
 
+  it('checks once only when the +1 h re-check comes after +6 h (the instance was down)', async () => {
+    const post = 't3_' + reddit.addPost({ title: 'acme later', score: 1 });
+    const createdMs = reddit.world.thing(post)!.createdMs;
+    await pollFor(t, 3);
+    const infoAsks = () => reddit.counts.byPath.get('/api/info') ?? 0;
+    const before = infoAsks();
+
+    await turnAt(createdMs + 7 * HOUR_MS);
+    await turnAt(createdMs + 7 * HOUR_MS + 10_000);
+
+    expect(await rechecks()).toEqual([]);
+    expect(await metricValue(t, 'alerts_reddit_recheck_requests_total')).toBe(1);
+    expect(infoAsks()).toBeGreaterThan(before);
+  });
+
   it("re-checks a comment on its post's comment count, and a restart loses no due re-check", async () => {
     const post = 't3_' + reddit.addPost({ title: 'New phone', num_comments: 1 });
     const comment = 't1_' + reddit.addComment(post.slice(3), { body: 'What a gadget' });

@@ -170,9 +170,10 @@ export class IngestionPipeline {
   ): Promise<IngestSummary> {
     return this.database.transaction(async (manager) => {
       const summary = emptySummary();
-      await this.storeAlerts(manager, passed, parents, this.clock.nowMs(), summary);
+      const now = this.clock.nowMs();
+      await this.storeAlerts(manager, passed, parents, now, summary);
       const pairs = new Set(passed.map((m) => recheckPair(m.keyword.id, itemKey(m.item))));
-      await this.rechecks.settle(manager, rechecked, pairs);
+      await this.rechecks.settle(manager, rechecked, pairs, now);
       return summary;
     });
   }

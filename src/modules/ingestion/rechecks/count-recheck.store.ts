@@ -114,17 +114,20 @@ export class CountRecheckStore {
 
   /**
    * After a re-check, in the transaction of its alerts: a row whose keyword × item passed goes,
-   * a +1 h row that did not waits for +6 h, a +6 h row goes whatever the outcome.
+   * a +1 h row that did not waits for +6 h, a +6 h row goes whatever the outcome. A +1 h re-check
+   * done after +6 h (a backlog) counts as the last one.
    */
   async settle(
     manager: EntityManager,
     rows: readonly RecheckRow[],
     passed: ReadonlySet<string>,
+    now: number,
   ): Promise<void> {
     for (const row of rows) {
-      const next = passed.has(recheckPair(row.keywordId, row.itemKey))
+      const due = passed.has(recheckPair(row.keywordId, row.itemKey))
         ? null
         : nextRecheck(row.stage, row.createdUtc);
+      const next = due !== null && due.dueAt > now ? due : null;
       const key = { keywordId: row.keywordId, itemKey: row.itemKey };
       if (next === null) {
         await this.database.query(
