@@ -1,5 +1,9 @@
-import type { RecheckRow } from './count-recheck.store.js';
-import { packRequest } from './count-rechecker.js';
+import { FixedClock } from '../../../common/time/clock.js';
+import type { IngestionPipeline } from '../ingestion-pipeline.service.js';
+import type { RedditApi } from '../reddit/reddit-api.js';
+import type { CountRecheckStore, RecheckRow } from './count-recheck.store.js';
+import { CountRechecker, packRequest } from './count-rechecker.js';
+import { RecheckBudget } from './recheck-budget.js';
 
 const row = (itemKey: string, postKey: string | null = null): RecheckRow => ({
   keywordId: 'k1',
@@ -32,5 +36,61 @@ describe('packing due re-checks into one /api/info request', () => {
     }
     // 1 post + 1 comment + 10 posts + 88 comments.
     expect(rows).toHaveLength(3 + 88);
+  });
+});
+
+describe('CountRechecker and the poller’s budget', () => {
+  /** A Reddit whose pacers let `available` requests out now; it answers nothing. */
+  function setUp(available: number, dueRows: number) {
+    const clock = new FixedClock(new Date('2026-11-21T12:00:00Z'));
+    const asked: string[][] = [];
+    const api = {
+      availableRequests: () => available,
+      requestsPerMinute: 100,
+      info: (fullnames: readonly string[]) => {
+        asked.push([...fullnames]);
+        available -= 1;
+        return Promise.resolve([]);
+      },
+    } as unknown as RedditApi;
+    const due = Array.from({ length: dueRows }, (_, i) => row(`t3_${i}`));
+    const store = {
+      due: () => Promise.resolve(due.slice(0, 500)),
+    } as unknown as CountRecheckStore;
+    const pipeline = {
+      rematch: () => Promise.resolve({ matches: new Map(), parents: new Map() }),
+      // Settled rows are no longer due.
+      storeRechecked: (_passed: unknown, _parents: unknown, rows: RecheckRow[]) => {
+        due.splice(0, rows.length);
+        return Promise.resolve({ alerts: 0 });
+      },
+    } as unknown as IngestionPipeline;
+    const rechecker = new CountRechecker({
+      api,
+      store,
+      pipeline,
+      budget: new RecheckBudget(() => api.requestsPerMinute),
+      clock,
+      recorded: () => undefined,
+    });
+    return { rechecker, asked, clock };
+  }
+
+  it('sends nothing while the credentials have no request to spare', async () => {
+    const { rechecker, asked } = setUp(0, 300);
+    expect(await rechecker.runDue()).toEqual({ checked: 0, alerts: 0, requests: 0 });
+    expect(asked).toEqual([]);
+  });
+
+  it('sends one request of 100 ids per turn at most, and a tenth of 100 a minute over time', async () => {
+    const { rechecker, asked, clock } = setUp(1_000, 5_000);
+    const perTurn: number[] = [];
+    for (let second = 0; second < 120; second += 1) {
+      perTurn.push((await rechecker.runDue()).requests);
+      clock.advance(1_000);
+    }
+    expect(Math.max(...perTurn)).toBe(1);
+    expect(asked.every((ids) => ids.length === 100)).toBe(true);
+    expect(asked).toHaveLength(20);
   });
 });
