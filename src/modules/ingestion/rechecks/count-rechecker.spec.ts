@@ -2,7 +2,7 @@ import { FixedClock } from '../../../common/time/clock.js';
 import type { IngestionPipeline } from '../ingestion-pipeline.service.js';
 import type { RedditApi } from '../reddit/reddit-api.js';
 import type { CountRecheckStore, RecheckRow } from './count-recheck.store.js';
-import { CountRechecker, packRequest } from './count-rechecker.js';
+import { CountRechecker, IDLE_LOOK_MS, packRequest } from './count-rechecker.js';
 import { RecheckBudget } from './recheck-budget.js';
 
 const row = (itemKey: string, postKey: string | null = null): RecheckRow => ({
@@ -92,5 +92,28 @@ describe('CountRechecker and the poller’s budget', () => {
     expect(Math.max(...perTurn)).toBe(1);
     expect(asked.every((ids) => ids.length === 100)).toBe(true);
     expect(asked).toHaveLength(20);
+  });
+});
+
+describe('CountRechecker when nothing is due', () => {
+  it('reads the table again only after IDLE_LOOK_MS', async () => {
+    const clock = new FixedClock(new Date('2026-11-21T12:00:00Z'));
+    const due = jest.fn(() => Promise.resolve([] as RecheckRow[]));
+    const rechecker = new CountRechecker({
+      api: { availableRequests: () => 10, requestsPerMinute: 100 } as unknown as RedditApi,
+      store: { due } as unknown as CountRecheckStore,
+      pipeline: {} as IngestionPipeline,
+      budget: new RecheckBudget(() => 100),
+      clock,
+      recorded: () => undefined,
+    });
+
+    await rechecker.runDue();
+    clock.advance(IDLE_LOOK_MS - 1);
+    await rechecker.runDue();
+    expect(due).toHaveBeenCalledTimes(1);
+    clock.advance(1);
+    await rechecker.runDue();
+    expect(due).toHaveBeenCalledTimes(2);
   });
 });

@@ -25,6 +25,11 @@ export interface CountRecheckerDeps {
 
 /** Due rows read at a time: enough for one request of 100 ids, posts and their comments' posts. */
 const DUE_ROWS_READ = 500;
+/**
+ * After finding nothing due, the table is not read again for this long: the loop turns up to 20
+ * times a second, and a row falls due an hour after its item was filed at the soonest.
+ */
+export const IDLE_LOOK_MS = 30_000;
 
 /**
  * The re-checks of `score:` and `comments:` (decisions.md section 13): items that matched but
@@ -34,6 +39,8 @@ const DUE_ROWS_READ = 500;
  * each poll, on the instance holding the poller lease: it shares the credentials' pacers.
  */
 export class CountRechecker {
+  private quietUntil = 0;
+
   constructor(private readonly deps: CountRecheckerDeps) {}
 
   async runDue(): Promise<RecheckTurn> {
@@ -42,9 +49,13 @@ export class CountRechecker {
     try {
       for (;;) {
         const now = clock.nowMs();
+        if (now < this.quietUntil) break;
         if (!budget.mayRequest(now) || api.availableRequests(now) < 1) break;
         const { rows, fullnames } = packRequest(await store.due(now, DUE_ROWS_READ));
-        if (rows.length === 0) break;
+        if (rows.length === 0) {
+          this.quietUntil = now + IDLE_LOOK_MS;
+          break;
+        }
         budget.spent(now);
         turn.requests += 1;
         const items = await api.info(fullnames);

@@ -5,8 +5,8 @@ import type { IndexActivity, ItemMatches, MatchedKeyword } from '../live/live-ke
 export type IndexQuestion =
   | { op: 'refresh' }
   | { op: 'reset' }
-  | { op: 'match'; inputs: MatchInput[] }
-  | { op: 'matchWithPending'; inputs: MatchInput[] }
+  /** `withPending`: each item's pending keywords too (ItemMatches instead of MatchedKeyword[]). */
+  | { op: 'match'; inputs: MatchInput[]; withPending?: boolean }
   | { op: 'close' };
 
 export type IndexRequest = IndexQuestion & { id: number };

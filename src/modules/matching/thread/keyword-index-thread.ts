@@ -83,7 +83,7 @@ export class KeywordIndexThread {
   }
 
   matchWithPending(inputs: MatchInput[]): Promise<ItemMatches[]> {
-    return this.ask({ op: 'matchWithPending', inputs }) as Promise<ItemMatches[]>;
+    return this.ask({ op: 'match', inputs, withPending: true }) as Promise<ItemMatches[]>;
   }
 
   async close(): Promise<void> {
