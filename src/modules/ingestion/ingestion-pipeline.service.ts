@@ -161,7 +161,7 @@ export class IngestionPipeline {
    * A re-check's outcome (rechecks/count-rechecker.ts) in one transaction: the keyword × item
    * pairs that now pass alert as live matches do (same cap, alerts and sinks; the item was seen
    * before, so no seen mark), stamped now and counted in today's cap; then the re-checked rows
-   * move on. Returns the alerts stored.
+   * move on.
    */
   storeRechecked(
     passed: readonly Match[],
@@ -269,20 +269,17 @@ export class IngestionPipeline {
   ): RecheckRow[] {
     const rows: RecheckRow[] = [];
     for (const item of newItems) {
-      const due = pending.has(item) ? firstRecheck(item.createdUtc, now) : null;
-      if (due === null) continue;
-      const postKey = item.type === 'comment' ? `t3_${item.postId}` : null;
-      for (const { keyword } of pending.get(item) ?? []) {
-        const { id: keywordId, accountId } = keyword;
-        const itemKeyOf = itemKey(item);
-        rows.push({
-          keywordId,
-          accountId,
-          itemKey: itemKeyOf,
-          postKey,
-          createdUtc: item.createdUtc,
-          ...due,
-        });
+      const waiting = pending.get(item);
+      const due = waiting === undefined ? null : firstRecheck(item.createdUtc, now);
+      if (waiting === undefined || due === null) continue;
+      const common = {
+        itemKey: itemKey(item),
+        postKey: item.type === 'comment' ? `t3_${item.postId}` : null,
+        createdUtc: item.createdUtc,
+        ...due,
+      };
+      for (const { keyword } of waiting) {
+        rows.push({ keywordId: keyword.id, accountId: keyword.accountId, ...common });
       }
     }
     return rows;
