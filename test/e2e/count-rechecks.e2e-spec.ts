@@ -1,3 +1,4 @@
+import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { FigureSamplingService } from '../../src/modules/ops/figures/figure-sampling.service.js';
 import { minuteStart } from '../../src/modules/ops/figures/sampled-figures.js';
 import { createKeywords } from '../factories/keyword.factory.js';
@@ -208,6 +209,26 @@ describe.each(testDatabaseKinds())('re-checks of score: and comments: on %s', (k
     expect(others).toEqual([]);
     expect(alert).toMatchObject({ keyword: 'busy thread', event: 'comment', replies: 42 });
     expect(await rechecks()).toEqual([]);
+  });
+
+  it('never holds the poll back when a re-check fails: its rows stay due', async () => {
+    const post = 't3_' + reddit.addPost({ title: 'acme stuck', score: 1 });
+    const createdMs = reddit.world.thing(post)!.createdMs;
+    await pollFor(t, 3);
+    const failing = jest
+      .spyOn(t.app.get(IngestionPipeline), 'storeRechecked')
+      .mockRejectedValueOnce(new Error('the database refused this row'));
+
+    t.clock.set(new Date(createdMs + HOUR_MS + 5_000));
+    const fresh = 't3_' + reddit.addPost({ title: 'acme fresh', score: 1 });
+    await pollFor(t, 3);
+
+    expect(failing).toHaveBeenCalledTimes(1);
+    const rows = await rechecks();
+    expect(rows.filter((row) => row.item_key === post).map((row) => Number(row.stage))).toEqual([
+      1, 1,
+    ]);
+    expect(rows.filter((row) => row.item_key === fresh)).toHaveLength(2);
   });
 
   it('does not alert for a keyword paused meanwhile', async () => {

@@ -143,9 +143,17 @@ export class RedditPollingWorker implements OnApplicationBootstrap, BeforeApplic
     return Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, wait));
   }
 
-  /** Due re-checks first, within their share of the credentials; the poll spends the rest. */
+  /**
+   * Due re-checks first, within their share of the credentials; the poll spends the rest. A
+   * re-check that fails (its rows stay due) is logged and never holds the poll back.
+   */
   private async cycle(poller: RedditPoller): Promise<PollSummary> {
-    await this.rechecker?.runDue();
+    await this.rechecker?.runDue().catch((error: unknown) => {
+      this.logger.error(
+        { err: error },
+        're-checks of score: and comments: failed; polling goes on',
+      );
+    });
     const summary = await poller.pollOnce();
     this.stallWatch?.check();
     this.reporter.cycleDone(summary, poller.coverage(), poller.status(this.clock.nowMs()), {

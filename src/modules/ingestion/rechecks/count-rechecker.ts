@@ -63,8 +63,12 @@ export class CountRechecker {
         turn.checked += rows.length;
       }
     } catch (error) {
-      // Reddit asked to wait: the due rows stay due, the poller's back-off applies.
-      if (!isRedditBackoffError(error)) throw error;
+      // Reddit asked to wait: the due rows stay due, the poller's back-off applies. Anything
+      // else is the caller's to log; the table is looked at again after IDLE_LOOK_MS.
+      if (!isRedditBackoffError(error)) {
+        this.quietUntil = clock.nowMs() + IDLE_LOOK_MS;
+        throw error;
+      }
     } finally {
       this.deps.recorded(turn);
     }
