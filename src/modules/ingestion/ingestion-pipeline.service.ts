@@ -225,7 +225,7 @@ export class IngestionPipeline {
       }
       const matches = newItems.flatMap((item) => matchesByItem.get(item) ?? []);
       await this.storeAlerts(manager, matches, parents, now, summary);
-      await this.rechecks.file(manager, this.rechecksOf(newItems, pending, now));
+      await this.rechecks.file(manager, this.rechecksOf(newItems, pending, now), now);
       return summary;
     });
   }

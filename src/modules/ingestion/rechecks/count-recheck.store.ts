@@ -34,6 +34,11 @@ interface RecheckDbRow {
  * new pending items are not re-checked until older ones are done (each row lives at most 6 h).
  */
 export const MAX_WAITING_PER_KEYWORD = 1_000;
+/**
+ * Rows overdue this long have nobody to re-check them (no instance polls Reddit: a dump of recent
+ * items was imported): they are dropped when their keyword files new ones.
+ */
+export const ABANDONED_AFTER_MS = 24 * 3_600_000;
 const INSERT_CHUNK = 100;
 
 const rowOf = (row: RecheckDbRow): RecheckRow => ({
@@ -58,9 +63,14 @@ export class CountRecheckStore {
    * Files the rows in the ingestion transaction, at most MAX_WAITING_PER_KEYWORD waiting per
    * keyword; returns how many were filed.
    */
-  async file(manager: EntityManager, rows: readonly RecheckRow[]): Promise<number> {
+  async file(manager: EntityManager, rows: readonly RecheckRow[], now: number): Promise<number> {
     if (rows.length === 0) return 0;
     const keywordIds = [...new Set(rows.map((row) => row.keywordId))].sort();
+    await this.database.query(
+      manager,
+      'DELETE FROM count_rechecks WHERE keyword_id IN (:...ids) AND due_at < :abandoned',
+      { ids: keywordIds, abandoned: now - ABANDONED_AFTER_MS },
+    );
     const counts = await this.database.query<{ keyword_id: string; waiting: number | string }>(
       manager,
       `SELECT keyword_id, COUNT(*) AS waiting FROM count_rechecks
