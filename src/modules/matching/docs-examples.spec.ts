@@ -9,12 +9,17 @@ import { keywordQuery } from './query/keyword-query.js';
 import { QueryError } from './query/query-error.js';
 import { parseQuery } from './query/query-parser.js';
 import { printQuery } from './query/query-printer.js';
-import { readDocumentedQueries, type DocumentedVerdict } from './testing/documented-queries.js';
+import {
+  DEFAULT_AUTHOR,
+  DEFAULT_SUBREDDIT,
+  readDocumentedQueries,
+  type DocumentedVerdict,
+} from './testing/documented-queries.js';
 
 /*
- * docs/matching.md's queries, tested as written there: each example's items through a real
- * KeywordMatcher (the real language detector for lang:), its refusals through the parser, and
- * the printed trees of v1 keywords.
+ * docs/matching.md's queries, tested as written there: each term's and each example's items
+ * through a real KeywordMatcher (the real language detector for lang:), the refusals and
+ * canonical forms through the parser and printer, and the printed trees of v1 keywords.
  */
 
 const DOC = resolve(process.cwd(), 'docs/matching.md');
@@ -46,6 +51,10 @@ function keywordWith(query: string): KeywordDefinition {
   };
 }
 
+function commentSaying(body: string): MatchInput {
+  return { type: 'comment', fields: [body], subreddit: DEFAULT_SUBREDDIT, author: DEFAULT_AUTHOR };
+}
+
 function verdictOf(matcher: KeywordMatcher, input: MatchInput): DocumentedVerdict {
   const pending: KeywordDefinition[] = [];
   const matched = matcher.match(input, pending);
@@ -60,6 +69,15 @@ describe('the queries of docs/matching.md', () => {
   beforeAll(async () => {
     detectLanguage = await loadLanguageDetector();
   });
+
+  it.each(documented.terms)(
+    '$query matches $matches and not $doesNotMatch',
+    ({ query, matches, doesNotMatch }) => {
+      const matcher = new KeywordMatcher([keywordWith(query)], { detectLanguage });
+      expect(verdictOf(matcher, commentSaying(matches))).toBe('matches');
+      expect(verdictOf(matcher, commentSaying(doesNotMatch))).toBe('does not match');
+    },
+  );
 
   it('gives twenty examples, numbered, the ten of section 13 first', () => {
     const { examples } = documented;
@@ -115,8 +133,11 @@ describe('the queries of docs/matching.md', () => {
 
   it.each(documented.translations)(
     'prints a $mode keyword $keyword as $printed',
-    ({ mode, keyword, printed }) => {
-      expect(printQuery(keywordQuery(keyword, mode))).toBe(printed);
+    ({ mode, keyword, printed, sameTree }) => {
+      const tree = keywordQuery(keyword, mode);
+      expect(printQuery(tree)).toBe(printed);
+      if (sameTree) expect(parseQuery(printed)).toEqual(tree);
+      else expect(parseQuery(printed)).not.toEqual(tree);
     },
   );
 });

@@ -2,7 +2,7 @@ import type { KeywordMode } from '../keyword-definition.js';
 import type { MatchInput } from '../match-input.js';
 
 /*
- * The query examples, refusals and keyword translations of docs/matching.md, read from the
+ * The terms, examples, refusals, canonical forms and keyword translations of docs/matching.md, read from the
  * Markdown as written, so that docs-examples.spec.ts tests what a reader sees.
  */
 
@@ -20,7 +20,14 @@ export interface DocumentedExample {
   readonly items: readonly DocumentedItem[];
 }
 
+export interface DocumentedTerm {
+  readonly query: string;
+  readonly matches: string;
+  readonly doesNotMatch: string;
+}
+
 export interface DocumentedQueries {
+  readonly terms: readonly DocumentedTerm[];
   readonly examples: readonly DocumentedExample[];
   readonly refusals: readonly { readonly query: string; readonly message: string }[];
   readonly canonicalForms: readonly { readonly written: string; readonly canonical: string }[];
@@ -28,6 +35,7 @@ export interface DocumentedQueries {
     readonly mode: KeywordMode;
     readonly keyword: string;
     readonly printed: string;
+    readonly sameTree: boolean;
   }[];
 }
 
@@ -57,6 +65,11 @@ const ITEM_COLUMNS = new Set([
 export function readDocumentedQueries(markdown: string): DocumentedQueries {
   const lines = markdown.split('\n');
   return {
+    terms: tableWithHeader(lines, ['written', 'is', 'matches', 'does not match']).map((row) => ({
+      query: row.written,
+      matches: row.matches,
+      doesNotMatch: row['does not match'],
+    })),
     examples: readExamples(lines),
     refusals: tableWithHeader(lines, ['refused query', 'message']).map((row) => ({
       query: row['refused query'],
@@ -66,10 +79,16 @@ export function readDocumentedQueries(markdown: string): DocumentedQueries {
       written: row.written,
       canonical: row['canonical form'],
     })),
-    translations: tableWithHeader(lines, ['mode', 'keyword', 'tree, printed']).map((row) => ({
+    translations: tableWithHeader(lines, [
+      'mode',
+      'keyword',
+      'tree, printed',
+      'the printed query is the same tree',
+    ]).map((row) => ({
       mode: keywordMode(row.mode),
       keyword: row.keyword,
       printed: row['tree, printed'],
+      sameTree: yesOrNo(row['the printed query is the same tree'], 'the translations table'),
     })),
   };
 }
@@ -185,7 +204,10 @@ function given(cell: string | undefined): string | undefined {
 }
 
 function flag(cell: string | undefined, where: string): boolean | undefined {
-  if (given(cell) === undefined) return undefined;
+  return given(cell) === undefined ? undefined : yesOrNo(cell as string, where);
+}
+
+function yesOrNo(cell: string, where: string): boolean {
   if (cell !== 'yes' && cell !== 'no') throw new Error(`${where}: yes or no, not ${cell}`);
   return cell === 'yes';
 }
