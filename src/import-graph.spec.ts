@@ -33,6 +33,7 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
   alerts: { module: 'alerts', store: 'AlertStore' },
   seen_items: { module: 'ingestion', store: 'SeenItemsStore' },
   posts_cache: { module: 'ingestion', store: 'PostCacheStore' },
+  count_rechecks: { module: 'ingestion', store: 'CountRecheckStore' },
   ingest_state: { module: 'ingestion', store: 'DatabasePollerState' },
   deliveries: { module: 'delivery', store: 'DeliveryStore' },
   delivery_attempts: { module: 'delivery', store: 'DeliveryAttemptLog' },

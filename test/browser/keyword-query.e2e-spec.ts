@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { bearer } from '../utils/create-test-app.js';
 import { browserSuite, screenshot, seriousAccessibilityViolations } from '../utils/browser.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
@@ -14,7 +17,26 @@ describe("the keyword form's query field in Chromium", () => {
     return { apiKey, ...(await suite.signedIn(email, password)) };
   }
 
-  it('marks an error as it is typed, saves the query once fixed, and lists it', async () => {
+  /** A dump file of posts, as `admin ingest` reads it. */
+  function dumpFile(posts: { id: string; title: string; author: string }[]): string {
+    const path = join(mkdtempSync(join(tmpdir(), 'query-alerts-')), 'posts.ndjson');
+    const created = Math.floor(Date.now() / 1000);
+    const lines = posts.map((post) =>
+      JSON.stringify({
+        ...post,
+        selftext: '',
+        subreddit: 'smallbusiness',
+        score: 1,
+        num_comments: 0,
+        created_utc: created,
+        permalink: `/r/smallbusiness/comments/${post.id}/post/`,
+      }),
+    );
+    writeFileSync(path, lines.join('\n') + '\n');
+    return path;
+  }
+
+  it('marks an error as it is typed, saves the query once fixed, lists it, and shows its alert', async () => {
     const { page, apiKey } = await newUser();
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -51,5 +73,29 @@ describe("the keyword form's query field in Chromium", () => {
     await screenshot(page, 'keyword-query-saved');
     const listed = await suite.t.http.get('/api/v1/keywords').set(bearer(apiKey)).expect(200);
     expect(listed.body.data).toMatchObject([{ text: 'acme', query: saved }]);
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Alerts' })
+      .click();
+    await page.getByText('No alerts yet').waitFor();
+    const ingest = await runAdmin(
+      [
+        'ingest',
+        dumpFile([
+          { id: 'qb0001', title: 'Moving our team to Acme CRM next month', author: 'founder' },
+          { id: 'qb0002', title: 'AcmeCRM weekly deals thread', author: 'AutoModerator' },
+        ]),
+      ],
+      suite.env,
+    );
+    expect(parseJsonLine(ingest.stdout)).toMatchObject({ posts: 2, alerts: 1 });
+    await page
+      .getByRole('heading', { name: 'Moving our team to Acme CRM next month' })
+      .waitFor({ timeout: 5000 });
+    expect(await page.getByRole('heading', { name: 'AcmeCRM weekly deals thread' }).count()).toBe(
+      0,
+    );
+    await screenshot(page, 'keyword-query-alert');
   });
 });

@@ -21,6 +21,7 @@ import { WebhookFailingStreak1763702300000 } from './1763702300000-webhook-faili
 import { DeliveryRetries1763702400000 } from './1763702400000-delivery-retries.js';
 import { KeywordQueries1763702500000 } from './1763702500000-keyword-queries.js';
 import { PostQueryFields1763702600000 } from './1763702600000-post-query-fields.js';
+import { CountRechecks1763702700000 } from './1763702700000-count-rechecks.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   DeliveryRetries1763702400000,
   KeywordQueries1763702500000,
   PostQueryFields1763702600000,
+  CountRechecks1763702700000,
 ];

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import { utcDay } from '../../common/time/timestamps.js';
 import { Database, isFailingDatabaseError } from '../../database/database.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
 import { AlertStore } from '../alerts/alert.store.js';
-import type { MatchInput } from '../matching/keyword-matcher.js';
 import {
   LiveKeywordMatcher,
   type MatchedKeyword,
@@ -13,7 +13,9 @@ import {
 import { UsageStore, type CapRequest } from '../usage/usage.store.js';
 import { alertFromMatch } from './alert-from-match.js';
 import { IngestionSinks } from './ingestion-sinks.js';
+import { matchInputOf, parentFieldsOf } from './item-match-input.js';
 import { PostCacheStore } from './post-cache.store.js';
+import { RecentPosts } from './recent-posts.js';
 import {
   PLAIN_TEXT_POST,
   type ParentPostFields,
@@ -21,6 +23,8 @@ import {
   type RedditItem,
   type RedditPost,
 } from './reddit-item.js';
+import { CountRecheckStore, recheckPair, type RecheckRow } from './rechecks/count-recheck.store.js';
+import { firstRecheck } from './rechecks/recheck-schedule.js';
 import { itemKey, SeenItemsStore } from './seen-items.store.js';
 import { UnstorableItems } from './unstorable-items.js';
 
@@ -32,27 +36,33 @@ export interface IngestSummary {
   unstorable: number;
 }
 
-interface Match extends MatchedKeyword {
+export interface Match extends MatchedKeyword {
   item: RedditItem;
 }
 
-/** A batch matched and not stored yet: its items once each, and what they matched. */
+/**
+ * A batch matched and not stored yet: its items once each, what they matched, what they match but
+ * for their `score:` or `comments:` clauses, and the comments' parent posts they were matched with.
+ */
 export interface MatchedBatch {
   read: IngestSummary;
   items: RedditItem[];
   matches: Map<RedditItem, Match[]>;
-}
-
-/** What a batch's items match and their parent posts: found once, before storing is tried. */
-interface FoundForBatch extends Pick<MatchedBatch, 'matches'> {
+  pending: Map<RedditItem, Match[]>;
   parents: Map<string, ParentPostFields>;
 }
 
-function matchInputOf(item: RedditItem): MatchInput {
-  const fields = item.type === 'post' ? [item.title, item.selftext] : [item.body];
-  const { type, subreddit, author } = item;
-  return { type, fields, subreddit, author };
-}
+/** What a batch's items match and their parent posts: found once, before storing is tried. */
+type FoundForBatch = Pick<MatchedBatch, 'matches' | 'pending' | 'parents'>;
+
+/** Posts of the batches matched lately kept as parents: a few dump batches (DUMP_BATCH_SIZE). */
+const RECENT_POSTS = 2_000;
+
+const noMatches = (): Pick<MatchedBatch, 'matches' | 'pending' | 'parents'> => ({
+  matches: new Map(),
+  pending: new Map(),
+  parents: new Map(),
+});
 
 function capRequests(matches: readonly Match[]): CapRequest[] {
   const requests = new Map<string, CapRequest>();
@@ -106,34 +116,66 @@ export class IngestionPipeline {
     private readonly postCache: PostCacheStore,
     private readonly unstorableItems: UnstorableItems,
     private readonly sinks: IngestionSinks,
+    private readonly rechecks: CountRecheckStore,
   ) {}
+
+  private readonly recentPosts = new RecentPosts(RECENT_POSTS);
 
   async process(batch: RedditItem[]): Promise<IngestSummary> {
     return this.store(await this.match(batch));
   }
 
   /**
-   * The first half of `process`: the index brought up to date, then the batch matched in one
-   * call. A caller with batches queued (the dump import) matches the next one while this one is
-   * stored: the index matches on its own thread meanwhile (LiveKeywordMatcher).
+   * The first half of `process`: the index brought up to date, the comments' parent posts found
+   * (queries read their title, flair and counts), then the batch matched in one call. A caller
+   * with batches queued (the dump import) matches the next one while this one is stored: the
+   * index matches on its own thread meanwhile (LiveKeywordMatcher).
    */
   async match(batch: RedditItem[]): Promise<MatchedBatch> {
     const read = emptySummary();
     for (const item of batch) read[item.type === 'post' ? 'posts' : 'comments'] += 1;
     const items = [...new Map(batch.map((item) => [itemKey(item), item])).values()];
-    if (items.length === 0) return { read, items, matches: new Map() };
+    if (items.length === 0) return { read, items, ...noMatches() };
     await this.matcher.refresh();
-    return { read, items, matches: await this.matchesOf(items) };
+    const parents = await this.parentsOf(items);
+    return { read, items, parents, ...(await this.matchesOf(items, parents)) };
+  }
+
+  /** The second half: the batch's transaction. Store batches one at a time in the order they were read. */
+  async store({ read, items, ...found }: MatchedBatch): Promise<IngestSummary> {
+    if (items.length === 0) return read;
+    return addSummaries(read, await this.storeIsolatingUnstorable(items, found));
   }
 
   /**
-   * The second half: the parent posts, then the batch's transaction. Store batches one at a
-   * time in the order they were read: a comment's parent post may be in the batch before.
+   * Items fetched again for their re-checks, matched as Reddit has them now: a comment with its
+   * post (refreshed in the same request, else from the posts cache).
    */
-  async store({ read, items, matches }: MatchedBatch): Promise<IngestSummary> {
-    if (items.length === 0) return read;
+  async rematch(items: readonly RedditItem[]): Promise<Pick<MatchedBatch, 'matches' | 'parents'>> {
+    await this.matcher.refresh();
     const parents = await this.parentsOf(items);
-    return addSummaries(read, await this.storeIsolatingUnstorable(items, { matches, parents }));
+    return { parents, matches: (await this.matchesOf(items, parents)).matches };
+  }
+
+  /**
+   * A re-check's outcome (rechecks/count-rechecker.ts) in one transaction: the keyword × item
+   * pairs that now pass alert as live matches do (same cap, alerts and sinks; the item was seen
+   * before, so no seen mark), stamped now and counted in today's cap; then the re-checked rows
+   * move on.
+   */
+  storeRechecked(
+    passed: readonly Match[],
+    parents: Map<string, ParentPostFields>,
+    rechecked: readonly RecheckRow[],
+  ): Promise<IngestSummary> {
+    return this.database.transaction(async (manager) => {
+      const summary = emptySummary();
+      const now = this.clock.nowMs();
+      await this.storeAlerts(manager, passed, parents, now, summary);
+      const pairs = new Set(passed.map((m) => recheckPair(m.keyword.id, itemKey(m.item))));
+      await this.rechecks.settle(manager, rechecked, pairs, now);
+      return summary;
+    });
   }
 
   private async storeIsolatingUnstorable(
@@ -161,7 +203,7 @@ export class IngestionPipeline {
   /** One transaction: seen marks, posts cache, new-items sinks, cap, alerts, alert sinks. */
   private storeInTransaction(
     items: RedditItem[],
-    { matches: matchesByItem, parents }: FoundForBatch,
+    { matches: matchesByItem, pending, parents }: FoundForBatch,
   ): Promise<IngestSummary> {
     return this.database.transaction(async (manager) => {
       const summary = emptySummary();
@@ -181,57 +223,98 @@ export class IngestionPipeline {
         }));
         for (const sink of this.sinks.newItems) await sink.onNewItems(manager, withParents, now);
       }
-      const day = utcDay(now);
       const matches = newItems.flatMap((item) => matchesByItem.get(item) ?? []);
-      const remaining = await this.cap.consume(manager, day, capRequests(matches));
-      const alerts: AlertEntity[] = [];
-      for (const match of matches) {
-        const left = remaining.get(match.keyword.id);
-        if (left === undefined) continue;
-        if (left === 0) {
-          summary.capped += 1;
-          continue;
-        }
-        remaining.set(match.keyword.id, left - 1);
-        const parent = this.parentOf(match.item, parents);
-        alerts.push(alertFromMatch(newId(), match.item, match.keyword, parent, now));
-      }
-      const stored = await this.alerts.insertNew(manager, alerts);
-      for (const alert of alerts) {
-        if (!stored.has(alert.id)) await this.cap.release(manager, alert.keywordId, day, 1);
-      }
-      const storedAlerts = alerts.filter((alert) => stored.has(alert.id));
-      summary.alerts += storedAlerts.length;
-      for (const sink of this.sinks.storedAlerts) await sink.onAlertsStored(manager, storedAlerts);
+      await this.storeAlerts(manager, matches, parents, now, summary);
+      await this.rechecks.file(manager, this.rechecksOf(newItems, pending, now), now);
       return summary;
     });
   }
 
+  /** Cap, alerts and the alert sinks, for matches of items stored in this transaction. */
+  private async storeAlerts(
+    manager: EntityManager,
+    matches: readonly Match[],
+    parents: Map<string, ParentPostFields>,
+    now: number,
+    summary: IngestSummary,
+  ): Promise<void> {
+    const day = utcDay(now);
+    const remaining = await this.cap.consume(manager, day, capRequests(matches));
+    const alerts: AlertEntity[] = [];
+    for (const match of matches) {
+      const left = remaining.get(match.keyword.id);
+      if (left === undefined) continue;
+      if (left === 0) {
+        summary.capped += 1;
+        continue;
+      }
+      remaining.set(match.keyword.id, left - 1);
+      const parent = this.parentOf(match.item, parents);
+      alerts.push(alertFromMatch(newId(), match.item, match.keyword, parent, now));
+    }
+    const stored = await this.alerts.insertNew(manager, alerts);
+    for (const alert of alerts) {
+      if (!stored.has(alert.id)) await this.cap.release(manager, alert.keywordId, day, 1);
+    }
+    const storedAlerts = alerts.filter((alert) => stored.has(alert.id));
+    summary.alerts += storedAlerts.length;
+    for (const sink of this.sinks.storedAlerts) await sink.onAlertsStored(manager, storedAlerts);
+  }
+
+  /** The re-checks of `score:` and `comments:` that first-seen items are owed. */
+  private rechecksOf(
+    newItems: readonly RedditItem[],
+    pending: Map<RedditItem, Match[]>,
+    now: number,
+  ): RecheckRow[] {
+    const rows: RecheckRow[] = [];
+    for (const item of newItems) {
+      const waiting = pending.get(item);
+      const due = waiting === undefined ? null : firstRecheck(item.createdUtc, now);
+      if (waiting === undefined || due === null) continue;
+      const common = {
+        itemKey: itemKey(item),
+        postKey: item.type === 'comment' ? `t3_${item.postId}` : null,
+        createdUtc: item.createdUtc,
+        ...due,
+      };
+      for (const { keyword } of waiting) {
+        rows.push({ keywordId: keyword.id, accountId: keyword.accountId, ...common });
+      }
+    }
+    return rows;
+  }
+
   /** Matched before the transaction, all in one call: the index may live on another thread. */
-  private async matchesOf(items: RedditItem[]): Promise<Map<RedditItem, Match[]>> {
-    const matched = await this.matcher.matchBatch(items.map(matchInputOf));
+  private async matchesOf(
+    items: readonly RedditItem[],
+    parents: Map<string, ParentPostFields>,
+  ): Promise<Pick<MatchedBatch, 'matches' | 'pending'>> {
+    const inputs = items.map((item) =>
+      matchInputOf(item, item.type === 'comment' ? parents.get(item.postId) : undefined),
+    );
+    const found = await this.matcher.matchBatchWithPending(inputs);
     const matches = new Map<RedditItem, Match[]>();
+    const pending = new Map<RedditItem, Match[]>();
     items.forEach((item, i) => {
-      if (matched[i].length > 0)
+      const { matched, pending: waiting } = found[i];
+      if (matched.length > 0)
         matches.set(
           item,
-          matched[i].map((m) => ({ item, ...m })),
+          matched.map((m) => ({ item, ...m })),
+        );
+      if (waiting.length > 0)
+        pending.set(
+          item,
+          waiting.map((m) => ({ item, ...m })),
         );
     });
-    return matches;
+    return { matches, pending };
   }
 
   private postAsParent(item: RedditItem): ParentPostFields {
     return item.type === 'post'
-      ? {
-          title: item.title,
-          selftext: item.selftext,
-          score: item.score,
-          numComments: item.numComments,
-          flair: item.flair,
-          nsfw: item.nsfw,
-          isSelf: item.isSelf,
-        }
+      ? parentFieldsOf(item)
       : {
           title: item.linkTitle ?? '',
           selftext: '',
@@ -248,20 +331,28 @@ export class IngestionPipeline {
   }
 
   /**
-   * Parent posts: from this batch, then the posts cache (the poller writes the parents it looked
-   * up on Reddit there before their comments arrive); the caller falls back to the comment itself.
+   * Parent posts: from this batch, the batches matched lately (one may still be being stored),
+   * then the posts cache (the poller writes the parents it looked up on Reddit there before their
+   * comments arrive); without one a comment is matched on its own and alerts with its own fields.
    */
-  private async parentsOf(items: RedditItem[]): Promise<Map<string, ParentPostFields>> {
+  private async parentsOf(items: readonly RedditItem[]): Promise<Map<string, ParentPostFields>> {
     const parents = new Map<string, ParentPostFields>();
-    for (const item of items)
-      if (item.type === 'post') parents.set(item.id, this.postAsParent(item));
-    const wanted = [
-      ...new Set(
-        items.filter((i): i is RedditComment => i.type === 'comment').map((c) => c.postId),
-      ),
-    ].filter((postId) => !parents.has(postId));
+    for (const item of items) {
+      if (item.type !== 'post') continue;
+      const fields = parentFieldsOf(item);
+      parents.set(item.id, fields);
+      this.recentPosts.remember(item.id, fields);
+    }
+    const wanted: string[] = [];
+    for (const comment of items.filter((i): i is RedditComment => i.type === 'comment')) {
+      if (parents.has(comment.postId)) continue;
+      const recent = this.recentPosts.get(comment.postId);
+      if (recent === undefined) wanted.push(comment.postId);
+      else parents.set(comment.postId, recent);
+    }
     if (wanted.length === 0) return parents;
-    for (const [postId, fields] of await this.postCache.find(wanted)) parents.set(postId, fields);
+    for (const [postId, fields] of await this.postCache.find([...new Set(wanted)]))
+      parents.set(postId, fields);
     return parents;
   }
 }

@@ -8,6 +8,7 @@ import { DumpImportService } from './dump/dump-import.service.js';
 import { IngestionPipeline } from './ingestion-pipeline.service.js';
 import { IngestionSinks, type NewItemsSink, type StoredAlertsSink } from './ingestion-sinks.js';
 import { PostCacheStore } from './post-cache.store.js';
+import { CountRecheckStore } from './rechecks/count-recheck.store.js';
 import { SeenItemsStore } from './seen-items.store.js';
 import { UnstorableItems } from './unstorable-items.js';
 
@@ -37,8 +38,16 @@ const SINKS_CONNECTED = Symbol('SINKS_CONNECTED');
     SeenItemsStore,
     PostCacheStore,
     UnstorableItems,
+    CountRecheckStore,
   ],
-  exports: [IngestionPipeline, IngestionSinks, DumpImportService, SeenItemsStore, PostCacheStore],
+  exports: [
+    IngestionPipeline,
+    IngestionSinks,
+    DumpImportService,
+    SeenItemsStore,
+    PostCacheStore,
+    CountRecheckStore,
+  ],
 })
 export class IngestionModule {
   static forRoot({ sinks }: IngestionOptions): DynamicModule {

@@ -255,6 +255,19 @@ describe('KeywordMatcher with queries', () => {
       expect(spam).toEqual([]);
     });
 
+    it('decides a count clause under NOT by the counts the item has now', () => {
+      const matcher = new KeywordMatcher([keyword('acme -score:>=10')]);
+      const verdict = (score: number | undefined) => {
+        const pending: KeywordDefinition[] = [];
+        const matched = matcher.match(post('acme', '', { score }), pending);
+        return matched.length > 0 ? 'match' : pending.length > 0 ? 'pending' : 'no';
+      };
+
+      expect(verdict(5)).toBe('match');
+      expect(verdict(50)).toBe('pending');
+      expect(verdict(undefined)).toBe('pending');
+    });
+
     it('keeps existing callers: match() alone leaves pending items out', () => {
       expect(matches('acme score:>=25', post('acme', '', { score: 1 }))).toBe(false);
     });

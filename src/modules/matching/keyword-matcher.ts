@@ -1,7 +1,6 @@
 import { chooseAnchor, type Anchor } from './index/anchor.js';
 import { HAS_FILTER, IS_QUERY, MATCHES_ON_ANCHOR } from './index/candidate-pool.js';
 import { ItemFieldLists } from './index/item-field-lists.js';
-import { QueryKeyword } from './index/query-keyword.js';
 import type { MatchInput } from './match-input.js';
 import { evaluateQuery } from './query/query-evaluator.js';
 import { QueryError } from './query/query-error.js';
@@ -17,7 +16,12 @@ import {
 } from './rules/compile-keyword.js';
 import { queryAnchors, type QueryAnchor } from './rules/query-anchors.js';
 import { FieldScanner } from './text/field-scanner.js';
-import { TRACKS_COMMENTS, TRACKS_POSTS, type IndexedKeyword } from './index/indexed-keyword.js';
+import {
+  QueryKeyword,
+  TRACKS_COMMENTS,
+  TRACKS_POSTS,
+  type IndexedKeyword,
+} from './index/indexed-keyword.js';
 import type { KeywordDefinition } from './keyword-definition.js';
 import { compileFilter, FilterTarget, type KeywordFilter } from './rules/keyword-filter.js';
 import { KeywordIndex } from './index/keyword-index.js';

@@ -8,11 +8,12 @@ import type { MatchInput } from './keyword-matcher.js';
 import {
   LiveKeywordIndex,
   type IndexActivity,
+  type ItemMatches,
   type MatchedKeyword,
 } from './live/live-keyword-index.js';
 import { LiveKeywordStore } from './live/live-keyword.store.js';
 
-export type { MatchedKeyword } from './live/live-keyword-index.js';
+export type { ItemMatches, MatchedKeyword } from './live/live-keyword-index.js';
 
 const indexReadingFrom = (database: Database) =>
   new LiveKeywordIndex(new LiveKeywordStore(database.reader));
@@ -81,6 +82,20 @@ export class LiveKeywordMatcher implements OnApplicationShutdown {
     }
     const local = this.localIndex();
     return inputs.map((input) => local.match(input));
+  }
+
+  /** Each input's matched keywords and those pending its counts, in the inputs' order. */
+  async matchBatchWithPending(inputs: MatchInput[]): Promise<ItemMatches[]> {
+    if (this.thread !== null) {
+      try {
+        return await this.thread.matchWithPending(inputs);
+      } catch (error) {
+        this.leaveStoppedThread(error);
+        await this.refresh();
+      }
+    }
+    const local = this.localIndex();
+    return inputs.map((input) => local.matchWithPending(input));
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -45,6 +45,13 @@ const INGESTION_QUERY = graphql(`
         itemsPerSecond
         alertsPerSecond
       }
+      rechecks {
+        waiting
+        checkedLastHour
+        alertsLastHour
+        requestsLastHour
+        percentOfRequests
+      }
     }
   }
 `);
@@ -80,7 +87,7 @@ export function IngestionPage() {
 }
 
 function IngestionFigures({ figures }: { figures: Ingestion }) {
-  const { poller, credentials, coverage, walkBehind, lag, asOf } = figures;
+  const { poller, credentials, coverage, walkBehind, lag, rechecks, asOf } = figures;
   return (
     <>
       <FiguresAsOf asOf={asOf} />
@@ -152,6 +159,24 @@ function IngestionFigures({ figures }: { figures: Ingestion }) {
           <dd>{formatSeconds(lag.p95Seconds)}</dd>
           <dt>Alerts stored</dt>
           <dd>{lag.alerts}</dd>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="rechecks">
+        <h2 id="rechecks">Re-checks of score and comments, last hour</h2>
+        <dl className="facts">
+          <dt>Waiting for +1 h or +6 h</dt>
+          <dd>{rechecks.waiting}</dd>
+          <dt>Re-checks done</dt>
+          <dd>{rechecks.checkedLastHour}</dd>
+          <dt>Alerts they stored</dt>
+          <dd>{rechecks.alertsLastHour}</dd>
+          <dt>/api/info requests they cost</dt>
+          <dd>
+            {rechecks.requestsLastHour}
+            {rechecks.percentOfRequests === null
+              ? ''
+              : ` (${rechecks.percentOfRequests.toFixed(1)} % of all requests)`}
+          </dd>
         </dl>
       </section>
       <section aria-labelledby="throughput">

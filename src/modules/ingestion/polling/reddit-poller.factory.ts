@@ -4,6 +4,10 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { Database } from '../../../database/database.js';
 import { IngestionPipeline } from '../ingestion-pipeline.service.js';
 import { PostCacheStore } from '../post-cache.store.js';
+import { CountRecheckStore } from '../rechecks/count-recheck.store.js';
+import { CountRechecker } from '../rechecks/count-rechecker.js';
+import { RecheckBudget } from '../rechecks/recheck-budget.js';
+import { RecheckMetrics } from '../rechecks/recheck-metrics.js';
 import { RedditClientPool } from '../reddit/reddit-client-pool.js';
 import { RedditPoller } from '../reddit/poller/reddit-poller.js';
 import { DatabasePollerStateStore } from './database-poller-state.store.js';
@@ -11,10 +15,14 @@ import { MeteredPollerStateStore } from './metered-poller-state.store.js';
 import { PollerMetrics } from './poller-metrics.js';
 import { PostCacheParents } from './post-cache-parents.js';
 
-/** A poller and the credentials it spends, whose usage the operator console shows. */
+/**
+ * A poller and the credentials it spends, whose usage the operator console shows, and the
+ * re-checks of `score:` and `comments:`, which spend a share of the same credentials.
+ */
 export interface AssembledPoller {
   poller: RedditPoller;
   credentials: RedditClientPool;
+  rechecker: CountRechecker;
 }
 
 /** Assembles the Nest-free RedditPoller from the configuration and the app's stores. */
@@ -28,6 +36,8 @@ export class RedditPollerFactory {
     private readonly postCache: PostCacheStore,
     private readonly stateStore: DatabasePollerStateStore,
     private readonly metrics: PollerMetrics,
+    private readonly rechecks: CountRecheckStore,
+    private readonly recheckMetrics: RecheckMetrics,
   ) {}
 
   /** Null when no credentials are configured: the poller is off. */
@@ -52,6 +62,14 @@ export class RedditPollerFactory {
       parents: new PostCacheParents(this.postCache, this.database, this.clock),
       options: { listingIntervalMs: pollMs },
     });
-    return { poller, credentials: api };
+    const rechecker = new CountRechecker({
+      api,
+      store: this.rechecks,
+      pipeline: this.pipeline,
+      budget: new RecheckBudget(() => api.requestsPerMinute),
+      clock: this.clock,
+      recorded: (turn) => this.recheckMetrics.recorded(turn),
+    });
+    return { poller, credentials: api, rechecker };
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Database } from '../../../database/database.js';
 import { MetricsModule } from '../../metrics/metrics.module.js';
 import { IngestionModule } from '../ingestion.module.js';
+import { RecheckMetrics } from '../rechecks/recheck-metrics.js';
 import { DatabasePollerStateStore } from './database-poller-state.store.js';
 import { PollCycleReporter } from './poll-cycle-reporter.js';
 import { PollerLease, PostgresAdvisoryLease, SingleProcessLease } from './poller-lease.js';
@@ -15,6 +16,7 @@ import { RedditPollingWorker } from './reddit-polling.worker.js';
   providers: [
     DatabasePollerStateStore,
     PollerMetrics,
+    RecheckMetrics,
     PollCycleReporter,
     RedditPollerFactory,
     RedditPollingWorker,

@@ -12,6 +12,7 @@ import { ROOT_LOGGER } from '../../../core.module.js';
 import { backoffDelayMs } from '../../../common/time/backoff.js';
 import type { PollSummary, RedditPoller } from '../reddit/poller/reddit-poller.js';
 import type { LabelledCredentialUsage } from '../reddit/reddit-client-pool.js';
+import type { CountRechecker } from '../rechecks/count-rechecker.js';
 import { PollCycleReporter } from './poll-cycle-reporter.js';
 import { PollerLease } from './poller-lease.js';
 import { PollerMetrics } from './poller-metrics.js';
@@ -44,6 +45,7 @@ const MAX_SLEEP_MS = 1_000;
 export class RedditPollingWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
   private readonly poller: RedditPoller | null;
+  private readonly rechecker: CountRechecker | null;
   private readonly credentials: (() => LabelledCredentialUsage[]) | null;
   private readonly stallWatch: PollerStallWatch | null;
   private readonly loop: BackgroundLoop | null;
@@ -61,6 +63,7 @@ export class RedditPollingWorker implements OnApplicationBootstrap, BeforeApplic
     const assembled = factory.create();
     const poller = assembled?.poller ?? null;
     this.poller = poller;
+    this.rechecker = assembled?.rechecker ?? null;
     this.credentials = assembled === null ? null : () => assembled.credentials.usage();
     this.stallWatch =
       poller === null
@@ -140,7 +143,17 @@ export class RedditPollingWorker implements OnApplicationBootstrap, BeforeApplic
     return Math.min(MAX_SLEEP_MS, Math.max(MIN_SLEEP_MS, wait));
   }
 
+  /**
+   * Due re-checks first, within their share of the credentials; the poll spends the rest. A
+   * re-check that fails (its rows stay due) is logged and never holds the poll back.
+   */
   private async cycle(poller: RedditPoller): Promise<PollSummary> {
+    await this.rechecker?.runDue().catch((error: unknown) => {
+      this.logger.error(
+        { err: error },
+        're-checks of score: and comments: failed; polling goes on',
+      );
+    });
     const summary = await poller.pollOnce();
     this.stallWatch?.check();
     this.reporter.cycleDone(summary, poller.coverage(), poller.status(this.clock.nowMs()), {

@@ -1,4 +1,4 @@
-import type { ItemFieldAnchor, QueryKeyword } from './query-keyword.js';
+import type { ItemFieldAnchor, QueryKeyword } from './indexed-keyword.js';
 
 /**
  * The queries filed under an item field rather than a term (`sub:rust type:post`): one list per

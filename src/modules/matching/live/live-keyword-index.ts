@@ -16,6 +16,15 @@ export interface MatchedKeyword {
   dailyCap: number;
 }
 
+/**
+ * An item's matches, and the keywords that match it but for their `score:` or `comments:`
+ * clauses (decisions.md section 13): it is to be looked at again when its numbers have grown.
+ */
+export interface ItemMatches {
+  matched: MatchedKeyword[];
+  pending: MatchedKeyword[];
+}
+
 interface AccountState {
   /** The account id, shared by its keywords' definitions instead of a copy per row. */
   id: string;
@@ -59,10 +68,16 @@ export class LiveKeywordIndex {
   }
 
   match(input: MatchInput): MatchedKeyword[] {
-    return this.matcher.match(input).map((keyword) => ({
-      keyword,
-      dailyCap: this.accounts.get(keyword.accountId)?.dailyCap ?? 0,
-    }));
+    return this.matcher.match(input).map((keyword) => this.withCap(keyword));
+  }
+
+  matchWithPending(input: MatchInput): ItemMatches {
+    const pending: KeywordDefinition[] = [];
+    const matched = this.matcher.match(input, pending);
+    return {
+      matched: matched.map((keyword) => this.withCap(keyword)),
+      pending: pending.map((keyword) => this.withCap(keyword)),
+    };
   }
 
   async refresh(): Promise<void> {
@@ -187,6 +202,10 @@ export class LiveKeywordIndex {
       return;
     }
     if (keyword.query != null && MAY_ASK_LANGUAGE.test(keyword.query)) this.wantsLanguage = true;
+  }
+
+  private withCap(keyword: KeywordDefinition): MatchedKeyword {
+    return { keyword, dailyCap: this.accounts.get(keyword.accountId)?.dailyCap ?? 0 };
   }
 
   private eligibleAccount(accountId: string): AccountState | undefined {

@@ -30,7 +30,8 @@ const LANG_PASSES = [false, true] as const;
 /**
  * The verdict of a query tree on an item (decisions.md section 13). A query with `score:` or
  * `comments:` is first read with those clauses unknown: true without them is a match, false is
- * no match, unknown is decided by the counts the item has now, and pending if they fall short.
+ * no match; unknown is read again with the counts the item has now (true or false; unknown when
+ * it carries none): a match if that makes the query true, else pending, as the counts change.
  */
 export function evaluateQuery(node: QueryNode, item: QueryItem): Verdict {
   const free = new Evaluation(item, false).truth(node, null);
@@ -103,7 +104,7 @@ class Evaluation {
         return truthOf(this.item.language() === node.code);
       case 'score':
       case 'comments':
-        return this.readsCounts && countHolds(node, input) ? Truth.True : Truth.Unknown;
+        return this.readsCounts ? countTruth(node, input) : Truth.Unknown;
     }
   }
 
@@ -116,9 +117,11 @@ function truthOf(holds: boolean): Truth {
   return holds ? Truth.True : Truth.False;
 }
 
-function countHolds(node: CountField, input: MatchInput): boolean {
+function countTruth(node: CountField, input: MatchInput): Truth {
   const count = node.kind === 'score' ? input.score : input.numComments;
-  return typeof count === 'number' && compare(count, node.comparison, node.value);
+  return typeof count === 'number'
+    ? truthOf(compare(count, node.comparison, node.value))
+    : Truth.Unknown;
 }
 
 function compare(count: number, comparison: Comparison, value: number): boolean {

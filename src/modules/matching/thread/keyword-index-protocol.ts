@@ -1,9 +1,13 @@
 import type { MatchInput } from '../keyword-matcher.js';
-import type { IndexActivity, MatchedKeyword } from '../live/live-keyword-index.js';
+import type { IndexActivity, ItemMatches, MatchedKeyword } from '../live/live-keyword-index.js';
 
 /** What the application thread asks of the keyword index thread (keyword-index-thread.ts). */
 export type IndexQuestion =
-  { op: 'refresh' } | { op: 'reset' } | { op: 'match'; inputs: MatchInput[] } | { op: 'close' };
+  | { op: 'refresh' }
+  | { op: 'reset' }
+  /** `withPending`: each item's pending keywords too (ItemMatches instead of MatchedKeyword[]). */
+  | { op: 'match'; inputs: MatchInput[]; withPending?: boolean }
+  | { op: 'close' };
 
 export type IndexRequest = IndexQuestion & { id: number };
 
@@ -19,7 +23,7 @@ export interface ThreadError {
   code?: string;
 }
 
-export type IndexResult = RefreshAnswer | MatchedKeyword[][] | null;
+export type IndexResult = RefreshAnswer | MatchedKeyword[][] | ItemMatches[] | null;
 
 export type IndexReply =
   { id: number; ok: true; result: IndexResult } | { id: number; ok: false; error: ThreadError };

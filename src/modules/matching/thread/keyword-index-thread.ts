@@ -7,7 +7,7 @@ import type {
   RefreshAnswer,
 } from './keyword-index-protocol.js';
 import type { MatchInput } from '../keyword-matcher.js';
-import type { MatchedKeyword } from '../live/live-keyword-index.js';
+import type { ItemMatches, MatchedKeyword } from '../live/live-keyword-index.js';
 
 /**
  * The thread stopped (crashed, ran out of memory, was terminated, or did not answer in time and
@@ -80,6 +80,10 @@ export class KeywordIndexThread {
 
   match(inputs: MatchInput[]): Promise<MatchedKeyword[][]> {
     return this.ask({ op: 'match', inputs }) as Promise<MatchedKeyword[][]>;
+  }
+
+  matchWithPending(inputs: MatchInput[]): Promise<ItemMatches[]> {
+    return this.ask({ op: 'match', inputs, withPending: true }) as Promise<ItemMatches[]>;
   }
 
   async close(): Promise<void> {

@@ -37,7 +37,9 @@ async function answer(request: IndexRequest): Promise<IndexResult> {
       await index.reset();
       return null;
     case 'match':
-      return request.inputs.map((input) => index.match(input));
+      return request.withPending === true
+        ? request.inputs.map((input) => index.matchWithPending(input))
+        : request.inputs.map((input) => index.match(input));
     case 'close':
       // Its connections end cleanly instead of being cut when the thread is terminated.
       await reader.close();

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AlertsModule } from '../../alerts/alerts.module.js';
+import { IngestionModule } from '../../ingestion/ingestion.module.js';
 import { RedditPollingModule } from '../../ingestion/polling/reddit-polling.module.js';
 import { MetricsModule } from '../../metrics/metrics.module.js';
 import { DeliveryToWebhooksModule } from '../../webhooks/delivery-to-webhooks.module.js';
@@ -19,6 +20,7 @@ import { OperationSamplesModule } from './operation-samples.module.js';
   imports: [
     MetricsModule,
     AlertsModule,
+    IngestionModule,
     RedditPollingModule,
     DeliveryToWebhooksModule,
     WebhooksModule,

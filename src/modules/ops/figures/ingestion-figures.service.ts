@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/time/clock.js';
 import { AlertStore } from '../../alerts/alert.store.js';
+import { CountRecheckStore } from '../../ingestion/rechecks/count-recheck.store.js';
 import { coveragePercent, nearestRankIndex, perMinute, type WalkCounts } from './figure-math.js';
 import { OperationSampleStore } from './operation-sample.store.js';
 import { pollerVerdict, type PollerVerdict } from './poller-verdict.js';
@@ -31,6 +32,18 @@ export interface IngestionFigures {
   walkBehind: { kind: string; ids: number; lagSeconds: number }[];
   lag: { alerts: number; p50Ms: number | null; p95Ms: number | null };
   series: { minute: number; itemsPerSecond: number; alertsPerSecond: number }[];
+  rechecks: RecheckFigures;
+}
+
+/** The re-checks of `score:` and `comments:` (decisions.md section 13) and what they cost. */
+export interface RecheckFigures {
+  /** Keyword × item rows waiting for their +1 h or +6 h re-check. */
+  waiting: number;
+  checkedLastHour: number;
+  alertsLastHour: number;
+  requestsLastHour: number;
+  /** Their share of every request the credentials sent in the hour, in percent. */
+  percentOfRequests: number | null;
 }
 
 /** The Ingestion page: persisted samples summed over instances, and the alerts table. */
@@ -39,6 +52,7 @@ export class IngestionFiguresService {
   constructor(
     private readonly samples: OperationSampleStore,
     private readonly alerts: AlertStore,
+    private readonly rechecks: CountRecheckStore,
     private readonly clock: Clock,
   ) {}
 
@@ -75,6 +89,27 @@ export class IngestionFiguresService {
       walkBehind: await this.walkBehind(poller.leaseHolder, current, now),
       lag: await this.storedAlertLag(now - HOUR_MS),
       series: await this.series(to - DAY_MS, to),
+      rechecks: await this.recheckFigures(hourTotal),
+    };
+  }
+
+  private async recheckFigures(
+    hourTotal: (
+      metric:
+        | 'reddit.rechecks'
+        | 'reddit.recheck_alerts'
+        | 'reddit.recheck_requests'
+        | 'reddit.credential_requests',
+    ) => Promise<number>,
+  ): Promise<RecheckFigures> {
+    const requestsLastHour = await hourTotal('reddit.recheck_requests');
+    const allRequests = await hourTotal('reddit.credential_requests');
+    return {
+      waiting: await this.rechecks.waiting(),
+      checkedLastHour: await hourTotal('reddit.rechecks'),
+      alertsLastHour: await hourTotal('reddit.recheck_alerts'),
+      requestsLastHour,
+      percentOfRequests: allRequests > 0 ? (100 * requestsLastHour) / allRequests : null,
     };
   }
 

@@ -31,6 +31,9 @@ export type SampleMetric =
   | 'reddit.credential_429s'
   | 'reddit.credential_budget'
   | 'reddit.token_expires_at'
+  | 'reddit.rechecks'
+  | 'reddit.recheck_alerts'
+  | 'reddit.recheck_requests'
   | 'delivery.attempts'
   | 'delivery.slots_peak'
   | 'delivery.slots'
@@ -53,6 +56,9 @@ export const SAMPLED_COUNTERS: readonly PromSource[] = [
   { prom: 'alerts_reddit_ids_given_up_total', metric: 'reddit.ids_given_up' },
   { prom: 'alerts_reddit_ids_dropped_total', metric: 'reddit.ids_dropped' },
   { prom: 'alerts_reddit_rate_limited_total', metric: 'reddit.rate_limited' },
+  { prom: 'alerts_reddit_rechecks_total', metric: 'reddit.rechecks' },
+  { prom: 'alerts_reddit_recheck_alerts_total', metric: 'reddit.recheck_alerts' },
+  { prom: 'alerts_reddit_recheck_requests_total', metric: 'reddit.recheck_requests' },
   { prom: 'alerts_webhook_deliveries_total', metric: 'delivery.attempts', label: 'outcome' },
 ];
 

@@ -107,6 +107,30 @@ export class OpsIngestionMinuteModel {
   alertsPerSecond: number;
 }
 
+@ObjectType('OpsRechecks', {
+  description:
+    'Re-checks of score: and comments: clauses at +1 h and +6 h, and the /api/info requests they cost.',
+})
+export class OpsRechecksModel {
+  @Field(() => Int, { description: 'Keyword × item re-checks waiting, due or not.' })
+  waiting: number;
+
+  @Field(() => Int, { description: 'Keyword × item re-checks done over the last hour.' })
+  checkedLastHour: number;
+
+  @Field(() => Int, { description: 'Alerts they stored over the last hour.' })
+  alertsLastHour: number;
+
+  @Field(() => Int, { description: '/api/info requests they sent over the last hour.' })
+  requestsLastHour: number;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: "Percent of the credentials' requests over the last hour (at most 10).",
+  })
+  percentOfRequests: number | null;
+}
+
 @ObjectType('OpsIngestion', {
   description: "The console's Ingestion page: the same on every instance.",
 })
@@ -131,6 +155,9 @@ export class OpsIngestionModel {
 
   @Field(() => [OpsIngestionMinuteModel], { description: 'The last 24 hours, a minute each.' })
   series: OpsIngestionMinuteModel[];
+
+  @Field(() => OpsRechecksModel)
+  rechecks: OpsRechecksModel;
 }
 
 const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
@@ -152,5 +179,6 @@ export function toOpsIngestionModel(figures: IngestionFigures): OpsIngestionMode
       p95Seconds: seconds(figures.lag.p95Ms),
     },
     series: figures.series.map((minute) => ({ ...minute, minute: isoWithMillis(minute.minute) })),
+    rechecks: figures.rechecks,
   };
 }
