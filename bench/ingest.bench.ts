@@ -168,6 +168,8 @@ async function seed(
         accountId: account.id,
         name: 'bench',
         url: 'https://hooks.example.com/x',
+        format: 'json',
+        retryPolicy: 'none',
         secret: 'x'.repeat(64),
         active: true,
         lastDeliveryAt: null,
@@ -507,6 +509,9 @@ async function syntheticFiltered(
   await seedAndCompare(dir, variants, file, itemCount, rounds);
 }
 
+/** Items of `--quick` (as bench:match passes it on), for a short run. */
+const QUICK_ITEMS = 20_000;
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -517,8 +522,10 @@ async function main(): Promise<void> {
       counts: { type: 'string' },
       rounds: { type: 'string' },
       'filtered-share': { type: 'string' },
+      quick: { type: 'boolean' },
     },
   });
+  const defaultItems = values.quick === true ? QUICK_ITEMS : 100_000;
   const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));
   try {
     if (values.reddit !== undefined || values['keyword-lists'] !== undefined) {
@@ -536,13 +543,13 @@ async function main(): Promise<void> {
     } else if (values['filtered-share'] !== undefined) {
       await syntheticFiltered(
         dir,
-        Number(values.items ?? 100_000),
+        Number(values.items ?? defaultItems),
         Number(values.keywords ?? 1_000),
         Number(values['filtered-share']),
         Number(values.rounds ?? 3),
       );
     } else {
-      await synthetic(dir, Number(values.items ?? 100_000), Number(values.keywords ?? 1_000));
+      await synthetic(dir, Number(values.items ?? defaultItems), Number(values.keywords ?? 1_000));
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

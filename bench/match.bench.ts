@@ -10,6 +10,7 @@ import { KeywordMatcher, type MatchInput } from '../src/modules/matching/keyword
 import { foldCase } from '../src/modules/matching/text/text-normalization.js';
 import { tokenize } from '../src/modules/matching/text/tokenizer.js';
 import { printTable } from './print-table.js';
+import { compareQueries, QUERY_COUNT, type QueryComparison } from './query-comparison.js';
 import { realItems, realKeywords, redditText } from './real-corpus.js';
 import {
   itemSources,
@@ -65,6 +66,12 @@ const FLOOR_FLAG = '--floor';
 const KEYWORDS_FLAG = '--keywords';
 const REAL_FLAG = '--real';
 const FILTERED_FLAG = '--filtered';
+const QUERIES_FLAG = '--queries';
+/** Rounds of the query comparison, each running its three matchers one after the other. */
+const QUERY_ROUNDS = 5;
+const QUICK_ROUNDS = 3;
+/** Items of the quick run's stream (`--quick`: the query comparison alone). */
+const QUICK_ITEMS = 20_000;
 
 /** Where the realistic corpus comes from (given on the command line), or null: synthetic only. */
 interface RealSources {
@@ -253,8 +260,8 @@ interface StreamResult {
 const REAL_ACCOUNTS = 40;
 const SYNTHETIC_ACCOUNTS = 500;
 
-function realStream(sources: RealSources): Stream {
-  return inputsOf(realItems(redditText(sources.reddit), STREAM_ITEMS, STREAM_SEED));
+function realStream(sources: RealSources, count = STREAM_ITEMS): Stream {
+  return inputsOf(realItems(redditText(sources.reddit), count, STREAM_SEED));
 }
 
 function measureRealMatcher(count: number, sources: RealSources, stream: Stream): StreamResult {
@@ -329,12 +336,19 @@ function bestFloors(previous: Floors | undefined): Floors {
 }
 
 /** In a child process: one measurement, printed as JSON. */
-function runChild(args: string[]): void {
+async function runChild(args: string[]): Promise<void> {
   const real = args[0] === REAL_FLAG ? { reddit: args[1], keywordLists: args[2] } : undefined;
   const [flag, argument, share] = real === undefined ? args : args.slice(3);
-  const stream = real === undefined ? buildStream(STREAM_ITEMS, 1) : realStream(real);
+  const itemCount = flag === QUERIES_FLAG ? Number(share) : STREAM_ITEMS;
+  const stream = real === undefined ? buildStream(itemCount, 1) : realStream(real, itemCount);
   let result: unknown;
-  if (flag === FILTERED_FLAG) {
+  if (flag === QUERIES_FLAG) {
+    const keywords =
+      real === undefined
+        ? syntheticKeywords(QUERY_COUNT, KEYWORD_SEED)
+        : realKeywords(real.keywordLists, QUERY_COUNT, KEYWORD_SEED);
+    result = await compareQueries(keywords, stream.inputs, Number(argument));
+  } else if (flag === FILTERED_FLAG) {
     const count = Number(argument);
     const keywords =
       real === undefined
@@ -434,10 +448,60 @@ function realCorpus(sources: RealSources, counts: readonly number[], share?: num
   if (share !== undefined) filteredComparison(childArgs, counts, share, stream.inputs.length);
 }
 
-function main(): void {
+/** Ratios measured over rounds (lowest first): their median, and their range. */
+function medianAndRange(ratios: readonly number[]): string {
+  const median = ratios[ratios.length >> 1].toFixed(2);
+  return `${median} (${ratios[0].toFixed(2)}–${ratios[ratios.length - 1].toFixed(2)})`;
+}
+
+/** 10 plain keywords, v1 at 20,000 and 20,000 queries side by side, on one corpus. */
+function queryComparison(
+  corpus: string,
+  childArgs: readonly string[],
+  itemCount: number,
+  rounds: number,
+): void {
+  const { sides, languageMicroseconds, languageLoadMs } = inChildProcess<QueryComparison>(
+    ...childArgs,
+    QUERIES_FLAG,
+    String(rounds),
+    String(itemCount),
+  );
+  console.log(
+    `\nQueries beside keywords, ${corpus}: ${formatNumber(itemCount)} items; three matchers in ` +
+      `one process measured in alternation (CPU time), ${rounds} rounds (30% OR groups, 20% NOT, 20% ` +
+      'field-scoped, 10% NEAR, 20% plain)',
+  );
+  printTable(
+    [
+      'matcher',
+      'build ms',
+      'items/s of CPU (best round)',
+      'x baseline: median (range over rounds)',
+      'x v1 at the same count',
+      'matches/item',
+      'candidates verified/item',
+    ],
+    sides.map((side) => [
+      side.label,
+      side.buildMs.toFixed(0),
+      formatNumber(side.itemsPerSecond),
+      medianAndRange(side.ratios),
+      medianAndRange(side.v1Ratios),
+      side.matchesPerItem.toFixed(3),
+      side.candidatesPerItem.toFixed(2),
+    ]),
+  );
+  console.log(
+    `lang: ${languageMicroseconds.toFixed(0)} µs of CPU per item that reaches a lang: clause ` +
+      `(eld large on the item's text; loading it once: ${formatNumber(languageLoadMs)} ms)`,
+  );
+}
+
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  if ([FLOOR_FLAG, KEYWORDS_FLAG, REAL_FLAG, FILTERED_FLAG].includes(args[0])) {
-    runChild(args);
+  if ([FLOOR_FLAG, KEYWORDS_FLAG, REAL_FLAG, FILTERED_FLAG, QUERIES_FLAG].includes(args[0])) {
+    await runChild(args);
     return;
   }
   // Not strict: `npm run bench:match` passes the same arguments to the ingest benchmark.
@@ -449,6 +513,7 @@ function main(): void {
       'keyword-lists': { type: 'string' },
       counts: { type: 'string' },
       'filtered-share': { type: 'string' },
+      quick: { type: 'boolean' },
     },
   });
   const { reddit, 'keyword-lists': keywordLists } = values;
@@ -461,6 +526,15 @@ function main(): void {
     throw new Error('give both --reddit DIR and --keyword-lists DIR, or neither');
   }
   const benchStarted = performance.now();
+  const realArgs = reddit === undefined ? [] : [REAL_FLAG, String(reddit), String(keywordLists)];
+  const corpus = reddit === undefined ? 'synthetic stream' : 'real Reddit text and keyword lists';
+  if (values.quick === true) {
+    queryComparison(corpus, realArgs, QUICK_ITEMS, QUICK_ROUNDS);
+    console.log(`\ntotal bench time ${((performance.now() - benchStarted) / 1000).toFixed(1)} s`);
+    return;
+  }
+  queryComparison('synthetic stream', [], STREAM_ITEMS, QUERY_ROUNDS);
+  if (reddit !== undefined) queryComparison(corpus, realArgs, STREAM_ITEMS, QUERY_ROUNDS);
   const stream = buildStream(STREAM_ITEMS, 1);
   const longStream = buildStream(LONG_STREAM_ITEMS, 4);
   console.log(
@@ -551,4 +625,7 @@ function main(): void {
   console.log(`\ntotal bench time ${((performance.now() - benchStarted) / 1000).toFixed(1)} s`);
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -202,6 +202,19 @@ describe('KeywordMatcher with queries', () => {
       expect(asked).toHaveLength(2);
     });
 
+    it('lang: is asked last in an AND, wherever it is written', () => {
+      const asked: string[] = [];
+      const detectLanguage = (text: string) => {
+        asked.push(text);
+        return 'en';
+      };
+      const matcher = new KeywordMatcher([keyword('lang:en acme pricing')], { detectLanguage });
+      expect(matcher.match(comment('acme is great'))).toEqual([]);
+      expect(asked).toEqual([]);
+      expect(matcher.match(comment('acme pricing is great'))).toHaveLength(1);
+      expect(asked).toEqual(['acme pricing is great']);
+    });
+
     it('lang: matches nothing without a detector', () => {
       expect(matches('acme lang:en', comment('acme is great'))).toBe(false);
     });
@@ -305,6 +318,17 @@ describe('KeywordMatcher with queries', () => {
         ].sort(),
       );
       expect(matcher.candidatesVerified - before).toBeLessThanOrEqual(6);
+    });
+
+    it('makes a long prefix a candidate only where a word shares its first five letters', () => {
+      const matcher = new KeywordMatcher([keyword('recommend*')]);
+      const ids = (text: string) => matcher.match(comment(text)).map(({ id }) => id);
+      const before = matcher.candidatesVerified;
+      expect(ids('a record of recent receipts')).toEqual([]);
+      expect(matcher.candidatesVerified - before).toBe(0);
+      expect(ids('recommen and recombine')).toEqual([]);
+      expect(ids('a record of Recommendations')).toEqual(['kw-recommend*']);
+      expect(matcher.candidatesVerified - before).toBe(2);
     });
 
     it('refuses a query without a positive anchor', () => {

@@ -7,6 +7,7 @@ import { QueryError } from './query/query-error.js';
 import { enclosingDomains, QueryItem, type LanguageDetector } from './query/query-item.js';
 import { parseQuery } from './query/query-parser.js';
 import { hasTitleScope, type QueryNode } from './query/query-tree.js';
+import { queryTermKeys } from './query/query-term-keys.js';
 import {
   compileKeyword,
   compileShape,
@@ -110,6 +111,8 @@ export class KeywordMatcher {
   private queriesOnly = false;
   /** The scanned fields of the item being matched, and the item as keyword filters read it. */
   private readonly fields: ScannedField[] = [];
+  /** The same by index in the input's fields, null for an empty one (for the query item). */
+  private readonly scannedByInput: (ScannedField | null)[] = [];
   private readonly target = new FilterTarget(this.index.names, this.fields);
 
   constructor(keywords: Iterable<KeywordDefinition> = [], options: KeywordMatcherOptions = {}) {
@@ -273,6 +276,9 @@ export class KeywordMatcher {
         query.itemFieldAnchors.push(anchor);
       }
     }
+    const { words, prefixes } = queryTermKeys(tree);
+    for (const word of words) this.compileContext.acquireTerm('token', word);
+    for (const prefix of prefixes) this.compileContext.acquireTerm('prefix', prefix);
     query.terms = kept(this.acquiredTerms);
     query.exclusionTerms = kept(this.acquiredExclusionTerms);
     query.names = kept(this.acquiredNames);
@@ -362,14 +368,17 @@ export class KeywordMatcher {
     this.nextItemStamp();
     this.matchingType = input.type === 'post' ? TRACKS_POSTS : TRACKS_COMMENTS;
     this.target.reset(input.subreddit, input.author);
-    this.item.reset(input);
     this.unwantedPending.length = 0;
     this.pending = pending ?? this.unwantedPending;
-    const { fields } = this;
+    const { fields, scannedByInput } = this;
     fields.length = 0;
+    scannedByInput.length = 0;
     for (const text of input.fields) {
-      if (text.length > 0) fields.push(this.scanner.scan(text, fields.length));
+      const field = text.length > 0 ? this.scanner.scan(text, fields.length) : null;
+      if (field !== null) fields.push(field);
+      scannedByInput.push(field);
     }
+    this.item.reset(input, scannedByInput, this.index.terms);
     for (const field of fields) this.matchField(field, matched);
     if (this.queries.size > 0) this.matchQueriesOnly(input, matched);
     return matched;

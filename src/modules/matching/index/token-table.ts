@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 
-import { prefixKey } from './term.js';
+import { PREFIX_KEY_LENGTHS, prefixKey } from './term.js';
 import type { TermTable } from './term-table.js';
 import { grown } from './grown-array.js';
 
@@ -23,6 +23,8 @@ const STEM_TERM = 3;
 const LENGTH_UNITS = 2;
 
 const INITIAL_SLOT_BITS = 12;
+/** Prefix term ids per slot: one for each of PREFIX_KEY_LENGTHS. */
+export const PREFIX_TIERS = PREFIX_KEY_LENGTHS.length;
 
 /**
  * Every distinct text token met so far, with its English (Porter) stem and the ids of the
@@ -38,8 +40,11 @@ export class TokenTable {
   private characterCount = 1;
   /** By slot index: the entry index of the token it holds (for `syncTerms`). */
   private entries = new Int32Array(1 << INITIAL_SLOT_BITS);
-  /** By slot index: the id of the prefix term the token starts with (0: none). */
-  private prefixTerms = new Int32Array(1 << INITIAL_SLOT_BITS);
+  /**
+   * By slot index times PREFIX_TIERS plus tier: the id of the prefix term of that tier's length
+   * the token starts with (0: none).
+   */
+  private prefixTerms = new Int32Array((1 << INITIAL_SLOT_BITS) * PREFIX_TIERS);
   private tokens: string[] = [];
   private stems: string[] = [];
   private termsVersion: number;
@@ -97,9 +102,9 @@ export class TokenTable {
     return this.slots[slot + STEM_TERM];
   }
 
-  /** Id of the query prefix term the token starts with (0: none). */
-  prefixTermId(slot: number): number {
-    return this.prefixTerms[slot >> SLOT_SHIFT];
+  /** Id of the query prefix term of PREFIX_KEY_LENGTHS[tier] the token starts with (0: none). */
+  prefixTermId(slot: number, tier: number): number {
+    return this.prefixTerms[(slot >> SLOT_SHIFT) * PREFIX_TIERS + tier];
   }
 
   private holds(slot: number, text: string, start: number, end: number, caseMask: number): boolean {
@@ -171,7 +176,11 @@ export class TokenTable {
       const target = this.emptySlot(previousSlots[slot + HASH]);
       this.slots.set(previousSlots.subarray(slot, slot + SLOT_INTS), target);
       this.entries[target / SLOT_INTS] = previousEntries[slot / SLOT_INTS];
-      this.prefixTerms[target / SLOT_INTS] = previousPrefixTerms[slot / SLOT_INTS];
+      const from = (slot / SLOT_INTS) * PREFIX_TIERS;
+      this.prefixTerms.set(
+        previousPrefixTerms.subarray(from, from + PREFIX_TIERS),
+        (target / SLOT_INTS) * PREFIX_TIERS,
+      );
     }
   }
 
@@ -187,11 +196,16 @@ export class TokenTable {
     const entry = this.entries[slot / SLOT_INTS];
     this.slots[slot + TOKEN_TERM] = this.terms.find('token', this.tokens[entry])?.id ?? 0;
     this.slots[slot + STEM_TERM] = this.terms.find('stem', this.stems[entry])?.id ?? 0;
-    this.prefixTerms[slot / SLOT_INTS] = this.terms.hasPrefixes ? this.prefixTermOf(entry) : 0;
+    const { hasPrefixes } = this.terms;
+    for (let tier = 0; tier < PREFIX_TIERS; tier++) {
+      this.prefixTerms[(slot / SLOT_INTS) * PREFIX_TIERS + tier] = hasPrefixes
+        ? this.prefixTermOf(entry, PREFIX_KEY_LENGTHS[tier])
+        : 0;
+    }
   }
 
-  private prefixTermOf(entry: number): number {
-    const key = prefixKey(this.tokens[entry]);
+  private prefixTermOf(entry: number, length: number): number {
+    const key = prefixKey(this.tokens[entry], length);
     return key === null ? 0 : (this.terms.find('prefix', key)?.id ?? 0);
   }
 }

@@ -24,6 +24,9 @@ export type Verdict = 'no' | 'match' | 'pending';
 const Truth = { False: 0, True: 1, Unknown: 2 } as const;
 type Truth = (typeof Truth)[keyof typeof Truth];
 
+/** An AND's operands other than `lang:`, then its `lang:` ones. */
+const LANG_PASSES = [false, true] as const;
+
 /**
  * The verdict of a query tree on an item (decisions.md section 13). A query with `score:` or
  * `comments:` is first read with those clauses unknown: true without them is a match, false is
@@ -44,15 +47,23 @@ class Evaluation {
   ) {}
 
   truth(node: QueryNode, scope: Scope | null): Truth {
-    if (isTextTerm(node)) return this.inSomeField(scope, (field) => termOccurs(node, field));
+    if (isTextTerm(node)) {
+      for (const field of this.item.fields(scope)) if (termOccurs(node, field)) return Truth.True;
+      return Truth.False;
+    }
     const { input } = this.item;
     switch (node.kind) {
       case 'and': {
+        // `lang:` last, wherever it is written: detecting a language costs far more than the
+        // rest, and an AND's value does not depend on the order of its operands.
         let truth: Truth = Truth.True;
-        for (const operand of node.operands) {
-          const value = this.truth(operand, scope);
-          if (value === Truth.False) return Truth.False;
-          if (value === Truth.Unknown) truth = Truth.Unknown;
+        for (const laterLang of LANG_PASSES) {
+          for (const operand of node.operands) {
+            if ((operand.kind === 'lang') !== laterLang) continue;
+            const value = this.truth(operand, scope);
+            if (value === Truth.False) return Truth.False;
+            if (value === Truth.Unknown) truth = Truth.Unknown;
+          }
         }
         return truth;
       }

@@ -1,4 +1,6 @@
+import type { TermTable } from '../index/term-table.js';
 import type { MatchInput } from '../match-input.js';
+import type { ScannedField } from '../text/scanned-field.js';
 import { QueryText } from './query-text.js';
 import type { Scope } from './query-tree.js';
 
@@ -9,6 +11,7 @@ export const NO_LANGUAGE: LanguageDetector = () => null;
 
 const URL_HOST = /\bhttps?:\/\/(?:[^\s/?#@]*@)?([^\s/?#:<>()[\]"'`*]+)/giu;
 const NONE: readonly QueryText[] = [];
+const NO_SCANS: readonly (ScannedField | null)[] = [];
 
 /**
  * The item being matched as queries read it (decisions.md section 13): its fields by scope, its
@@ -18,15 +21,30 @@ export class QueryItem {
   input!: MatchInput;
   private title: QueryText | null = null;
   private body: QueryText | null = null;
+  private both: readonly QueryText[] | null = null;
+  /** The matcher's scans of the item's fields, by index in `input.fields` (null: none). */
+  private scannedFields: readonly (ScannedField | null)[] = NO_SCANS;
+  private terms: TermTable | null = null;
   private detected: string | null | undefined;
   private itemDomains: string[] | null = null;
 
   constructor(private readonly detectLanguage: LanguageDetector = NO_LANGUAGE) {}
 
-  reset(input: MatchInput): void {
+  /**
+   * Starts a new item. The matcher gives the fields it has scanned (by index in `input.fields`)
+   * and its terms, which stay as they are until the next item.
+   */
+  reset(
+    input: MatchInput,
+    scannedFields: readonly (ScannedField | null)[] = NO_SCANS,
+    terms: TermTable | null = null,
+  ): void {
     this.input = input;
+    this.scannedFields = scannedFields;
+    this.terms = terms;
     this.title = null;
     this.body = null;
+    this.both = null;
     this.detected = undefined;
     this.itemDomains = null;
   }
@@ -39,7 +57,7 @@ export class QueryItem {
     const isPost = this.input.type === 'post';
     if (scope === 'title') return this.titleText();
     if (scope === 'body' || !isPost) return this.bodyText();
-    return [...this.titleText(), ...this.bodyText()];
+    return (this.both ??= [...this.titleText(), ...this.bodyText()]);
   }
 
   /** The detected language of the item's own text (lower case), asked once per item. */
@@ -73,16 +91,26 @@ export class QueryItem {
     const { type, fields, parentTitle } = this.input;
     const text = type === 'post' ? fields[0] : parentTitle;
     if (!text) return NONE;
-    this.title ??= new QueryText(text);
+    this.title ??= this.queryText(text, type === 'post' ? 0 : -1);
     return [this.title];
   }
 
   private bodyText(): readonly QueryText[] {
     const { type, fields } = this.input;
-    const text = type === 'post' ? fields[1] : fields[0];
+    const index = type === 'post' ? 1 : 0;
+    const text = fields[index];
     if (!text) return NONE;
-    this.body ??= new QueryText(text);
+    this.body ??= this.queryText(text, index);
     return [this.body];
+  }
+
+  /** The text of `input.fields[index]` (-1: a parent title), read through its scan if any. */
+  private queryText(text: string, index: number): QueryText {
+    const field = index < 0 ? null : (this.scannedFields[index] ?? null);
+    return new QueryText(
+      text,
+      field === null || this.terms === null ? null : { field, terms: this.terms },
+    );
   }
 }
 

@@ -1,19 +1,23 @@
 import { stemmer } from 'stemmer';
 
+import { queryPrefixKey } from '../index/term.js';
+import { UNNOTED, type TermTable } from '../index/term-table.js';
 import { parsePhrase, type ParsedPhrase } from '../text/phrase.js';
-import { separatorEndsAt, separatorEquals, separatorStartsAt } from '../text/separator.js';
 import type { TokenizedText } from '../text/tokenizer.js';
-import type { QueryText } from './query-text.js';
+import type { QueryText, ScannedText } from './query-text.js';
+import { scannedPhraseSpans, separatorsAt, type Span } from './scanned-spans.js';
 import type { TextTerm } from './query-tree.js';
 
-/** Token positions of one occurrence, first and last (last < first: between two tokens). */
-export type Span = readonly [number, number];
+export type { Span } from './scanned-spans.js';
 
 /** What a term needs, worked out once per term node and kept with it. */
 interface TermPattern {
   readonly phrase: ParsedPhrase;
   readonly literal: RegExp | null;
   readonly stem: string | null;
+  /** The term table `ids` were looked up in, and the phrase's token term ids there. */
+  idsIn: TermTable | null;
+  ids: Int32Array | null;
 }
 
 const patterns = new WeakMap<TextTerm, TermPattern>();
@@ -26,6 +30,8 @@ function patternOf(term: TextTerm): TermPattern {
       phrase: parsePhrase(term.text),
       literal: term.kind === 'literal' ? literalExpression(term.text) : null,
       stem: term.kind === 'stem' ? stemmer(term.text) : null,
+      idsIn: null,
+      ids: null,
     };
     patterns.set(term, pattern);
   }
@@ -41,18 +47,60 @@ function literalExpression(text: string): RegExp {
   return new RegExp(source, 'gu');
 }
 
+/**
+ * The term ids of a word's or phrase's tokens, or of a prefix's whole words and then its prefix
+ * term, among the matcher's terms; null when one is not a term whose occurrences the scan notes.
+ * A query's matcher holds them for the query's life (query-term-keys.ts), so they are looked up
+ * once.
+ */
+function termIds(term: TextTerm, pattern: TermPattern, terms: TermTable): Int32Array | null {
+  if (pattern.idsIn !== terms) {
+    const { tokens } = pattern.phrase;
+    const isPrefix = term.kind === 'prefix';
+    const words = isPrefix ? tokens.slice(0, -1) : tokens;
+    const ids = words.map((token) => terms.find('token', token)?.id ?? 0);
+    const noted = ids.every((id) => id !== 0 && (terms.candidateKinds[id] & UNNOTED) === 0);
+    if (isPrefix && tokens.length > 0) {
+      ids.push(terms.find('prefix', queryPrefixKey(tokens[tokens.length - 1]))?.id ?? 0);
+    }
+    pattern.ids = noted && tokens.length > 0 && !ids.includes(0) ? Int32Array.from(ids) : null;
+    pattern.idsIn = terms;
+  }
+  return pattern.ids;
+}
+
+/** The scan's term ids of a term (termIds), or null when it is to be read from the tokens. */
+function scannedIds(term: TextTerm, pattern: TermPattern, field: QueryText): Int32Array | null {
+  if (field.scanned === null) return null;
+  if (term.kind !== 'word' && term.kind !== 'phrase' && term.kind !== 'prefix') return null;
+  return termIds(term, pattern, field.scanned.terms);
+}
+
 /** Whether the term occurs in the field at all. */
 export function termOccurs(term: TextTerm, field: QueryText): boolean {
+  const pattern = patternOf(term);
+  const ids = scannedIds(term, pattern, field);
+  if (ids !== null) {
+    const scanned = (field.scanned as ScannedText).field;
+    if (term.kind === 'word') return scanned.occursIn(ids[0]);
+    const isPrefix = term.kind === 'prefix';
+    return scannedPhraseSpans(scanned, ids, pattern.phrase, isPrefix, true).length > 0;
+  }
   return term.kind === 'word' ? field.has(term.text) : termSpans(term, field).length > 0;
 }
 
 /** Where the term occurs in the field, in text order. */
 export function termSpans(term: TextTerm, field: QueryText): Span[] {
   const pattern = patternOf(term);
+  const ids = scannedIds(term, pattern, field);
+  if (ids !== null) {
+    const scanned = (field.scanned as ScannedText).field;
+    return scannedPhraseSpans(scanned, ids, pattern.phrase, term.kind === 'prefix');
+  }
   switch (term.kind) {
     case 'word':
     case 'phrase':
-      if (!field.has(pattern.phrase.tokens[0])) return [];
+      if (!pattern.phrase.tokens.every((token) => field.has(token))) return [];
       return phraseSpans(field.folded, pattern.phrase, false);
     case 'prefix':
       return phraseSpans(field.folded, pattern.phrase, true);
@@ -92,7 +140,7 @@ function phraseAt(
   phrase: ParsedPhrase,
   lastIsPrefix: boolean,
 ): boolean {
-  const { tokens, gaps, prefix, suffix } = phrase;
+  const { tokens } = phrase;
   const last = tokens.length - 1;
   for (let offset = 0; offset <= last; offset++) {
     const token = text.tokens[start + offset];
@@ -100,13 +148,7 @@ function phraseAt(
       lastIsPrefix && offset === last ? token.startsWith(tokens[offset]) : token === tokens[offset];
     if (!matches) return false;
   }
-  for (let offset = 0; offset < gaps.length; offset++) {
-    const from = text.ends[start + offset];
-    const to = text.starts[start + offset + 1];
-    if (!separatorEquals(text.text, from, to, gaps[offset])) return false;
-  }
-  if (prefix !== '' && !separatorEndsAt(text.text, text.starts[start], prefix)) return false;
-  return suffix === '' || separatorStartsAt(text.text, text.ends[start + last], suffix);
+  return separatorsAt(text.text, text.starts, text.ends, start, phrase);
 }
 
 /** A literal's occurrences as substrings, each as the tokens it touches. */

@@ -48,7 +48,9 @@ describe('queryAnchors', () => {
   });
 
   it('files a prefix under the start of its last word, or under a whole word before it', () => {
-    expect(anchorsOf('plug*')).toEqual(['prefix:plu']);
+    expect(anchorsOf('plu*')).toEqual(['prefix:plu']);
+    expect(anchorsOf('plug*')).toEqual(['prefix:plug']);
+    expect(anchorsOf('recommend*')).toEqual(['prefix:recom']);
     expect(anchorsOf('"zentrixly plug*"')).toEqual(['token:zentrixly']);
   });
 

@@ -9,7 +9,7 @@ import {
   type TermTable,
 } from '../index/term-table.js';
 import { foldCase, foldsLikeAscii } from './text-normalization.js';
-import type { TokenTable } from '../index/token-table.js';
+import { PREFIX_TIERS, type TokenTable } from '../index/token-table.js';
 
 const FNV_OFFSET_BASIS = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
@@ -97,9 +97,11 @@ export class FieldScanner {
       // Stem and prefix terms only ever hold per-field keywords (broad mode, queries).
       if (stemId !== 0) field.noteTerm(stemId, position, false, candidateKinds[stemId] !== 0);
       if (hasPrefixes) {
-        const prefixId = this.tokenTable.prefixTermId(slot);
-        if (prefixId !== 0)
-          field.noteTerm(prefixId, position, false, candidateKinds[prefixId] !== 0);
+        for (let tier = 0; tier < PREFIX_TIERS; tier++) {
+          const prefixId = this.tokenTable.prefixTermId(slot, tier);
+          if (prefixId !== 0)
+            field.noteTerm(prefixId, position, false, candidateKinds[prefixId] !== 0);
+        }
       }
       previousTokenId = tokenId;
     }

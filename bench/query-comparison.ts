@@ -1,0 +1,142 @@
+import type { KeywordDefinition } from '../src/modules/matching/keyword-definition.js';
+import { KeywordMatcher } from '../src/modules/matching/keyword-matcher.js';
+import type { MatchInput } from '../src/modules/matching/match-input.js';
+import { loadLanguageDetector } from '../src/modules/matching/language/detect-language.js';
+import { queryMix } from './query-mix.js';
+import type { SyntheticKeyword } from './synthetic-stream.js';
+
+/**
+ * Queries beside keywords (issue #33, item 5): 10 plain v1 keywords (the baseline), v1 at
+ * 20,000 keywords and 20,000 queries drawn like real ones, three matchers in one process measured
+ * in alternation, so each round's ratios compare runs made seconds apart on the same code.
+ */
+
+export const QUERY_COUNT = 20_000;
+const BASELINE_KEYWORDS = 10;
+const QUERY_SEED = 21;
+const WARM_UP_ITEMS = 5_000;
+/** Items whose language is detected to time `lang:` (each once, as an item reaching it is). */
+const LANGUAGE_ITEMS = 3_000;
+
+export interface SideResult {
+  readonly label: string;
+  readonly buildMs: number;
+  /** Best round's items per second of CPU time. */
+  readonly itemsPerSecond: number;
+  /** Against the baseline, per round, lowest first. */
+  readonly ratios: number[];
+  /** Against v1 at the same count, per round, lowest first (the cost of queries themselves). */
+  readonly v1Ratios: number[];
+  readonly matchesPerItem: number;
+  readonly candidatesPerItem: number;
+}
+
+export interface QueryComparison {
+  readonly sides: SideResult[];
+  /** CPU microseconds per detection of an item's language (what a `lang:` clause costs it). */
+  readonly languageMicroseconds: number;
+  readonly languageLoadMs: number;
+}
+
+function definitionsOf(texts: readonly { text: string; query?: string }[]): KeywordDefinition[] {
+  return texts.map(({ text, query }, index) => ({
+    id: `kw-${index}`,
+    accountId: `account-${index % 500}`,
+    text,
+    mode: 'exact',
+    query: query ?? null,
+    trackPosts: true,
+    trackComments: true,
+  }));
+}
+
+function v1Definitions(keywords: readonly SyntheticKeyword[]): KeywordDefinition[] {
+  return definitionsOf(keywords).map((definition, index) => ({
+    ...definition,
+    mode: keywords[index].mode,
+  }));
+}
+
+/** Seconds of CPU the process has used (its threads, the garbage collector's included). */
+function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
+/**
+ * Items per second of CPU time: on a shared, loaded machine wall-clock time also counts the
+ * time the process waited for a core.
+ */
+function timePass(matcher: KeywordMatcher, inputs: readonly MatchInput[]): number {
+  const started = cpuSeconds();
+  for (const input of inputs) matcher.match(input);
+  return inputs.length / (cpuSeconds() - started);
+}
+
+/** The item's own text, as QueryItem.language() hands it to the detector. */
+function itemText(input: MatchInput): string {
+  return input.fields.filter((field) => field !== '').join('\n');
+}
+
+async function languageCost(inputs: readonly MatchInput[]): Promise<[number, number]> {
+  const loadStarted = performance.now();
+  const detect = await loadLanguageDetector();
+  const loadMs = performance.now() - loadStarted;
+  const texts = inputs.slice(0, LANGUAGE_ITEMS).map(itemText);
+  for (const text of texts.slice(0, 200)) detect(text);
+  const started = cpuSeconds();
+  for (const text of texts) detect(text);
+  return [((cpuSeconds() - started) * 1e6) / texts.length, loadMs];
+}
+
+export async function compareQueries(
+  keywords: readonly SyntheticKeyword[],
+  inputs: readonly MatchInput[],
+  rounds: number,
+): Promise<QueryComparison> {
+  const queries = queryMix(
+    keywords.map(({ text }) => text),
+    QUERY_COUNT,
+    QUERY_SEED,
+  );
+  const plans: [string, KeywordDefinition[]][] = [
+    [
+      `${BASELINE_KEYWORDS} v1 keywords (baseline)`,
+      v1Definitions(keywords.slice(0, BASELINE_KEYWORDS)),
+    ],
+    [`${keywords.length.toLocaleString('en-US')} v1 keywords`, v1Definitions(keywords)],
+    [
+      `${QUERY_COUNT.toLocaleString('en-US')} queries`,
+      definitionsOf(queries.map((query, index) => ({ text: `query ${index}`, query }))),
+    ],
+  ];
+  const sides = plans.map(([label, definitions]) => {
+    const started = performance.now();
+    const matcher = new KeywordMatcher(definitions);
+    const buildMs = performance.now() - started;
+    for (const input of inputs.slice(0, WARM_UP_ITEMS)) matcher.match(input);
+    return { label, matcher, buildMs, runs: [] as number[] };
+  });
+  for (let round = 0; round < rounds; round++) {
+    for (const side of sides) side.runs.push(timePass(side.matcher, inputs));
+  }
+  const [baseline, v1] = sides.map(({ runs }) => runs);
+  const ratiosTo = (runs: number[], reference: number[]) =>
+    runs.map((run, round) => run / reference[round]).sort((a, b) => a - b);
+  const results = sides.map(({ label, matcher, buildMs, runs }): SideResult => {
+    matcher.candidatesVerified = 0;
+    let matches = 0;
+    for (const input of inputs) matches += matcher.match(input).length;
+    return {
+      label,
+      buildMs,
+      itemsPerSecond: Math.max(...runs),
+      ratios: ratiosTo(runs, baseline),
+      v1Ratios: ratiosTo(runs, v1),
+      matchesPerItem: matches / inputs.length,
+      candidatesPerItem: matcher.candidatesVerified / inputs.length,
+    };
+  });
+  const [languageMicroseconds, languageLoadMs] = await languageCost(inputs);
+  return { sides: results, languageMicroseconds, languageLoadMs };
+}
