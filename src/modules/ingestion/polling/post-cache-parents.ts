@@ -1,5 +1,6 @@
 import type { Clock } from '../../../common/time/clock.js';
 import type { Database } from '../../../database/database.js';
+import { parentFieldsOf } from '../item-match-input.js';
 import type { PostCacheStore } from '../post-cache.store.js';
 import type { RedditPost } from '../reddit-item.js';
 import type { ParentPostStore } from '../reddit/poller/parent-resolver.js';
@@ -19,16 +20,7 @@ export class PostCacheParents implements ParentPostStore {
   async remember(posts: readonly RedditPost[]): Promise<void> {
     // Same row order as the pipeline's own cache writes, so concurrent writers cannot deadlock.
     const rows = posts
-      .map(({ id, title, selftext, score, numComments, flair, nsfw, isSelf }) => ({
-        id,
-        title,
-        selftext,
-        score,
-        numComments,
-        flair,
-        nsfw,
-        isSelf,
-      }))
+      .map((post) => ({ id: post.id, ...parentFieldsOf(post) }))
       .sort((a, b) => a.id.localeCompare(b.id));
     await this.database.transaction((manager) =>
       this.postCache.remember(manager, rows, this.clock.nowMs()),
