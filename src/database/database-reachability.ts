@@ -8,21 +8,31 @@ import { ROOT_LOGGER } from '../core.module.js';
 import { DatabaseUnreachableError, isConnectionFailure } from './database-unreachable.js';
 
 /**
- * A new connection to PostgreSQL that has not finished its startup by then is given up and the
- * server taken for unreachable, so that a request answers 503 within a second instead of waiting
- * on a host that went silent. Only the opening of a connection waits on it, never a request
- * queued for a busy pool; how far it is above a connection's usual time: docs/operations.md.
+ * A new connection to PostgreSQL that has not finished its startup by then, while nothing was
+ * heard from the server meanwhile, is given up and the server taken for unreachable, so that a
+ * request answers 503 within a second instead of waiting on a host that went silent. Only the
+ * opening of a connection waits on it, never a request queued for a busy pool; how far it is
+ * above a connection's usual time: docs/operations.md.
  */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 500;
 
+/**
+ * How long a connection's startup may go on while the server keeps answering on other
+ * connections: a busy server, not an unreachable one.
+ */
+export const BUSY_SERVER_CONNECT_LIMIT_MS = 10_000;
+
 /** While the server is unreachable, one connection at most this often tries whether it is back. */
 export const RECONNECT_TRIAL_INTERVAL_MS = 250;
+
+/** How often a connection's startup deadline counts the time the event loop ran. */
+const DEADLINE_TICK_MS = 50;
 
 type ConnectCallback = (error?: Error) => void;
 
 /**
  * Whether this instance reaches its PostgreSQL server, learnt from the connections its pool opens.
- * Once one fails to open (refused, or silent for POSTGRES_CONNECT_TIMEOUT_MS), the others are
+ * Once one fails to open (refused, or given up by startupDeadline()), the others are
  * refused at once with DatabaseUnreachableError (503 `unavailable`), except one trial every
  * RECONNECT_TRIAL_INTERVAL_MS: the first that opens ends the outage. One line is logged when it
  * starts and one when it ends.
@@ -32,6 +42,7 @@ export class DatabaseReachability {
   private readonly outage: DependencyOutage;
   private lastTrialAt = Number.NEGATIVE_INFINITY;
   private trialRunning = false;
+  private lastHeardAt = Number.NEGATIVE_INFINITY;
 
   constructor(clock: Clock, @Inject(ROOT_LOGGER) rootLogger: Logger) {
     this.outage = new DependencyOutage(clock, rootLogger.child({ component: 'database' }), {
@@ -66,27 +77,86 @@ export class DatabaseReachability {
     this.outage.back();
   }
 
+  /** The server sent something on one of this instance's connections: it is there. */
+  heardFromServer(): void {
+    this.lastHeardAt = performance.now();
+  }
+
   /**
-   * The pg Client class for the pool's `Client` option: its connections open through connect()
-   * and give up after POSTGRES_CONNECT_TIMEOUT_MS. Loads pg, which SQLite never needs.
+   * Gives a connection's startup up (`giveUp`) once it has waited POSTGRES_CONNECT_TIMEOUT_MS
+   * with nothing heard from the server, on it or on any other connection. Returns what stops the
+   * deadline once the startup is over.
+   *
+   * A timer alone cannot tell a silent server from a slow process. So the wait counts only the
+   * time the event loop ran: an instant where it was held (a long synchronous task, a pause, a
+   * CPU it did not get) is time the connection could not use, to send its startup or to read the
+   * answer. The deadline is judged after the loop's next poll for I/O, so an answer already on
+   * the socket is read first. And a server heard on other connections meanwhile is busy, not
+   * unreachable: the startup then waits on, while it keeps being heard, up to
+   * BUSY_SERVER_CONNECT_LIMIT_MS.
+   */
+  startupDeadline(giveUp: () => void): () => void {
+    const startedAt = performance.now();
+    let windowStart = startedAt;
+    let lastTick = startedAt;
+    let waited = 0;
+    let timer: NodeJS.Timeout | undefined;
+    let immediate: NodeJS.Immediate | undefined;
+    const arm = () => {
+      timer = setTimeout(tick, DEADLINE_TICK_MS).unref();
+    };
+    const tick = () => {
+      const now = performance.now();
+      waited += Math.min(now - lastTick, DEADLINE_TICK_MS);
+      lastTick = now;
+      if (waited < POSTGRES_CONNECT_TIMEOUT_MS) arm();
+      else immediate = setImmediate(judge);
+    };
+    const judge = () => {
+      const now = performance.now();
+      if (this.lastHeardAt <= windowStart || now - startedAt >= BUSY_SERVER_CONNECT_LIMIT_MS) {
+        giveUp();
+        return;
+      }
+      windowStart = lastTick = now;
+      waited = 0;
+      arm();
+    };
+    arm();
+    return () => {
+      clearTimeout(timer);
+      clearImmediate(immediate);
+    };
+  }
+
+  /**
+   * The pg Client class for the pool's `Client` option: its connections open through connect(),
+   * tell this instance whenever the server sends something, and give their startup up by
+   * startupDeadline(). Loads pg, which SQLite never needs.
    */
   async postgresClient(): Promise<typeof pg.Client> {
     const { default: driver } = await import('pg');
     const connect = (open: () => Promise<unknown>) => this.connect(open);
+    const heard = () => this.heardFromServer();
+    const startupDeadline = (giveUp: () => void) => this.startupDeadline(giveUp);
     return class ReachabilityClient extends driver.Client {
       constructor(config?: pg.ClientConfig) {
-        // The pool hides the password from enumeration: it is carried over by name.
-        super({
-          ...config,
-          password: config?.password,
-          connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
-        });
+        // The pool hides the password from enumeration: it is carried over by name. The startup
+        // deadline is startupDeadline()'s, not a timer of pg's.
+        super({ ...config, password: config?.password, connectionTimeoutMillis: 0 });
       }
 
       override connect(): Promise<pg.Client>;
       override connect(callback: ConnectCallback): void;
       override connect(callback?: ConnectCallback): Promise<pg.Client> | void {
-        const opened = connect(() => super.connect()).then(() => this);
+        const opened = connect(() => {
+          const started = super.connect();
+          const { stream } = this.connection;
+          stream.on('data', heard);
+          // pg's own words for a startup it gave up, which isConnectionFailure knows.
+          const stop = startupDeadline(() => stream.destroy(new Error('timeout expired')));
+          return started.finally(stop);
+        }).then(() => this);
         if (callback === undefined) return opened;
         void opened.then(() => callback(), callback);
       }

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import net, { type AddressInfo, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * How a dependency goes away: `refused`, as a stopped server (its port refuses connections), or
@@ -17,6 +18,7 @@ export class FaultProxy {
   private readonly open = new Set<Socket>();
   private readonly silent = new Set<Socket>();
   private outage: OutageKind | null = null;
+  private startupDelayMs = 0;
 
   private constructor(
     private server: net.Server,
@@ -66,6 +68,15 @@ export class FaultProxy {
     await once(this.server, 'listening');
   }
 
+  /**
+   * A server that is slow to take new connections, as one short of CPU: what it sends on a
+   * connection opened from now on reaches the app only `ms` after the connection opened, while
+   * the connections already open answer as before. 0 ends it.
+   */
+  delayNewConnections(ms: number): void {
+    this.startupDelayMs = ms;
+  }
+
   async close(): Promise<void> {
     for (const socket of [...this.open, ...this.silent]) socket.destroy();
     if (!this.server.listening) return;
@@ -87,7 +98,12 @@ export class FaultProxy {
       upstream.on('error', () => client.destroy());
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
-      client.pipe(upstream).pipe(client);
+      client.pipe(upstream);
+      if (this.startupDelayMs === 0) upstream.pipe(client);
+      else {
+        const held = sleep(this.startupDelayMs);
+        upstream.on('data', (chunk: Buffer) => void held.then(() => client.write(chunk)));
+      }
       this.open.add(client);
       this.open.add(upstream);
       client.on('close', () => this.open.delete(client));
