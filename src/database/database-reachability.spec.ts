@@ -159,17 +159,26 @@ describe.each(testDatabaseKinds())(
       await proxy.close();
     });
 
-    it('opens a connection while the event loop is held past the connect timeout, and keeps the server reachable', async () => {
-      const opening = pool.connect();
-      holdEventLoop(POSTGRES_CONNECT_TIMEOUT_MS + 400);
-      const client = await opening;
-      const { rows } = await client.query<{ answer: number }>('SELECT 1 AS answer');
-      client.release();
+    it.each([
+      ['before it could send the startup', 0],
+      ['while the answer waits on the socket', 50],
+    ])(
+      'opens a connection while the event loop is held past the connect timeout %s, and keeps the server reachable',
+      async (_when, holdAfterMs) => {
+        // The server answers 100 ms after a connection opens: after the startup went out.
+        proxy.delayNewConnections(100);
+        const opening = pool.connect();
+        if (holdAfterMs > 0) await sleep(holdAfterMs);
+        holdEventLoop(POSTGRES_CONNECT_TIMEOUT_MS + 400);
+        const client = await opening;
+        const { rows } = await client.query<{ answer: number }>('SELECT 1 AS answer');
+        client.release();
 
-      expect(rows).toEqual([{ answer: 1 }]);
-      expect(subject.unreachableSince).toBeNull();
-      expect(messages).toEqual([]);
-    });
+        expect(rows).toEqual([{ answer: 1 }]);
+        expect(subject.unreachableSince).toBeNull();
+        expect(messages).toEqual([]);
+      },
+    );
 
     it('waits on a slow startup while the server answers on another connection, and keeps the server reachable', async () => {
       const busy = await pool.connect();

@@ -25,8 +25,11 @@ export const BUSY_SERVER_CONNECT_LIMIT_MS = 10_000;
 /** While the server is unreachable, one connection at most this often tries whether it is back. */
 export const RECONNECT_TRIAL_INTERVAL_MS = 250;
 
-/** How often a connection's startup deadline counts the time the event loop ran. */
-const DEADLINE_TICK_MS = 50;
+/**
+ * What a connection's startup is given at least after its socket opened: when the event loop was
+ * held before it could send the startup, the server has had no chance to answer it yet.
+ */
+const STARTUP_ANSWER_GRACE_MS = 200;
 
 type ConnectCallback = (error?: Error) => void;
 
@@ -84,45 +87,40 @@ export class DatabaseReachability {
 
   /**
    * Gives a connection's startup up (`giveUp`) once it has waited POSTGRES_CONNECT_TIMEOUT_MS
-   * with nothing heard from the server, on it or on any other connection. Returns what stops the
-   * deadline once the startup is over.
+   * with nothing heard from the server, on it or on any other connection. `socketOpenedAt` tells
+   * when its socket opened (performance.now()), if it has. Returns what stops the deadline once
+   * the startup is over.
    *
-   * A timer alone cannot tell a silent server from a slow process. So the wait counts only the
-   * time the event loop ran: an instant where it was held (a long synchronous task, a pause, a
-   * CPU it did not get) is time the connection could not use, to send its startup or to read the
-   * answer. The deadline is judged after the loop's next poll for I/O, so an answer already on
-   * the socket is read first. And a server heard on other connections meanwhile is busy, not
-   * unreachable: the startup then waits on, while it keeps being heard, up to
-   * BUSY_SERVER_CONNECT_LIMIT_MS.
+   * A timer alone cannot tell a silent server from a slow process. An event loop held up past the
+   * deadline (a long synchronous task, a pause, a CPU it did not get) runs the timer before it
+   * reads the answer already waiting on the socket, or before it even sent the startup that the
+   * socket's opening calls for. So the deadline is judged after the loop's next poll for I/O,
+   * which reads what arrived and sends the startup, and a startup sent less than
+   * STARTUP_ANSWER_GRACE_MS before is given that long for its answer. And a server heard on other
+   * connections meanwhile is busy, not unreachable: the startup then waits on, while it keeps
+   * being heard, up to BUSY_SERVER_CONNECT_LIMIT_MS.
    */
-  startupDeadline(giveUp: () => void): () => void {
+  startupDeadline(giveUp: () => void, socketOpenedAt: () => number | undefined): () => void {
     const startedAt = performance.now();
-    let windowStart = startedAt;
-    let lastTick = startedAt;
-    let waited = 0;
+    let heardSince = startedAt;
     let timer: NodeJS.Timeout | undefined;
     let immediate: NodeJS.Immediate | undefined;
-    const arm = () => {
-      timer = setTimeout(tick, DEADLINE_TICK_MS).unref();
-    };
-    const tick = () => {
-      const now = performance.now();
-      waited += Math.min(now - lastTick, DEADLINE_TICK_MS);
-      lastTick = now;
-      if (waited < POSTGRES_CONNECT_TIMEOUT_MS) arm();
-      else immediate = setImmediate(judge);
+    const judgeAfterPoll = () => {
+      immediate = setImmediate(judge);
     };
     const judge = () => {
       const now = performance.now();
-      if (this.lastHeardAt <= windowStart || now - startedAt >= BUSY_SERVER_CONNECT_LIMIT_MS) {
+      const answerDueAt = (socketOpenedAt() ?? Number.NEGATIVE_INFINITY) + STARTUP_ANSWER_GRACE_MS;
+      if (answerDueAt > now) {
+        timer = setTimeout(judgeAfterPoll, answerDueAt - now).unref();
+      } else if (this.lastHeardAt > heardSince && now - startedAt < BUSY_SERVER_CONNECT_LIMIT_MS) {
+        heardSince = now;
+        timer = setTimeout(judgeAfterPoll, POSTGRES_CONNECT_TIMEOUT_MS).unref();
+      } else {
         giveUp();
-        return;
       }
-      windowStart = lastTick = now;
-      waited = 0;
-      arm();
     };
-    arm();
+    timer = setTimeout(judgeAfterPoll, POSTGRES_CONNECT_TIMEOUT_MS).unref();
     return () => {
       clearTimeout(timer);
       clearImmediate(immediate);
@@ -138,7 +136,8 @@ export class DatabaseReachability {
     const { default: driver } = await import('pg');
     const connect = (open: () => Promise<unknown>) => this.connect(open);
     const heard = () => this.heardFromServer();
-    const startupDeadline = (giveUp: () => void) => this.startupDeadline(giveUp);
+    const startupDeadline = (giveUp: () => void, socketOpenedAt: () => number | undefined) =>
+      this.startupDeadline(giveUp, socketOpenedAt);
     return class ReachabilityClient extends driver.Client {
       constructor(config?: pg.ClientConfig) {
         // The pool hides the password from enumeration: it is carried over by name. The startup
@@ -152,9 +151,14 @@ export class DatabaseReachability {
         const opened = connect(() => {
           const started = super.connect();
           const { stream } = this.connection;
+          let openedAt: number | undefined;
+          stream.once('connect', () => (openedAt = performance.now()));
           stream.on('data', heard);
           // pg's own words for a startup it gave up, which isConnectionFailure knows.
-          const stop = startupDeadline(() => stream.destroy(new Error('timeout expired')));
+          const stop = startupDeadline(
+            () => stream.destroy(new Error('timeout expired')),
+            () => openedAt,
+          );
           return started.finally(stop);
         }).then(() => this);
         if (callback === undefined) return opened;
