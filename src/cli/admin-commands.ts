@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { INestApplicationContext } from '@nestjs/common';
-import { LazyModuleLoader } from '@nestjs/core';
 import { isoWithMillis } from '../common/time/timestamps.js';
 import {
   isPlanName,
@@ -13,12 +12,11 @@ import {
 } from '../config/plans.js';
 import type { AccountEntity } from '../modules/accounts/account.entity.js';
 import type { ApiKeyEntity } from '../modules/accounts/api-key.entity.js';
+import { AccountsModule } from '../modules/accounts/accounts.module.js';
 import { AccountsService } from '../modules/accounts/accounts.service.js';
-import { DigestService } from '../modules/email/digests/digest.service.js';
-import { DumpImportService } from '../modules/ingestion/dump/dump-import.service.js';
+import { UsersModule } from '../modules/users/users.module.js';
 import { UsersService } from '../modules/users/users.service.js';
-import { WebhookKeyRotation } from '../modules/webhooks/secrets/webhook-key-rotation.service.js';
-import { WebhookSecretsModule } from '../modules/webhooks/secrets/webhook-secrets.module.js';
+import type { FeatureModule } from './command.module.js';
 
 export class UsageError extends Error {}
 
@@ -32,10 +30,34 @@ export class CommandFailed extends Error {
   }
 }
 
-export type AdminCommand = (
-  app: INestApplicationContext,
-  args: string[],
-) => Promise<Record<string, unknown>>;
+/** A command whose arguments were read: what it loads, and what it does once that is up. */
+export interface PreparedCommand {
+  /** The feature modules it works with, imported only for it. */
+  features: () => Promise<FeatureModule[]>;
+  run: (app: INestApplicationContext) => Promise<Record<string, unknown>>;
+}
+
+/**
+ * Reads a command's arguments before anything else loads, so that a usage error answers at once
+ * (UsageError), and prepares it.
+ */
+export type AdminCommand = (args: string[]) => PreparedCommand;
+
+const accountFeatures = () => Promise.resolve([AccountsModule, UsersModule]);
+
+/** The ingestion pipeline with every sink (alerts, usage, deliveries, mail), as the server runs it. */
+async function pipelineFeatures(): Promise<FeatureModule[]> {
+  const [{ IngestionModule }, { PIPELINE_SINKS }] = await Promise.all([
+    import('../modules/ingestion/ingestion.module.js'),
+    import('../pipeline-sinks.js'),
+  ]);
+  return [IngestionModule.forRoot({ sinks: PIPELINE_SINKS })];
+}
+
+/** An account or user command: it runs on AccountsService and UsersService alone. */
+function onAccounts(run: PreparedCommand['run']): PreparedCommand {
+  return { features: accountFeatures, run };
+}
 
 function parse(args: string[], options: Record<string, { type: 'string' }>, positionals: number) {
   const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
@@ -65,7 +87,7 @@ function accountJson(account: AccountEntity) {
   };
 }
 
-const createAccount: AdminCommand = async (app, args) => {
+const createAccount: AdminCommand = (args) => {
   const { values } = parse(
     args,
     { plan: { type: 'string' }, product: { type: 'string' }, name: { type: 'string' } },
@@ -75,31 +97,37 @@ const createAccount: AdminCommand = async (app, args) => {
   const product = (values.product ?? 'alerts') as Product;
   if (!PRODUCTS.includes(product))
     throw new UsageError(`--product must be one of ${PRODUCTS.join(', ')}`);
-  const { account, apiKey } = await app
-    .get(AccountsService)
-    .createAccount({ plan, product, name: values.name });
-  return {
-    account_id: account.id,
-    api_key: apiKey,
-    product: account.product,
-    plan: account.plan,
-    status: account.status,
-  };
+  return onAccounts(async (app) => {
+    const { account, apiKey } = await app
+      .get(AccountsService)
+      .createAccount({ plan, product, name: values.name });
+    return {
+      account_id: account.id,
+      api_key: apiKey,
+      product: account.product,
+      plan: account.plan,
+      status: account.status,
+    };
+  });
 };
 
-const createKey: AdminCommand = async (app, args) => {
+const createKey: AdminCommand = (args) => {
   const { positionals } = parse(args, {}, 1);
-  const { key, apiKey } = await app.get(AccountsService).createKey(positionals[0]);
-  return { key_id: key.id, api_key: apiKey };
+  return onAccounts(async (app) => {
+    const { key, apiKey } = await app.get(AccountsService).createKey(positionals[0]);
+    return { key_id: key.id, api_key: apiKey };
+  });
 };
 
-const revokeKey: AdminCommand = async (app, args) => {
+const revokeKey: AdminCommand = (args) => {
   const { positionals } = parse(args, {}, 1);
-  await app.get(AccountsService).revokeKey(positionals[0]);
-  return { revoked: true, key_id: positionals[0] };
+  return onAccounts(async (app) => {
+    await app.get(AccountsService).revokeKey(positionals[0]);
+    return { revoked: true, key_id: positionals[0] };
+  });
 };
 
-const setPlan: AdminCommand = async (app, args) => {
+const setPlan: AdminCommand = (args) => {
   const { values, positionals } = parse(
     args,
     { plan: { type: 'string' }, status: { type: 'string' } },
@@ -112,15 +140,17 @@ const setPlan: AdminCommand = async (app, args) => {
   }
   if (plan === undefined && status === undefined)
     throw new UsageError('give --plan and/or --status');
-  return accountJson(
-    await app.get(AccountsService).updateAccount(positionals[0], { plan, status }),
+  return onAccounts(async (app) =>
+    accountJson(await app.get(AccountsService).updateAccount(positionals[0], { plan, status })),
   );
 };
 
-const listAccounts: AdminCommand = async (app, args) => {
+const listAccounts: AdminCommand = (args) => {
   parse(args, {}, 0);
-  const accounts = await app.get(AccountsService).listAccounts();
-  return { accounts: accounts.map(accountJson), count: accounts.length };
+  return onAccounts(async (app) => {
+    const accounts = await app.get(AccountsService).listAccounts();
+    return { accounts: accounts.map(accountJson), count: accounts.length };
+  });
 };
 
 function keyJson(key: ApiKeyEntity) {
@@ -132,51 +162,66 @@ function keyJson(key: ApiKeyEntity) {
   };
 }
 
-const showAccount: AdminCommand = async (app, args) => {
+const showAccount: AdminCommand = (args) => {
   const { positionals } = parse(args, {}, 1);
-  const { account, keys } = await app.get(AccountsService).showAccount(positionals[0]);
-  return { ...accountJson(account), keys: keys.map(keyJson) };
+  return onAccounts(async (app) => {
+    const { account, keys } = await app.get(AccountsService).showAccount(positionals[0]);
+    return { ...accountJson(account), keys: keys.map(keyJson) };
+  });
 };
 
 /** decisions section 9: the password is generated and shown in this one answer. */
-const createUser: AdminCommand = async (app, args) => {
+const createUser: AdminCommand = (args) => {
   const { values, positionals } = parse(args, { email: { type: 'string' } }, 1);
-  if (values.email === undefined) throw new UsageError('give --email');
-  const { user, password } = await app.get(UsersService).createUser(positionals[0], values.email);
-  return { user_id: user.id, account_id: user.accountId, email: user.email, password };
+  const email = values.email;
+  if (email === undefined) throw new UsageError('give --email');
+  return onAccounts(async (app) => {
+    const { user, password } = await app.get(UsersService).createUser(positionals[0], email);
+    return { user_id: user.id, account_id: user.accountId, email: user.email, password };
+  });
 };
 
 /** decisions section 10: an operator of the service, of no account; the password shown once. */
-const createOperator: AdminCommand = async (app, args) => {
+const createOperator: AdminCommand = (args) => {
   const { values } = parse(args, { email: { type: 'string' } }, 0);
-  if (values.email === undefined) throw new UsageError('give --email');
-  const { user, password } = await app.get(UsersService).createOperator(values.email);
-  return { user_id: user.id, email: user.email, role: user.role, password };
+  const email = values.email;
+  if (email === undefined) throw new UsageError('give --email');
+  return onAccounts(async (app) => {
+    const { user, password } = await app.get(UsersService).createOperator(email);
+    return { user_id: user.id, email: user.email, role: user.role, password };
+  });
 };
 
-const resetPassword: AdminCommand = async (app, args) => {
+const resetPassword: AdminCommand = (args) => {
   const { positionals } = parse(args, {}, 1);
-  const { user, password } = await app.get(UsersService).resetPassword(positionals[0]);
-  return { user_id: user.id, email: user.email, password };
+  return onAccounts(async (app) => {
+    const { user, password } = await app.get(UsersService).resetPassword(positionals[0]);
+    return { user_id: user.id, email: user.email, password };
+  });
 };
 
 const PROGRESS_EVERY_MS = 5_000;
 /** Bad lines reported one by one; past this, only their count. */
 const BAD_LINES_SHOWN = 20;
 
-const ingest: AdminCommand = async (app, args) => {
+const ingest: AdminCommand = (args) => {
   const { positionals } = parse(args, {}, 1);
-  const source = positionals[0] === '-' ? process.stdin : createReadStream(positionals[0]);
+  return { features: pipelineFeatures, run: (app) => importDump(app, positionals[0]) };
+};
+
+async function importDump(app: INestApplicationContext, path: string) {
+  const source = path === '-' ? process.stdin : createReadStream(path);
   const opened = new Promise<void>((resolve, reject) => {
     if (source === process.stdin) resolve();
     source.once('open', () => resolve()).once('error', reject);
   });
   await opened.catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot read ${positionals[0]}: ${error.code ?? error.message}`);
+    throw new UsageError(`cannot read ${path}: ${error.code ?? error.message}`);
   });
   const started = Date.now();
   let lastProgress = started;
   let badLines = 0;
+  const { DumpImportService } = await import('../modules/ingestion/dump/dump-import.service.js');
   const summary = await app.get(DumpImportService).import(source, {
     badLine: (lineNumber, error) => {
       badLines += 1;
@@ -195,30 +240,46 @@ const ingest: AdminCommand = async (app, args) => {
     process.stderr.write(`… and ${badLines - BAD_LINES_SHOWN} more bad lines\n`);
   }
   if (summary.posts + summary.comments === 0) {
-    const input = positionals[0] === '-' ? 'standard input' : positionals[0];
+    const input = path === '-' ? 'standard input' : path;
     throw new CommandFailed(`no valid line in ${input} (${badLines} bad)`, { ...summary });
   }
   return { ...summary };
-};
+}
 
 const DIGEST_FREQUENCIES = ['hourly', 'daily'] as const;
 
 /** decisions section 11: what the scheduler does on the hour and at 00:00 UTC, now. */
-const sendDigests: AdminCommand = async (app, args) => {
+const sendDigests: AdminCommand = (args) => {
   const { values } = parse(args, { frequency: { type: 'string' } }, 0);
   const frequency = DIGEST_FREQUENCIES.find((known) => known === values.frequency);
   if (frequency === undefined) {
     throw new UsageError(`--frequency must be one of ${DIGEST_FREQUENCIES.join(', ')}`);
   }
-  const { sent } = await app.get(DigestService).sendDigests(frequency);
-  return { sent };
+  return {
+    features: pipelineFeatures,
+    run: async (app) => {
+      const { DigestService } = await import('../modules/email/digests/digest.service.js');
+      const { sent } = await app.get(DigestService).sendDigests(frequency);
+      return { sent };
+    },
+  };
 };
 
-/** Loaded for this command alone: no other command reads or makes the key file. */
-const rotateSecretKey: AdminCommand = async (app, args) => {
+/** Its module is this command's alone: no other command reads or makes the key file. */
+const rotateSecretKey: AdminCommand = (args) => {
   parse(args, {}, 0);
-  const secrets = await app.get(LazyModuleLoader).load(() => WebhookSecretsModule);
-  const rotation = await secrets.get(WebhookKeyRotation).rotate();
+  return {
+    features: async () => [
+      (await import('../modules/webhooks/secrets/webhook-secrets.module.js')).WebhookSecretsModule,
+    ],
+    run: rotateWebhookSecretKey,
+  };
+};
+
+async function rotateWebhookSecretKey(app: INestApplicationContext) {
+  const { WebhookKeyRotation } =
+    await import('../modules/webhooks/secrets/webhook-key-rotation.service.js');
+  const rotation = await app.get(WebhookKeyRotation).rotate();
   const result = {
     key_id: rotation.keyId,
     key_file: rotation.keyFile,
@@ -232,7 +293,7 @@ const rotateSecretKey: AdminCommand = async (app, args) => {
     );
   }
   return result;
-};
+}
 
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   'create-account': createAccount,

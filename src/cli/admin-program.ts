@@ -5,7 +5,7 @@ import { createRootLogger, PinoNestLogger } from '../common/logging/logger.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
 import type { KeywordIndexThread } from '../modules/matching/thread/keyword-index-thread.js';
 import { ADMIN_COMMANDS, CommandFailed, UsageError } from './admin-commands.js';
-import { CliModule } from './cli.module.js';
+import { CommandModule } from './command.module.js';
 
 const USAGE = `usage: npm run --silent admin -- <command> [...]
   create-account --plan <starter|pro|scale> [--product alerts|app] [--name TEXT]
@@ -29,16 +29,17 @@ async function main(argv: string[], keywordIndexThread?: KeywordIndexThread): Pr
     process.stderr.write(`${name ? `unknown command: ${name}\n` : ''}${USAGE}\n`);
     return 2;
   }
+  const prepared = command(args);
   // The command does its one job and exits: no poller, delivery worker or scheduled jobs here.
   const config = { ...loadConfig(), backgroundJobs: false };
   // Quiet by default, so a failure leaves one line on stderr; LOG_LEVEL turns the logs on.
   const logger = createRootLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
   const app = await NestFactory.createApplicationContext(
-    CliModule.forRoot({ config, logger, keywordIndexThread }),
+    CommandModule.forRoot({ config, logger, keywordIndexThread }, await prepared.features()),
     { logger: new PinoNestLogger(logger) },
   );
   try {
-    const result = await command(app, args);
+    const result = await prepared.run(app);
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
   } finally {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface AdminRun {
   code: number | null;
@@ -6,14 +7,35 @@ export interface AdminRun {
   stderr: string;
 }
 
-/** Runs the real operator command, `npm run --silent admin -- …`, against the given database. */
+/**
+ * The operator command's node invocation, as package.json's `admin` script writes it
+ * (`node --enable-source-maps dist/src/cli/admin.js`): run as it is, without npm's own start-up.
+ */
+function adminScriptArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    scripts: { admin: string };
+  };
+  const [command, ...args] = scripts.admin.split(' ');
+  if (command !== 'node')
+    throw new Error(`the admin script no longer starts with node: ${command}`);
+  return args;
+}
+
+/**
+ * Runs the real operator command against the given database: the `admin` script's own node
+ * command, or with `viaNpm` exactly as an operator types it, `npm run --silent admin -- …`.
+ */
 export function runAdmin(
   args: string[],
   env: Record<string, string>,
   stdin?: string,
+  { viaNpm = false } = {},
 ): Promise<AdminRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
+    const [command, commandArgs] = viaNpm
+      ? ['npm', ['run', '--silent', 'admin', '--', ...args]]
+      : [process.execPath, [...adminScriptArgs(), ...args]];
+    const child = spawn(command, commandArgs, {
       cwd: process.cwd(),
       env: { ...process.env, LOG_LEVEL: '', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
