@@ -2,7 +2,7 @@ import request from 'supertest';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
-import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
+import { parseJsonLine, runAdmin, type AdminRun } from '../utils/run-admin.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
@@ -14,14 +14,18 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const admin = async (...args: string[]) => {
-    const run = await runAdmin(args, env);
+  const succeeds = (run: AdminRun) => {
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     return parseJsonLine(run.stdout);
   };
+  const admin = async (...args: string[]) => succeeds(await runAdmin(args, env));
 
-  it('creates an account whose key the running server accepts', async () => {
-    const created = await admin('create-account', '--plan', 'pro', '--name', 'Acme Inc');
+  it('creates an account whose key the running server accepts, typed as an operator types it', async () => {
+    const created = succeeds(
+      await runAdmin(['create-account', '--plan', 'pro', '--name', 'Acme Inc'], env, undefined, {
+        viaNpm: true,
+      }),
+    );
     expect(Object.keys(created)).toEqual(['account_id', 'api_key', 'product', 'plan', 'status']);
     expect(created).toMatchObject({ product: 'alerts', plan: 'pro', status: 'active' });
     expect(created.api_key).toMatch(/^alr_/);
