@@ -1,6 +1,5 @@
 import { stemmer } from 'stemmer';
 
-import { queryPrefixKey } from '../index/term.js';
 import { UNNOTED, type TermTable } from '../index/term-table.js';
 import { parsePhrase, type ParsedPhrase } from '../text/phrase.js';
 import type { TokenizedText } from '../text/tokenizer.js';
@@ -61,7 +60,7 @@ function termIds(term: TextTerm, pattern: TermPattern, terms: TermTable): Int32A
     const ids = words.map((token) => terms.find('token', token)?.id ?? 0);
     const noted = ids.every((id) => id !== 0 && (terms.candidateKinds[id] & UNNOTED) === 0);
     if (isPrefix && tokens.length > 0) {
-      ids.push(terms.find('prefix', queryPrefixKey(tokens[tokens.length - 1]))?.id ?? 0);
+      ids.push(terms.find('prefix', tokens[tokens.length - 1])?.id ?? 0);
     }
     pattern.ids = noted && tokens.length > 0 && !ids.includes(0) ? Int32Array.from(ids) : null;
     pattern.idsIn = terms;

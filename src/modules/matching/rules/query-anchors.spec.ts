@@ -47,10 +47,10 @@ describe('queryAnchors', () => {
     expect(anchorsOf('zentrixly frobnicator', crowded)).toEqual(['token:frobnicator']);
   });
 
-  it('files a prefix under the start of its last word, or under a whole word before it', () => {
+  it('files a prefix under its last word as a prefix term, or under a whole word before it', () => {
     expect(anchorsOf('plu*')).toEqual(['prefix:plu']);
     expect(anchorsOf('plug*')).toEqual(['prefix:plug']);
-    expect(anchorsOf('recommend*')).toEqual(['prefix:recom']);
+    expect(anchorsOf('recommend*')).toEqual(['prefix:recommend']);
     expect(anchorsOf('"zentrixly plug*"')).toEqual(['token:zentrixly']);
   });
 

@@ -1,7 +1,6 @@
 import { stemmer } from 'stemmer';
 
 import { tokenAnchor, type Anchor } from '../index/anchor.js';
-import { queryPrefixKey } from '../index/term.js';
 import { tokenRarity } from '../text/common-words.js';
 import { parsePhrase } from '../text/phrase.js';
 import { foldCase } from '../text/text-normalization.js';
@@ -116,10 +115,9 @@ function termOptions(term: TextTerm): [QueryAnchor, number][] {
       const { tokens } = parsePhrase(term.text);
       const last = tokens[tokens.length - 1];
       addTokens(tokens.slice(0, -1), false);
-      const key = queryPrefixKey(last);
       const rarity = tokenRarity(last) - PREFIX_PENALTY;
       options.push([
-        { kind: 'term', anchor: { ...tokenAnchor(key, null, 0), kind: 'prefix', rarity } },
+        { kind: 'term', anchor: { ...tokenAnchor(last, null, 0), kind: 'prefix', rarity } },
         rarity,
       ]);
       break;
