@@ -402,8 +402,8 @@ export class KeywordMatcher {
         this.verifyQuery(query, matched);
       }
     };
-    verifyAll(lists.under('sub', input.subreddit.toLowerCase()));
-    verifyAll(lists.under('author', input.author.toLowerCase()));
+    verifyAll(lists.under('sub', this.item.subreddit()));
+    verifyAll(lists.under('author', this.item.author()));
     if (!lists.hasSites) return;
     for (const host of this.item.domains()) {
       for (const domain of enclosingDomains(host)) verifyAll(lists.under('site', domain));

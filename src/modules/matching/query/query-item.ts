@@ -19,9 +19,12 @@ const NO_SCANS: readonly (ScannedField | null)[] = [];
  */
 export class QueryItem {
   input!: MatchInput;
-  private title: QueryText | null = null;
-  private body: QueryText | null = null;
+  /** Each as the one-field list `fields` gives (NONE without the field). */
+  private title: readonly QueryText[] | null = null;
+  private body: readonly QueryText[] | null = null;
   private both: readonly QueryText[] | null = null;
+  private subredditName: string | null = null;
+  private authorName: string | null = null;
   /** The matcher's scans of the item's fields, by index in `input.fields` (null: none). */
   private scannedFields: readonly (ScannedField | null)[] = NO_SCANS;
   private terms: TermTable | null = null;
@@ -45,6 +48,8 @@ export class QueryItem {
     this.title = null;
     this.body = null;
     this.both = null;
+    this.subredditName = null;
+    this.authorName = null;
     this.detected = undefined;
     this.itemDomains = null;
   }
@@ -58,6 +63,16 @@ export class QueryItem {
     if (scope === 'title') return this.titleText();
     if (scope === 'body' || !isPost) return this.bodyText();
     return (this.both ??= [...this.titleText(), ...this.bodyText()]);
+  }
+
+  /** The item's subreddit, lower case. */
+  subreddit(): string {
+    return (this.subredditName ??= this.input.subreddit.toLowerCase());
+  }
+
+  /** The item's author, lower case. */
+  author(): string {
+    return (this.authorName ??= this.input.author.toLowerCase());
   }
 
   /** The detected language of the item's own text (lower case), asked once per item. */
@@ -89,28 +104,30 @@ export class QueryItem {
 
   private titleText(): readonly QueryText[] {
     const { type, fields, parentTitle } = this.input;
-    const text = type === 'post' ? fields[0] : parentTitle;
-    if (!text) return NONE;
-    this.title ??= this.queryText(text, type === 'post' ? 0 : -1);
-    return [this.title];
+    return (this.title ??= this.queryTexts(
+      type === 'post' ? fields[0] : parentTitle,
+      type === 'post' ? 0 : -1,
+    ));
   }
 
   private bodyText(): readonly QueryText[] {
-    const { type, fields } = this.input;
-    const index = type === 'post' ? 1 : 0;
-    const text = fields[index];
-    if (!text) return NONE;
-    this.body ??= this.queryText(text, index);
-    return [this.body];
+    const index = this.input.type === 'post' ? 1 : 0;
+    return (this.body ??= this.queryTexts(this.input.fields[index], index));
   }
 
-  /** The text of `input.fields[index]` (-1: a parent title), read through its scan if any. */
-  private queryText(text: string, index: number): QueryText {
+  /**
+   * The text of `input.fields[index]` (-1: a parent title), read through its scan if any, as a
+   * list of one (none for an empty or missing text).
+   */
+  private queryTexts(text: string | null | undefined, index: number): readonly QueryText[] {
+    if (!text) return NONE;
     const field = index < 0 ? null : (this.scannedFields[index] ?? null);
-    return new QueryText(
-      text,
-      field === null || this.terms === null ? null : { field, terms: this.terms },
-    );
+    return [
+      new QueryText(
+        text,
+        field === null || this.terms === null ? null : { field, terms: this.terms },
+      ),
+    ];
   }
 }
 

@@ -4,7 +4,12 @@ import { UNNOTED, type TermTable } from '../index/term-table.js';
 import { parsePhrase, type ParsedPhrase } from '../text/phrase.js';
 import type { TokenizedText } from '../text/tokenizer.js';
 import type { QueryText, ScannedText } from './query-text.js';
-import { scannedPhraseSpans, separatorsAt, type Span } from './scanned-spans.js';
+import {
+  scannedPhraseOccurs,
+  scannedPhraseSpans,
+  separatorsAt,
+  type Span,
+} from './scanned-spans.js';
 import type { TextTerm } from './query-tree.js';
 
 export type { Span } from './scanned-spans.js';
@@ -83,7 +88,7 @@ export function termOccurs(term: TextTerm, field: QueryText): boolean {
     const scanned = (field.scanned as ScannedText).field;
     if (term.kind === 'word') return scanned.occursIn(ids[0]);
     const isPrefix = term.kind === 'prefix';
-    return scannedPhraseSpans(scanned, ids, pattern.phrase, isPrefix, true).length > 0;
+    return scannedPhraseOccurs(scanned, ids, pattern.phrase, isPrefix);
   }
   return term.kind === 'word' ? field.has(term.text) : termSpans(term, field).length > 0;
 }
