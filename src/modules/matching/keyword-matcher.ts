@@ -396,17 +396,24 @@ export class KeywordMatcher {
     }
     const lists = this.itemFieldLists;
     if (lists.isEmpty) return;
-    const verifyAll = (queries: readonly QueryKeyword[] | undefined) => {
-      for (const query of queries ?? NOTHING) {
-        this.candidatesVerified++;
-        this.verifyQuery(query, matched);
-      }
-    };
-    verifyAll(lists.under('sub', this.item.subreddit()));
-    verifyAll(lists.under('author', this.item.author()));
+    this.verifyAll(lists.under('sub', this.item.subreddit()), matched);
+    this.verifyAll(lists.under('author', this.item.author()), matched);
     if (!lists.hasSites) return;
     for (const host of this.item.domains()) {
-      for (const domain of enclosingDomains(host)) verifyAll(lists.under('site', domain));
+      for (const domain of enclosingDomains(host)) {
+        this.verifyAll(lists.under('site', domain), matched);
+      }
+    }
+  }
+
+  private verifyAll(
+    queries: readonly QueryKeyword[] | undefined,
+    matched: KeywordDefinition[],
+  ): void {
+    if (queries === undefined) return;
+    for (const query of queries) {
+      this.candidatesVerified++;
+      this.verifyQuery(query, matched);
     }
   }
 

@@ -86,9 +86,9 @@ function truth(node: QueryNode, scope: Scope | null, item: QueryItem, readsCount
     case 'scope':
       return truth(node.operand, node.scope, item, readsCounts);
     case 'near':
-      return truthOf(item.fields(scope).some((field) => nearSpans(node, field).length > 0));
+      return truthOf(nearHolds(node, item.fields(scope)));
     case 'within':
-      return truthOf(item.fields(scope).some((field) => withinHolds(node, field)));
+      return truthOf(withinHoldsIn(node, item.fields(scope)));
     case 'sub':
       return truthOf(node.names.includes(item.subreddit()));
     case 'author':
@@ -96,7 +96,7 @@ function truth(node: QueryNode, scope: Scope | null, item: QueryItem, readsCount
     case 'flair':
       return truthOf(typeof input.flair === 'string' && foldTermText(input.flair) === node.text);
     case 'site':
-      return truthOf(item.domains().some((host) => isWithinDomain(host, node.domain)));
+      return truthOf(linksTo(item.domains(), node.domain));
     case 'type':
       return truthOf(input.type === node.value);
     case 'self':
@@ -109,6 +109,23 @@ function truth(node: QueryNode, scope: Scope | null, item: QueryItem, readsCount
     case 'comments':
       return readsCounts ? countTruth(node, input) : Truth.Unknown;
   }
+}
+
+/*
+ * Each test over a list has a function of its own: a closure in `truth` would make every call
+ * of it allocate the context the closure captures.
+ */
+
+function nearHolds(node: NearNode, fields: readonly QueryText[]): boolean {
+  return fields.some((field) => nearSpans(node, field).length > 0);
+}
+
+function withinHoldsIn(node: WithinNode, fields: readonly QueryText[]): boolean {
+  return fields.some((field) => withinHolds(node, field));
+}
+
+function linksTo(hosts: readonly string[], domain: string): boolean {
+  return hosts.some((host) => isWithinDomain(host, domain));
 }
 
 function truthOf(holds: boolean): Truth {

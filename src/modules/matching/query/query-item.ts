@@ -12,6 +12,7 @@ export const NO_LANGUAGE: LanguageDetector = () => null;
 const URL_HOST = /\bhttps?:\/\/(?:[^\s/?#@]*@)?([^\s/?#:<>()[\]"'`*]+)/giu;
 const NONE: readonly QueryText[] = [];
 const NO_SCANS: readonly (ScannedField | null)[] = [];
+const NO_DOMAINS: readonly string[] = [];
 
 /**
  * The item being matched as queries read it (decisions.md section 13): its fields by scope, its
@@ -29,7 +30,7 @@ export class QueryItem {
   private scannedFields: readonly (ScannedField | null)[] = NO_SCANS;
   private terms: TermTable | null = null;
   private detected: string | null | undefined;
-  private itemDomains: string[] | null = null;
+  private itemDomains: readonly string[] | null = null;
 
   constructor(private readonly detectLanguage: LanguageDetector = NO_LANGUAGE) {}
 
@@ -90,13 +91,19 @@ export class QueryItem {
   /** Hosts of the link post's URL and of the URLs in the item's text, lower case, each once. */
   domains(): readonly string[] {
     if (this.itemDomains === null) {
+      const { url, isSelf, fields } = this.input;
+      const linksOut = Boolean(url) && isSelf !== true;
+      // Most items link nowhere: no set made for them (asked of every item once a query has a site:).
+      if (!linksOut && !fields.some((text) => text.includes('://'))) {
+        this.itemDomains = NO_DOMAINS;
+        return NO_DOMAINS;
+      }
       const hosts = new Set<string>();
-      const { url, isSelf } = this.input;
-      if (url && isSelf !== true) {
+      if (url && linksOut) {
         if (url.includes('://')) addHosts(url, hosts);
         else addHost(url, hosts);
       }
-      for (const text of this.input.fields) addHosts(text, hosts);
+      for (const text of fields) addHosts(text, hosts);
       this.itemDomains = [...hosts];
     }
     return this.itemDomains;
