@@ -52,7 +52,9 @@ function truth(node: QueryNode, scope: Scope | null, item: QueryItem, readsCount
       // rest, and an AND's value does not depend on the order of its operands.
       let truthSoFar: Truth = Truth.True;
       let hasLang = false;
-      for (const operand of node.operands) {
+      const { operands } = node;
+      for (let index = 0; index < operands.length; index++) {
+        const operand = operands[index];
         if (operand.kind === 'lang') {
           hasLang = true;
           continue;
@@ -62,7 +64,8 @@ function truth(node: QueryNode, scope: Scope | null, item: QueryItem, readsCount
         if (value === Truth.Unknown) truthSoFar = Truth.Unknown;
       }
       if (!hasLang) return truthSoFar;
-      for (const operand of node.operands) {
+      for (let index = 0; index < operands.length; index++) {
+        const operand = operands[index];
         if (operand.kind !== 'lang') continue;
         const value = truth(operand, scope, item, readsCounts);
         if (value === Truth.False) return Truth.False;
@@ -72,8 +75,9 @@ function truth(node: QueryNode, scope: Scope | null, item: QueryItem, readsCount
     }
     case 'or': {
       let truthSoFar: Truth = Truth.False;
-      for (const operand of node.operands) {
-        const value = truth(operand, scope, item, readsCounts);
+      const { operands } = node;
+      for (let index = 0; index < operands.length; index++) {
+        const value = truth(operands[index], scope, item, readsCounts);
         if (value === Truth.True) return Truth.True;
         if (value === Truth.Unknown) truthSoFar = Truth.Unknown;
       }
