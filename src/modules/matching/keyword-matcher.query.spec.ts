@@ -335,6 +335,26 @@ describe('KeywordMatcher with queries', () => {
       expect(ids('recommend')).toEqual(['kw-rec*', 'kw-recommend*']);
     });
 
+    it('verifies a title: or body: query only where its anchor occurs in that field', () => {
+      const queries = ['title:acme', 'body:acme', '(title:acme) OR (body:acme price)'];
+      const matcher = new KeywordMatcher(queries.map((query) => keyword(query)));
+      const found = (input: MatchInput) => {
+        const before = matcher.candidatesVerified;
+        const ids = matcher.match(input).map(({ id }) => id);
+        return { ids: ids.sort(), verified: matcher.candidatesVerified - before };
+      };
+      expect(found(post('acme', 'nothing'))).toEqual({
+        ids: ['kw-(title:acme) OR (body:acme price)', 'kw-title:acme'],
+        verified: 2,
+      });
+      expect(found(post('nothing', 'acme'))).toEqual({ ids: ['kw-body:acme'], verified: 2 });
+      expect(found(comment('acme'))).toEqual({ ids: ['kw-body:acme'], verified: 2 });
+      expect(found(comment('hello', { parentTitle: 'Acme' }))).toEqual({
+        ids: ['kw-(title:acme) OR (body:acme price)', 'kw-title:acme'],
+        verified: 2,
+      });
+    });
+
     it('refuses a query without a positive anchor', () => {
       for (const query of ['-acme', 'flair:help type:post', 'acme OR lang:en', 'score:>=5']) {
         expect(() => new KeywordMatcher([keyword(query)])).toThrow(QueryError);
