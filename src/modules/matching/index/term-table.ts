@@ -25,6 +25,8 @@ export class TermTable {
   private readonly prefixes = new Map<string, Term>();
   /** By length in UTF-16 units: how many prefix terms have it (a token looks only those up). */
   private prefixLengthCounts: number[] = [];
+  /** The lengths of `prefixLengthCounts` held, made when asked after a change. */
+  private heldPrefixLengths: number[] | null = null;
   /** Ids start at 1, so 0 can stand for "no term"; ids of dropped terms are reused. */
   private nextId = 1;
   private readonly freeIds: number[] = [];
@@ -89,8 +91,6 @@ export class TermTable {
       count > 0 ? [length] : [],
     ));
   }
-
-  private heldPrefixLengths: number[] | null = null;
 
   private countPrefixLength(length: number, change: number): void {
     this.prefixLengthCounts[length] = (this.prefixLengthCounts[length] ?? 0) + change;
