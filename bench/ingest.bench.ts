@@ -9,7 +9,9 @@
  * them filtered (syntheticFilters), each ingesting the dump `--rounds` times (default 3) into a
  * fresh copy, alternately.
  * Realistic: items recombined from real Reddit sentences, "brand software-term" keywords from
- * real lists over 40 accounts, each keyword count against a run with 10 keywords.
+ * real lists over 40 accounts, each keyword count against a run with 10 keywords, and 20,000
+ * queries drawn from the first 20,000 of those keywords as `bench:match` draws them
+ * (bench/query-mix.ts) against the same run with 10.
  *   npm run bench:ingest -- --reddit ../shared/data/reddit --keyword-lists ../shared/data/keywords
  *     [--items 20000 --counts 10,20000,100000 --rounds 3]
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test (default; unreachable → skipped)
@@ -38,6 +40,7 @@ import { Database } from '../src/database/database.js';
 import { newId } from '../src/common/ids.js';
 import { pino } from 'pino';
 import { LiveKeywordMatcher } from '../src/modules/matching/live-keyword-matcher.service.js';
+import { comparisonQueries, QUERY_COUNT } from './query-comparison.js';
 import { realItems, realKeywords, redditText } from './real-corpus.js';
 import type { KeywordFilters } from '../src/modules/matching/keyword-definition.js';
 import {
@@ -116,12 +119,21 @@ function dumpFile(dir: string, items: Iterable<SyntheticItem>): string {
   return file;
 }
 
+/** A keyword, or a query under a text of its own. */
+type SeededKeyword = SyntheticKeyword & { query?: string };
+
 /** A keyword as POST /keywords takes it, with its filters if it has any. */
-function keywordDraft(
-  keyword: SyntheticKeyword,
-  filters: KeywordFilters | undefined,
-): KeywordDraft {
+function keywordDraft(keyword: SeededKeyword, filters: KeywordFilters | undefined): KeywordDraft {
   return { ...keyword, ...filters };
+}
+
+/** The query comparison's queries over the keywords' words, as keywords to seed. */
+function queryKeywords(keywords: readonly SyntheticKeyword[]): SeededKeyword[] {
+  return comparisonQueries(keywords.map(({ text }) => text)).map((query, index) => ({
+    text: `query ${index}`,
+    mode: 'exact',
+    query,
+  }));
 }
 
 /**
@@ -130,7 +142,7 @@ function keywordDraft(
  */
 async function seed(
   url: string,
-  keywords: SyntheticKeyword[],
+  keywords: SeededKeyword[],
   accountCount: number,
   filters: readonly (KeywordFilters | undefined)[] = [],
 ): Promise<void> {
@@ -468,16 +480,23 @@ async function realistic(
   rounds: number,
 ): Promise<void> {
   const file = dumpFile(dir, realItems(redditText(sources.reddit), itemCount, 7));
-  const largest = realKeywords(sources.keywordLists, Math.max(...counts), 11);
+  const largest = realKeywords(sources.keywordLists, Math.max(QUERY_COUNT, ...counts), 11);
   console.log(
     `ingest benchmark (realistic): ${itemCount} items recombined from real Reddit sentences; ` +
       `"brand software-term" keywords from real lists, a third each exact, proximity, broad, ` +
-      `over ${REAL_ACCOUNTS} accounts, 1 webhook each; ${rounds} rounds`,
+      `over ${REAL_ACCOUNTS} accounts, 1 webhook each, and ${QUERY_COUNT} queries drawn from ` +
+      `the first ${QUERY_COUNT} of them (30% OR groups, 20% NOT, 20% field-scoped, 10% NEAR, ` +
+      `20% plain); ${rounds} rounds`,
   );
   const variants = counts.map((count) => ({
     label: String(count),
     seed: (url: string) => seed(url, largest.slice(0, count), REAL_ACCOUNTS),
   }));
+  const queries = queryKeywords(largest.slice(0, QUERY_COUNT));
+  variants.push({
+    label: `${QUERY_COUNT} queries`,
+    seed: (url: string) => seed(url, queries, REAL_ACCOUNTS),
+  });
   await seedAndCompare(dir, variants, file, itemCount, rounds);
 }
 

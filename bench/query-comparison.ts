@@ -38,6 +38,11 @@ export interface QueryComparison {
   readonly languageLoadMs: number;
 }
 
+/** The comparison's queries, drawn from the words of a keyword set (bench/query-mix.ts). */
+export function comparisonQueries(texts: readonly string[]): string[] {
+  return queryMix(texts, QUERY_COUNT, QUERY_SEED);
+}
+
 function definitionsOf(texts: readonly { text: string; query?: string }[]): KeywordDefinition[] {
   return texts.map(({ text, query }, index) => ({
     id: `kw-${index}`,
@@ -94,11 +99,7 @@ export async function compareQueries(
   inputs: readonly MatchInput[],
   rounds: number,
 ): Promise<QueryComparison> {
-  const queries = queryMix(
-    keywords.map(({ text }) => text),
-    QUERY_COUNT,
-    QUERY_SEED,
-  );
+  const queries = comparisonQueries(keywords.map(({ text }) => text));
   const plans: [string, KeywordDefinition[]][] = [
     [
       `${BASELINE_KEYWORDS} v1 keywords (baseline)`,

@@ -320,15 +320,39 @@ describe('KeywordMatcher with queries', () => {
       expect(matcher.candidatesVerified - before).toBeLessThanOrEqual(6);
     });
 
-    it('makes a long prefix a candidate only where a word shares its first five letters', () => {
-      const matcher = new KeywordMatcher([keyword('recommend*')]);
-      const ids = (text: string) => matcher.match(comment(text)).map(({ id }) => id);
+    it('makes a prefix a candidate only where a word starts with it', () => {
+      const matcher = new KeywordMatcher([keyword('recommend*'), keyword('rec*')]);
+      const ids = (text: string) =>
+        matcher
+          .match(comment(text))
+          .map(({ id }) => id)
+          .sort();
       const before = matcher.candidatesVerified;
-      expect(ids('a record of recent receipts')).toEqual([]);
-      expect(matcher.candidatesVerified - before).toBe(0);
-      expect(ids('recommen and recombine')).toEqual([]);
-      expect(ids('a record of Recommendations')).toEqual(['kw-recommend*']);
-      expect(matcher.candidatesVerified - before).toBe(2);
+      expect(ids('recommen and recombine')).toEqual(['kw-rec*']);
+      expect(matcher.candidatesVerified - before).toBe(1);
+      expect(ids('a record of Recommendations')).toEqual(['kw-rec*', 'kw-recommend*']);
+      expect(matcher.candidatesVerified - before).toBe(3);
+      expect(ids('recommend')).toEqual(['kw-rec*', 'kw-recommend*']);
+    });
+
+    it('verifies a title: or body: query only where its anchor occurs in that field', () => {
+      const queries = ['title:acme', 'body:acme', '(title:acme) OR (body:acme price)'];
+      const matcher = new KeywordMatcher(queries.map((query) => keyword(query)));
+      const found = (input: MatchInput) => {
+        const before = matcher.candidatesVerified;
+        const ids = matcher.match(input).map(({ id }) => id);
+        return { ids: ids.sort(), verified: matcher.candidatesVerified - before };
+      };
+      expect(found(post('acme', 'nothing'))).toEqual({
+        ids: ['kw-(title:acme) OR (body:acme price)', 'kw-title:acme'],
+        verified: 2,
+      });
+      expect(found(post('nothing', 'acme'))).toEqual({ ids: ['kw-body:acme'], verified: 2 });
+      expect(found(comment('acme'))).toEqual({ ids: ['kw-body:acme'], verified: 2 });
+      expect(found(comment('hello', { parentTitle: 'Acme' }))).toEqual({
+        ids: ['kw-(title:acme) OR (body:acme price)', 'kw-title:acme'],
+        verified: 2,
+      });
     });
 
     it('refuses a query without a positive anchor', () => {

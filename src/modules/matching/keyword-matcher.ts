@@ -1,12 +1,18 @@
 import { chooseAnchor, type Anchor } from './index/anchor.js';
-import { HAS_FILTER, IS_QUERY, MATCHES_ON_ANCHOR } from './index/candidate-pool.js';
+import {
+  BODY_ONLY,
+  HAS_FILTER,
+  IS_QUERY,
+  MATCHES_ON_ANCHOR,
+  TITLE_ONLY,
+} from './index/candidate-pool.js';
 import { ItemFieldLists } from './index/item-field-lists.js';
 import type { MatchInput } from './match-input.js';
 import { evaluateQuery } from './query/query-evaluator.js';
 import { QueryError } from './query/query-error.js';
 import { enclosingDomains, QueryItem, type LanguageDetector } from './query/query-item.js';
 import { parseQuery } from './query/query-parser.js';
-import { hasTitleScope, type QueryNode } from './query/query-tree.js';
+import { hasTitleScope, type QueryNode, type Scope } from './query/query-tree.js';
 import { queryTermKeys } from './query/query-term-keys.js';
 import {
   compileKeyword,
@@ -109,6 +115,11 @@ export class KeywordMatcher {
   private matchingType = 0;
   /** While matching a comment's parent title: only query placements are candidates there. */
   private queriesOnly = false;
+  /**
+   * Query placements not to verify in the field being matched: those whose anchor counts only
+   * in a body while matching a title (a post's, a comment's parent post's), and the reverse.
+   */
+  private skippedScope = 0;
   /** The scanned fields of the item being matched, and the item as keyword filters read it. */
   private readonly fields: ScannedField[] = [];
   /** The same by index in the input's fields, null for an empty one (for the query item). */
@@ -241,6 +252,7 @@ export class KeywordMatcher {
       node: 0,
       query: null,
       symbolPhrase: null,
+      scope: null,
     };
     this.index.add(keyword);
     return keyword;
@@ -268,9 +280,9 @@ export class KeywordMatcher {
         const anchorTerm = this.compileContext.acquireTerm(kind, termKey);
         const nextTerm =
           nextKey === null ? null : this.compileContext.acquireTerm('token', nextKey);
-        this.addPlacement(query, filter, anchorTerm, nextTerm, null);
+        this.addPlacement(query, filter, anchorTerm, nextTerm, null, anchor.scope);
       } else if (anchor.kind === 'text') {
-        this.addPlacement(query, filter, null, null, anchor.text);
+        this.addPlacement(query, filter, null, null, anchor.text, anchor.scope);
       } else {
         this.itemFieldLists.add(anchor, query);
         query.itemFieldAnchors.push(anchor);
@@ -293,6 +305,7 @@ export class KeywordMatcher {
     anchorTerm: Term | null,
     nextTerm: Term | null,
     symbolPhrase: string | null,
+    scope: Scope | null,
   ): void {
     const placement: IndexedKeyword = {
       definition: query.definition,
@@ -310,6 +323,7 @@ export class KeywordMatcher {
       node: 0,
       query,
       symbolPhrase,
+      scope,
     };
     this.index.add(placement);
     query.placements.push(placement);
@@ -379,7 +393,12 @@ export class KeywordMatcher {
       scannedByInput.push(field);
     }
     this.item.reset(input, scannedByInput, this.index.terms);
-    for (const field of fields) this.matchField(field, matched);
+    for (let index = 0; index < scannedByInput.length; index++) {
+      const field = scannedByInput[index];
+      if (field === null) continue;
+      this.skippedScope = input.type === 'post' && index === 0 ? BODY_ONLY : TITLE_ONLY;
+      this.matchField(field, matched);
+    }
     if (this.queries.size > 0) this.matchQueriesOnly(input, matched);
     return matched;
   }
@@ -391,22 +410,30 @@ export class KeywordMatcher {
   private matchQueriesOnly(input: MatchInput, matched: KeywordDefinition[]): void {
     if (this.parentTitleReaders > 0 && input.type === 'comment' && input.parentTitle) {
       this.queriesOnly = true;
+      this.skippedScope = BODY_ONLY;
       this.matchField(this.scanner.scan(input.parentTitle, PARENT_TITLE_SLOT), matched);
       this.queriesOnly = false;
     }
     const lists = this.itemFieldLists;
     if (lists.isEmpty) return;
-    const verifyAll = (queries: readonly QueryKeyword[] | undefined) => {
-      for (const query of queries ?? NOTHING) {
-        this.candidatesVerified++;
-        this.verifyQuery(query, matched);
-      }
-    };
-    verifyAll(lists.under('sub', input.subreddit.toLowerCase()));
-    verifyAll(lists.under('author', input.author.toLowerCase()));
+    this.verifyAll(lists.under('sub', this.item.subreddit()), matched);
+    this.verifyAll(lists.under('author', this.item.author()), matched);
     if (!lists.hasSites) return;
     for (const host of this.item.domains()) {
-      for (const domain of enclosingDomains(host)) verifyAll(lists.under('site', domain));
+      for (const domain of enclosingDomains(host)) {
+        this.verifyAll(lists.under('site', domain), matched);
+      }
+    }
+  }
+
+  private verifyAll(
+    queries: readonly QueryKeyword[] | undefined,
+    matched: KeywordDefinition[],
+  ): void {
+    if (queries === undefined) return;
+    for (const query of queries) {
+      this.candidatesVerified++;
+      this.verifyQuery(query, matched);
     }
   }
 
@@ -463,10 +490,11 @@ export class KeywordMatcher {
     const { pool } = this.index;
     const stamp = this.itemStamp;
     for (let node = head; node !== 0; node = pool.next(node)) {
+      const flags = pool.flags(node);
+      if ((flags & this.skippedScope) !== 0) continue;
       this.candidatesVerified++;
       const required = pool.requiredTermId(node);
       if (required !== 0 && !field.occursIn(required)) continue;
-      const flags = pool.flags(node);
       if ((flags & IS_QUERY) !== 0) {
         this.verifyQuery(pool.keyword(node).query as QueryKeyword, matched);
         continue;

@@ -34,6 +34,7 @@ function keyword(
     node: 0,
     query: null,
     symbolPhrase: null,
+    scope: null,
   };
 }
 

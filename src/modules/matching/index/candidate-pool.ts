@@ -21,6 +21,9 @@ export const MATCHES_ON_ANCHOR = 4;
 export const HAS_FILTER = 8;
 /** The node is one placement of a query that the evaluator decides (IndexedKeyword.query). */
 export const IS_QUERY = 16;
+/** A query placement whose anchor counts only in a title, or only in a body (IndexedKeyword.scope). */
+export const TITLE_ONLY = 32;
+export const BODY_ONLY = 64;
 
 /**
  * Every candidate list of the index, as linked lists of nodes in one typed array. A node holds
@@ -44,7 +47,7 @@ export class CandidatePool {
     return this.nodes[node * NODE_INTS + REQUIRED_TERM];
   }
 
-  /** TRACKS_* bits, MATCHES_ON_ANCHOR and HAS_FILTER. */
+  /** TRACKS_* bits, MATCHES_ON_ANCHOR, HAS_FILTER, IS_QUERY, TITLE_ONLY and BODY_ONLY. */
   flags(node: number): number {
     return this.nodes[node * NODE_INTS + FLAGS];
   }
@@ -92,7 +95,8 @@ export class CandidatePool {
         ? MATCHES_ON_ANCHOR
         : 0) |
       (keyword.filter === null ? 0 : HAS_FILTER) |
-      (keyword.query === null ? 0 : IS_QUERY);
+      (keyword.query === null ? 0 : IS_QUERY) |
+      (keyword.scope === 'title' ? TITLE_ONLY : keyword.scope === 'body' ? BODY_ONLY : 0);
     this.nodes[base + NEXT] = head;
     this.nodes[base + MATCHED_STAMP] = 0;
     this.previousNodes[node] = NO_NODE;

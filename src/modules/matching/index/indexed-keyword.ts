@@ -1,5 +1,5 @@
 import type { KeywordDefinition } from '../keyword-definition.js';
-import type { QueryNode } from '../query/query-tree.js';
+import type { QueryNode, Scope } from '../query/query-tree.js';
 import type { KeywordFilter } from '../rules/keyword-filter.js';
 import type { MatchRule } from '../rules/match-rule.js';
 import type { Term } from './term.js';
@@ -40,6 +40,8 @@ export interface IndexedKeyword {
   readonly query: QueryKeyword | null;
   /** A query placement without an anchor term: the literal text it is found by. */
   readonly symbolPhrase: string | null;
+  /** A query placement whose anchor counts only in a post's title or only elsewhere; else null. */
+  readonly scope: Scope | null;
 }
 
 /** An item field a query is filed under (ItemFieldLists): `sub:`, `author:` or `site:`. */

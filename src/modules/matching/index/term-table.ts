@@ -23,6 +23,10 @@ export class TermTable {
   private readonly tokens = new Map<string, Term>();
   private readonly stems = new Map<string, Term>();
   private readonly prefixes = new Map<string, Term>();
+  /** By length in UTF-16 units: how many prefix terms have it (a token looks only those up). */
+  private prefixLengthCounts: number[] = [];
+  /** The lengths of `prefixLengthCounts` held, made when asked after a change. */
+  private heldPrefixLengths: number[] | null = null;
   /** Ids start at 1, so 0 can stand for "no term"; ids of dropped terms are reused. */
   private nextId = 1;
   private readonly freeIds: number[] = [];
@@ -42,6 +46,7 @@ export class TermTable {
     if (term === undefined) {
       term = new Term(this.freeIds.pop() ?? this.nextId++, kind, key);
       terms.set(key, term);
+      if (kind === 'prefix') this.countPrefixLength(key.length, 1);
       this.candidateKinds = grown(this.candidateKinds, term.id + 1);
       this.version++;
     }
@@ -64,6 +69,7 @@ export class TermTable {
       return;
     }
     this.termsOf(term.kind).delete(term.key);
+    if (term.kind === 'prefix') this.countPrefixLength(term.key.length, -1);
     this.candidateKinds[term.id] = 0;
     this.freeIds.push(term.id);
     this.version++;
@@ -77,6 +83,18 @@ export class TermTable {
   /** Whether any query prefix is held: tokens look their prefix term up only then. */
   get hasPrefixes(): boolean {
     return this.prefixes.size > 0;
+  }
+
+  /** The lengths of the prefix terms held, shortest first (each once). */
+  get prefixLengths(): readonly number[] {
+    return (this.heldPrefixLengths ??= this.prefixLengthCounts.flatMap((count, length) =>
+      count > 0 ? [length] : [],
+    ));
+  }
+
+  private countPrefixLength(length: number, change: number): void {
+    this.prefixLengthCounts[length] = (this.prefixLengthCounts[length] ?? 0) + change;
+    this.heldPrefixLengths = null;
   }
 
   private termsOf(kind: TermKind): Map<string, Term> {

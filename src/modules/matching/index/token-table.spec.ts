@@ -64,4 +64,30 @@ describe('TokenTable', () => {
     expect(table.size).toBeLessThanOrEqual(100);
     expect(resolveWord(table, 'word3').tokenTerm).toBe(wanted.id);
   });
+
+  it('lists the prefix terms a token starts with, itself included, as they come and go', () => {
+    const terms = new TermTable();
+    const table = new TokenTable(terms);
+    const prefixesOf = (word: string) => {
+      table.syncTerms();
+      const ids = table.prefixTermIds;
+      const found: number[] = [];
+      for (
+        let at = table.prefixListOf(table.resolve(word, 0, word.length, tokenHash(word), 0));
+        at !== 0 && ids[at] !== 0;
+        at++
+      ) {
+        found.push(ids[at]);
+      }
+      return found;
+    };
+    const rec = terms.acquire('prefix', 'rec');
+    const recommend = terms.acquire('prefix', 'recommend');
+    terms.acquire('prefix', 'recommendations');
+    expect(prefixesOf('recommend')).toEqual([rec.id, recommend.id]);
+    expect(prefixesOf('record')).toEqual([rec.id]);
+    expect(prefixesOf('re')).toEqual([]);
+    terms.release(rec);
+    expect(prefixesOf('recommendation')).toEqual([recommend.id]);
+  });
 });

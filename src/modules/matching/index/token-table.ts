@@ -1,6 +1,5 @@
 import { stemmer } from 'stemmer';
 
-import { PREFIX_KEY_LENGTHS, prefixKey } from './term.js';
 import type { TermTable } from './term-table.js';
 import { grown } from './grown-array.js';
 
@@ -23,8 +22,6 @@ const STEM_TERM = 3;
 const LENGTH_UNITS = 2;
 
 const INITIAL_SLOT_BITS = 12;
-/** Prefix term ids per slot: one for each of PREFIX_KEY_LENGTHS. */
-export const PREFIX_TIERS = PREFIX_KEY_LENGTHS.length;
 
 /**
  * Every distinct text token met so far, with its English (Porter) stem and the ids of the
@@ -41,10 +38,12 @@ export class TokenTable {
   /** By slot index: the entry index of the token it holds (for `syncTerms`). */
   private entries = new Int32Array(1 << INITIAL_SLOT_BITS);
   /**
-   * By slot index times PREFIX_TIERS plus tier: the id of the prefix term of that tier's length
-   * the token starts with (0: none).
+   * By slot index: where the ids of the query prefix terms the token starts with begin in
+   * `prefixLists` (0: none). A list ends with 0; offset 0 is never used.
    */
-  private prefixTerms = new Int32Array((1 << INITIAL_SLOT_BITS) * PREFIX_TIERS);
+  private prefixListStarts = new Int32Array(1 << INITIAL_SLOT_BITS);
+  private prefixLists = new Int32Array(1024);
+  private prefixListsEnd = 1;
   private tokens: string[] = [];
   private stems: string[] = [];
   private termsVersion: number;
@@ -66,6 +65,7 @@ export class TokenTable {
    */
   syncTerms(): void {
     if (this.termsVersion === this.terms.version) return;
+    this.prefixListsEnd = 1;
     for (let slot = 0; slot < this.slots.length; slot += SLOT_INTS) {
       if (this.slots[slot + CHARACTERS] !== 0) this.readTerms(slot);
     }
@@ -102,9 +102,17 @@ export class TokenTable {
     return this.slots[slot + STEM_TERM];
   }
 
-  /** Id of the query prefix term of PREFIX_KEY_LENGTHS[tier] the token starts with (0: none). */
-  prefixTermId(slot: number, tier: number): number {
-    return this.prefixTerms[(slot >> SLOT_SHIFT) * PREFIX_TIERS + tier];
+  /**
+   * Where the ids of the query prefix terms the token starts with (itself included) begin in
+   * `prefixTermIds`, ending with 0; 0 for none.
+   */
+  prefixListOf(slot: number): number {
+    return this.prefixListStarts[slot >> SLOT_SHIFT];
+  }
+
+  /** The prefix term lists `prefixListOf` points into (replaced as tokens are added). */
+  get prefixTermIds(): Int32Array {
+    return this.prefixLists;
   }
 
   private holds(slot: number, text: string, start: number, end: number, caseMask: number): boolean {
@@ -168,25 +176,22 @@ export class TokenTable {
     const previousEntries = this.entries;
     this.slots = new Int32Array(previousSlots.length * 2);
     this.entries = new Int32Array(previousEntries.length * 2);
-    const previousPrefixTerms = this.prefixTerms;
-    this.prefixTerms = new Int32Array(previousPrefixTerms.length * 2);
+    const previousPrefixListStarts = this.prefixListStarts;
+    this.prefixListStarts = new Int32Array(previousPrefixListStarts.length * 2);
     this.slotBits++;
     for (let slot = 0; slot < previousSlots.length; slot += SLOT_INTS) {
       if (previousSlots[slot + CHARACTERS] === 0) continue;
       const target = this.emptySlot(previousSlots[slot + HASH]);
       this.slots.set(previousSlots.subarray(slot, slot + SLOT_INTS), target);
       this.entries[target / SLOT_INTS] = previousEntries[slot / SLOT_INTS];
-      const from = (slot / SLOT_INTS) * PREFIX_TIERS;
-      this.prefixTerms.set(
-        previousPrefixTerms.subarray(from, from + PREFIX_TIERS),
-        (target / SLOT_INTS) * PREFIX_TIERS,
-      );
+      this.prefixListStarts[target / SLOT_INTS] = previousPrefixListStarts[slot / SLOT_INTS];
     }
   }
 
   private clear(): void {
     this.slots.fill(0);
-    this.prefixTerms.fill(0);
+    this.prefixListStarts.fill(0);
+    this.prefixListsEnd = 1;
     this.characterCount = 1;
     this.tokens = [];
     this.stems = [];
@@ -196,17 +201,26 @@ export class TokenTable {
     const entry = this.entries[slot / SLOT_INTS];
     this.slots[slot + TOKEN_TERM] = this.terms.find('token', this.tokens[entry])?.id ?? 0;
     this.slots[slot + STEM_TERM] = this.terms.find('stem', this.stems[entry])?.id ?? 0;
-    const { hasPrefixes } = this.terms;
-    for (let tier = 0; tier < PREFIX_TIERS; tier++) {
-      this.prefixTerms[(slot / SLOT_INTS) * PREFIX_TIERS + tier] = hasPrefixes
-        ? this.prefixTermOf(entry, PREFIX_KEY_LENGTHS[tier])
-        : 0;
-    }
+    this.prefixListStarts[slot / SLOT_INTS] = this.terms.hasPrefixes
+      ? this.storePrefixList(this.tokens[entry])
+      : 0;
   }
 
-  private prefixTermOf(entry: number, length: number): number {
-    const key = prefixKey(this.tokens[entry], length);
-    return key === null ? 0 : (this.terms.find('prefix', key)?.id ?? 0);
+  /** Stores the ids of the prefix terms the token starts with; returns where (0: none). */
+  private storePrefixList(token: string): number {
+    const start = this.prefixListsEnd;
+    let end = start;
+    for (const length of this.terms.prefixLengths) {
+      if (length > token.length) break;
+      const id = this.terms.find('prefix', token.slice(0, length))?.id;
+      if (id === undefined) continue;
+      this.prefixLists = grown(this.prefixLists, end + 2);
+      this.prefixLists[end++] = id;
+    }
+    if (end === start) return 0;
+    this.prefixLists[end++] = 0;
+    this.prefixListsEnd = end;
+    return start;
   }
 }
 

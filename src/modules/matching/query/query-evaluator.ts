@@ -24,9 +24,6 @@ export type Verdict = 'no' | 'match' | 'pending';
 const Truth = { False: 0, True: 1, Unknown: 2 } as const;
 type Truth = (typeof Truth)[keyof typeof Truth];
 
-/** An AND's operands other than `lang:`, then its `lang:` ones. */
-const LANG_PASSES = [false, true] as const;
-
 /**
  * The verdict of a query tree on an item (decisions.md section 13). A query with `score:` or
  * `comments:` is first read with those clauses unknown: true without them is a match, false is
@@ -34,83 +31,105 @@ const LANG_PASSES = [false, true] as const;
  * it carries none): a match if that makes the query true, else pending, as the counts change.
  */
 export function evaluateQuery(node: QueryNode, item: QueryItem): Verdict {
-  const free = new Evaluation(item, false).truth(node, null);
+  const free = truth(node, null, item, false);
   if (free !== Truth.Unknown) return free === Truth.True ? 'match' : 'no';
-  return new Evaluation(item, true).truth(node, null) === Truth.True ? 'match' : 'pending';
+  return truth(node, null, item, true) === Truth.True ? 'match' : 'pending';
 }
 
-class Evaluation {
-  constructor(
-    private readonly item: QueryItem,
-    /** Whether count clauses read the item's counts (else they are Unknown). */
-    private readonly readsCounts: boolean,
-  ) {}
-
-  truth(node: QueryNode, scope: Scope | null): Truth {
-    if (isTextTerm(node)) {
-      for (const field of this.item.fields(scope)) if (termOccurs(node, field)) return Truth.True;
-      return Truth.False;
+/** `readsCounts`: whether count clauses read the item's counts (else they are Unknown). */
+function truth(node: QueryNode, scope: Scope | null, item: QueryItem, readsCounts: boolean): Truth {
+  if (isTextTerm(node)) {
+    const fields = item.fields(scope);
+    for (let index = 0; index < fields.length; index++) {
+      if (termOccurs(node, fields[index])) return Truth.True;
     }
-    const { input } = this.item;
-    switch (node.kind) {
-      case 'and': {
-        // `lang:` last, wherever it is written: detecting a language costs far more than the
-        // rest, and an AND's value does not depend on the order of its operands.
-        let truth: Truth = Truth.True;
-        for (const laterLang of LANG_PASSES) {
-          for (const operand of node.operands) {
-            if ((operand.kind === 'lang') !== laterLang) continue;
-            const value = this.truth(operand, scope);
-            if (value === Truth.False) return Truth.False;
-            if (value === Truth.Unknown) truth = Truth.Unknown;
-          }
+    return Truth.False;
+  }
+  const { input } = item;
+  switch (node.kind) {
+    case 'and': {
+      // `lang:` last, wherever it is written: detecting a language costs far more than the
+      // rest, and an AND's value does not depend on the order of its operands.
+      let truthSoFar: Truth = Truth.True;
+      let hasLang = false;
+      const { operands } = node;
+      for (let index = 0; index < operands.length; index++) {
+        const operand = operands[index];
+        if (operand.kind === 'lang') {
+          hasLang = true;
+          continue;
         }
-        return truth;
+        const value = truth(operand, scope, item, readsCounts);
+        if (value === Truth.False) return Truth.False;
+        if (value === Truth.Unknown) truthSoFar = Truth.Unknown;
       }
-      case 'or': {
-        let truth: Truth = Truth.False;
-        for (const operand of node.operands) {
-          const value = this.truth(operand, scope);
-          if (value === Truth.True) return Truth.True;
-          if (value === Truth.Unknown) truth = Truth.Unknown;
-        }
-        return truth;
+      if (!hasLang) return truthSoFar;
+      for (let index = 0; index < operands.length; index++) {
+        const operand = operands[index];
+        if (operand.kind !== 'lang') continue;
+        const value = truth(operand, scope, item, readsCounts);
+        if (value === Truth.False) return Truth.False;
+        if (value === Truth.Unknown) truthSoFar = Truth.Unknown;
       }
-      case 'not': {
-        const value = this.truth(node.operand, scope);
-        return value === Truth.Unknown ? value : value === Truth.True ? Truth.False : Truth.True;
-      }
-      case 'scope':
-        return this.truth(node.operand, node.scope);
-      case 'near':
-        return this.inSomeField(scope, (field) => nearSpans(node, field).length > 0);
-      case 'within':
-        return this.inSomeField(scope, (field) => withinHolds(node, field));
-      case 'sub':
-        return truthOf(node.names.includes(input.subreddit.toLowerCase()));
-      case 'author':
-        return truthOf(node.names.includes(input.author.toLowerCase()));
-      case 'flair':
-        return truthOf(typeof input.flair === 'string' && foldTermText(input.flair) === node.text);
-      case 'site':
-        return truthOf(this.item.domains().some((host) => isWithinDomain(host, node.domain)));
-      case 'type':
-        return truthOf(input.type === node.value);
-      case 'self':
-        return truthOf(input.isSelf === node.value);
-      case 'nsfw':
-        return truthOf(input.nsfw === node.value);
-      case 'lang':
-        return truthOf(this.item.language() === node.code);
-      case 'score':
-      case 'comments':
-        return this.readsCounts ? countTruth(node, input) : Truth.Unknown;
+      return truthSoFar;
     }
+    case 'or': {
+      let truthSoFar: Truth = Truth.False;
+      const { operands } = node;
+      for (let index = 0; index < operands.length; index++) {
+        const value = truth(operands[index], scope, item, readsCounts);
+        if (value === Truth.True) return Truth.True;
+        if (value === Truth.Unknown) truthSoFar = Truth.Unknown;
+      }
+      return truthSoFar;
+    }
+    case 'not': {
+      const value = truth(node.operand, scope, item, readsCounts);
+      return value === Truth.Unknown ? value : value === Truth.True ? Truth.False : Truth.True;
+    }
+    case 'scope':
+      return truth(node.operand, node.scope, item, readsCounts);
+    case 'near':
+      return truthOf(nearHolds(node, item.fields(scope)));
+    case 'within':
+      return truthOf(withinHoldsIn(node, item.fields(scope)));
+    case 'sub':
+      return truthOf(node.names.includes(item.subreddit()));
+    case 'author':
+      return truthOf(node.names.includes(item.author()));
+    case 'flair':
+      return truthOf(typeof input.flair === 'string' && foldTermText(input.flair) === node.text);
+    case 'site':
+      return truthOf(linksTo(item.domains(), node.domain));
+    case 'type':
+      return truthOf(input.type === node.value);
+    case 'self':
+      return truthOf(input.isSelf === node.value);
+    case 'nsfw':
+      return truthOf(input.nsfw === node.value);
+    case 'lang':
+      return truthOf(item.language() === node.code);
+    case 'score':
+    case 'comments':
+      return readsCounts ? countTruth(node, input) : Truth.Unknown;
   }
+}
 
-  private inSomeField(scope: Scope | null, holds: (field: QueryText) => boolean): Truth {
-    return truthOf(this.item.fields(scope).some(holds));
-  }
+/*
+ * Each test over a list has a function of its own: a closure in `truth` would make every call
+ * of it allocate the context the closure captures.
+ */
+
+function nearHolds(node: NearNode, fields: readonly QueryText[]): boolean {
+  return fields.some((field) => nearSpans(node, field).length > 0);
+}
+
+function withinHoldsIn(node: WithinNode, fields: readonly QueryText[]): boolean {
+  return fields.some((field) => withinHolds(node, field));
+}
+
+function linksTo(hosts: readonly string[], domain: string): boolean {
+  return hosts.some((host) => isWithinDomain(host, domain));
 }
 
 function truthOf(holds: boolean): Truth {

@@ -12,6 +12,7 @@ export const NO_LANGUAGE: LanguageDetector = () => null;
 const URL_HOST = /\bhttps?:\/\/(?:[^\s/?#@]*@)?([^\s/?#:<>()[\]"'`*]+)/giu;
 const NONE: readonly QueryText[] = [];
 const NO_SCANS: readonly (ScannedField | null)[] = [];
+const NO_DOMAINS: readonly string[] = [];
 
 /**
  * The item being matched as queries read it (decisions.md section 13): its fields by scope, its
@@ -19,14 +20,17 @@ const NO_SCANS: readonly (ScannedField | null)[] = [];
  */
 export class QueryItem {
   input!: MatchInput;
-  private title: QueryText | null = null;
-  private body: QueryText | null = null;
+  /** Each as the one-field list `fields` gives (NONE without the field). */
+  private title: readonly QueryText[] | null = null;
+  private body: readonly QueryText[] | null = null;
   private both: readonly QueryText[] | null = null;
+  private subredditName: string | null = null;
+  private authorName: string | null = null;
   /** The matcher's scans of the item's fields, by index in `input.fields` (null: none). */
   private scannedFields: readonly (ScannedField | null)[] = NO_SCANS;
   private terms: TermTable | null = null;
   private detected: string | null | undefined;
-  private itemDomains: string[] | null = null;
+  private itemDomains: readonly string[] | null = null;
 
   constructor(private readonly detectLanguage: LanguageDetector = NO_LANGUAGE) {}
 
@@ -45,6 +49,8 @@ export class QueryItem {
     this.title = null;
     this.body = null;
     this.both = null;
+    this.subredditName = null;
+    this.authorName = null;
     this.detected = undefined;
     this.itemDomains = null;
   }
@@ -58,6 +64,16 @@ export class QueryItem {
     if (scope === 'title') return this.titleText();
     if (scope === 'body' || !isPost) return this.bodyText();
     return (this.both ??= [...this.titleText(), ...this.bodyText()]);
+  }
+
+  /** The item's subreddit, lower case. */
+  subreddit(): string {
+    return (this.subredditName ??= this.input.subreddit.toLowerCase());
+  }
+
+  /** The item's author, lower case. */
+  author(): string {
+    return (this.authorName ??= this.input.author.toLowerCase());
   }
 
   /** The detected language of the item's own text (lower case), asked once per item. */
@@ -75,13 +91,19 @@ export class QueryItem {
   /** Hosts of the link post's URL and of the URLs in the item's text, lower case, each once. */
   domains(): readonly string[] {
     if (this.itemDomains === null) {
+      const { url, isSelf, fields } = this.input;
+      const linksOut = Boolean(url) && isSelf !== true;
+      // Most items link nowhere: no set made for them (asked of every item once a query has a site:).
+      if (!linksOut && !fields.some((text) => text.includes('://'))) {
+        this.itemDomains = NO_DOMAINS;
+        return NO_DOMAINS;
+      }
       const hosts = new Set<string>();
-      const { url, isSelf } = this.input;
-      if (url && isSelf !== true) {
+      if (url && linksOut) {
         if (url.includes('://')) addHosts(url, hosts);
         else addHost(url, hosts);
       }
-      for (const text of this.input.fields) addHosts(text, hosts);
+      for (const text of fields) addHosts(text, hosts);
       this.itemDomains = [...hosts];
     }
     return this.itemDomains;
@@ -89,28 +111,30 @@ export class QueryItem {
 
   private titleText(): readonly QueryText[] {
     const { type, fields, parentTitle } = this.input;
-    const text = type === 'post' ? fields[0] : parentTitle;
-    if (!text) return NONE;
-    this.title ??= this.queryText(text, type === 'post' ? 0 : -1);
-    return [this.title];
+    return (this.title ??= this.queryTexts(
+      type === 'post' ? fields[0] : parentTitle,
+      type === 'post' ? 0 : -1,
+    ));
   }
 
   private bodyText(): readonly QueryText[] {
-    const { type, fields } = this.input;
-    const index = type === 'post' ? 1 : 0;
-    const text = fields[index];
-    if (!text) return NONE;
-    this.body ??= this.queryText(text, index);
-    return [this.body];
+    const index = this.input.type === 'post' ? 1 : 0;
+    return (this.body ??= this.queryTexts(this.input.fields[index], index));
   }
 
-  /** The text of `input.fields[index]` (-1: a parent title), read through its scan if any. */
-  private queryText(text: string, index: number): QueryText {
+  /**
+   * The text of `input.fields[index]` (-1: a parent title), read through its scan if any, as a
+   * list of one (none for an empty or missing text).
+   */
+  private queryTexts(text: string | null | undefined, index: number): readonly QueryText[] {
+    if (!text) return NONE;
     const field = index < 0 ? null : (this.scannedFields[index] ?? null);
-    return new QueryText(
-      text,
-      field === null || this.terms === null ? null : { field, terms: this.terms },
-    );
+    return [
+      new QueryText(
+        text,
+        field === null || this.terms === null ? null : { field, terms: this.terms },
+      ),
+    ];
   }
 }
 

@@ -1,4 +1,3 @@
-import { queryPrefixKey } from '../index/term.js';
 import { parsePhrase } from '../text/phrase.js';
 import { isTextTerm, type QueryNode, type TextTerm } from './query-tree.js';
 
@@ -6,7 +5,7 @@ import { isTextTerm, type QueryNode, type TextTerm } from './query-tree.js';
 export interface QueryTermKeys {
   /** The folded whole words of its words, phrases and prefixes (a prefix's last is not whole). */
   readonly words: Set<string>;
-  /** The prefix term key of each prefix's last word. */
+  /** Each prefix's last word, the key of the prefix term it is found by (token-table.ts). */
   readonly prefixes: Set<string>;
 }
 
@@ -21,7 +20,7 @@ export function queryTermKeys(node: QueryNode): QueryTermKeys {
     const { tokens } = parsePhrase(term.text);
     const isPrefix = term.kind === 'prefix';
     for (const token of isPrefix ? tokens.slice(0, -1) : tokens) keys.words.add(token);
-    if (isPrefix && tokens.length > 0) keys.prefixes.add(queryPrefixKey(tokens[tokens.length - 1]));
+    if (isPrefix && tokens.length > 0) keys.prefixes.add(tokens[tokens.length - 1]);
   });
   return keys;
 }

@@ -29,48 +29,92 @@ export function separatorsAt(
 /**
  * A phrase's occurrences read from the matcher's scan of a field, as term-spans.ts reads them
  * from its tokens. `ids` are the term ids of its tokens; with `lastIsPrefix`, of its whole words
- * and then of the prefix term its last word is filed under, which that word need only start.
- * Positions come from the scan, which chains a token term's occurrences (last first) and knows
- * a prefix term's last one; the scanned text's separators are the folded text's. With
- * `firstOnly`, at most one span: whether it occurs.
+ * and then of the prefix term of its last word, which a token need only start. Positions come
+ * from the scan, which chains a token term's occurrences (last first) and knows a prefix term's
+ * last one; the scanned text's separators are the folded text's.
  */
 export function scannedPhraseSpans(
   field: ScannedField,
   ids: Int32Array,
   phrase: ParsedPhrase,
   lastIsPrefix: boolean,
-  firstOnly = false,
 ): Span[] {
-  for (let index = 0; index < ids.length; index++) {
-    if (!field.occursIn(ids[index])) return [];
-  }
   const spans: Span[] = [];
   const last = phrase.tokens.length - 1;
-  const words = lastIsPrefix ? ids.length - 1 : ids.length;
-  const occursAt = (start: number) =>
-    start + last < field.tokenCount &&
-    wordsAt(field.tokenIds, start, ids, words) &&
-    (!lastIsPrefix || startsToken(field, start + last, phrase.tokens[last])) &&
-    separatorsAt(field.text, field.starts, field.ends, start, phrase);
-  if (words === 0) {
-    // A prefix alone: every token it starts is at or before its prefix term's last occurrence.
-    for (let start = field.lastPosition(ids[0]); start >= 0; start--) {
-      if (!occursAt(start)) continue;
-      spans.push([start, start]);
-      if (firstOnly) break;
-    }
-  } else {
-    for (
-      let start = field.lastPosition(ids[0]);
-      start >= 0;
-      start = field.previousPosition(start)
-    ) {
-      if (!occursAt(start)) continue;
-      spans.push([start, start + last]);
-      if (firstOnly) break;
-    }
+  for (
+    let start = lastStart(field, ids, phrase, lastIsPrefix);
+    start >= 0;
+    start = previousStart(
+      field,
+      ids,
+      phrase,
+      lastIsPrefix,
+      candidateBefore(field, ids, lastIsPrefix, start),
+    )
+  ) {
+    spans.push([start, start + last]);
   }
   return spans.reverse();
+}
+
+/** Whether the phrase occurs in the field (scannedPhraseSpans' last span, found alone). */
+export function scannedPhraseOccurs(
+  field: ScannedField,
+  ids: Int32Array,
+  phrase: ParsedPhrase,
+  lastIsPrefix: boolean,
+): boolean {
+  return lastStart(field, ids, phrase, lastIsPrefix) >= 0;
+}
+
+/** Where the phrase's last occurrence starts, or -1. */
+function lastStart(
+  field: ScannedField,
+  ids: Int32Array,
+  phrase: ParsedPhrase,
+  lastIsPrefix: boolean,
+): number {
+  for (let index = 0; index < ids.length; index++) {
+    if (!field.occursIn(ids[index])) return -1;
+  }
+  return previousStart(field, ids, phrase, lastIsPrefix, field.lastPosition(ids[0]));
+}
+
+/**
+ * Where the phrase may start before `start`: a prefix alone at any token (every token it starts
+ * is at or before its prefix term's last occurrence), a phrase starting with a word at that
+ * word's previous occurrence, chained by the scan. -1: nowhere.
+ */
+function candidateBefore(
+  field: ScannedField,
+  ids: Int32Array,
+  lastIsPrefix: boolean,
+  start: number,
+): number {
+  return lastIsPrefix && ids.length === 1 ? start - 1 : field.previousPosition(start);
+}
+
+/** Where the phrase's last occurrence starting at or before `from` (a candidate) starts, or -1. */
+function previousStart(
+  field: ScannedField,
+  ids: Int32Array,
+  phrase: ParsedPhrase,
+  lastIsPrefix: boolean,
+  from: number,
+): number {
+  const last = phrase.tokens.length - 1;
+  const words = lastIsPrefix ? ids.length - 1 : ids.length;
+  for (let start = from; start >= 0; start = candidateBefore(field, ids, lastIsPrefix, start)) {
+    if (
+      start + last < field.tokenCount &&
+      wordsAt(field.tokenIds, start, ids, words) &&
+      (!lastIsPrefix || startsToken(field, start + last, phrase.tokens[last])) &&
+      separatorsAt(field.text, field.starts, field.ends, start, phrase)
+    ) {
+      return start;
+    }
+  }
+  return -1;
 }
 
 function wordsAt(tokenIds: Int32Array, start: number, ids: Int32Array, words: number): boolean {

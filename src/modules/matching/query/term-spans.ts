@@ -1,11 +1,15 @@
 import { stemmer } from 'stemmer';
 
-import { queryPrefixKey } from '../index/term.js';
 import { UNNOTED, type TermTable } from '../index/term-table.js';
 import { parsePhrase, type ParsedPhrase } from '../text/phrase.js';
 import type { TokenizedText } from '../text/tokenizer.js';
 import type { QueryText, ScannedText } from './query-text.js';
-import { scannedPhraseSpans, separatorsAt, type Span } from './scanned-spans.js';
+import {
+  scannedPhraseOccurs,
+  scannedPhraseSpans,
+  separatorsAt,
+  type Span,
+} from './scanned-spans.js';
 import type { TextTerm } from './query-tree.js';
 
 export type { Span } from './scanned-spans.js';
@@ -61,7 +65,7 @@ function termIds(term: TextTerm, pattern: TermPattern, terms: TermTable): Int32A
     const ids = words.map((token) => terms.find('token', token)?.id ?? 0);
     const noted = ids.every((id) => id !== 0 && (terms.candidateKinds[id] & UNNOTED) === 0);
     if (isPrefix && tokens.length > 0) {
-      ids.push(terms.find('prefix', queryPrefixKey(tokens[tokens.length - 1]))?.id ?? 0);
+      ids.push(terms.find('prefix', tokens[tokens.length - 1])?.id ?? 0);
     }
     pattern.ids = noted && tokens.length > 0 && !ids.includes(0) ? Int32Array.from(ids) : null;
     pattern.idsIn = terms;
@@ -84,7 +88,7 @@ export function termOccurs(term: TextTerm, field: QueryText): boolean {
     const scanned = (field.scanned as ScannedText).field;
     if (term.kind === 'word') return scanned.occursIn(ids[0]);
     const isPrefix = term.kind === 'prefix';
-    return scannedPhraseSpans(scanned, ids, pattern.phrase, isPrefix, true).length > 0;
+    return scannedPhraseOccurs(scanned, ids, pattern.phrase, isPrefix);
   }
   return term.kind === 'word' ? field.has(term.text) : termSpans(term, field).length > 0;
 }

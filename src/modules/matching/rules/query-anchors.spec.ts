@@ -27,6 +27,18 @@ describe('queryAnchors', () => {
     ]);
   });
 
+  it('keeps the title: or body: scope an anchor has in every branch holding it', () => {
+    const scopesOf = (query: string) =>
+      queryAnchors(parseQuery(query), nobodyShares)?.map((anchor) =>
+        anchor.kind === 'term' || anchor.kind === 'text' ? anchor.scope : 'none',
+      );
+    expect(scopesOf('title:acme')).toEqual(['title']);
+    expect(scopesOf('body:(acme OR `c++`) -title:globex')).toEqual(['body', 'body']);
+    expect(scopesOf('title:acme OR (title:acme price)')).toEqual(['title']);
+    expect(scopesOf('title:acme OR body:acme')).toEqual([null]);
+    expect(scopesOf('title:acme OR sub:rust')).toEqual(['title', 'none']);
+  });
+
   it('files a query once under an anchor two branches share', () => {
     expect(anchorsOf('(zentrixly crm) OR (zentrixly erp) OR frobnicator')).toEqual([
       'token:zentrixly',
@@ -47,10 +59,10 @@ describe('queryAnchors', () => {
     expect(anchorsOf('zentrixly frobnicator', crowded)).toEqual(['token:frobnicator']);
   });
 
-  it('files a prefix under the start of its last word, or under a whole word before it', () => {
+  it('files a prefix under its last word as a prefix term, or under a whole word before it', () => {
     expect(anchorsOf('plu*')).toEqual(['prefix:plu']);
     expect(anchorsOf('plug*')).toEqual(['prefix:plug']);
-    expect(anchorsOf('recommend*')).toEqual(['prefix:recom']);
+    expect(anchorsOf('recommend*')).toEqual(['prefix:recommend']);
     expect(anchorsOf('"zentrixly plug*"')).toEqual(['token:zentrixly']);
   });
 

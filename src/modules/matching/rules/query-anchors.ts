@@ -1,19 +1,21 @@
 import { stemmer } from 'stemmer';
 
 import { tokenAnchor, type Anchor } from '../index/anchor.js';
-import { queryPrefixKey } from '../index/term.js';
 import { tokenRarity } from '../text/common-words.js';
 import { parsePhrase } from '../text/phrase.js';
 import { foldCase } from '../text/text-normalization.js';
-import type { QueryNode, TextTerm } from '../query/query-tree.js';
+import type { QueryNode, Scope, TextTerm } from '../query/query-tree.js';
 import { isTextTerm } from '../query/query-tree.js';
 
 /** Where the index finds the items a query may match. */
 export type QueryAnchor =
-  /** A token, token pair, stem or prefix term occurring in a field. */
-  | { readonly kind: 'term'; readonly anchor: Anchor }
+  /**
+   * A token, token pair, stem or prefix term occurring in a field; with a scope, only an
+   * occurrence in that field (`title:`, `body:`) can make the query match.
+   */
+  | { readonly kind: 'term'; readonly anchor: Anchor; readonly scope: Scope | null }
   /** A literal, found as text by the symbol phrase automaton (no space at either end). */
-  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'text'; readonly text: string; readonly scope: Scope | null }
   /** The item's subreddit, author, or a domain it links to. */
   | { readonly kind: 'sub' | 'author' | 'site'; readonly name: string };
 
@@ -44,11 +46,29 @@ interface Choice {
  * `sub:`, `author:` and `site:` under their names. Null when the query has none.
  */
 export function queryAnchors(node: QueryNode, sharing: AnchorSharing): QueryAnchor[] | null {
-  const anchors = choose(node, sharing)?.anchors;
+  const anchors = choose(node, sharing, null)?.anchors;
   if (anchors === undefined) return null;
-  // Branches may share an anchor (`(a b) OR (a c)`): the query is filed under it once.
-  const byKey = new Map(anchors.map((anchor) => [anchorKey(anchor), anchor]));
+  // Branches may share an anchor (`(a b) OR (a c)`): the query is filed under it once, with a
+  // scope only when every branch has that one.
+  const byKey = new Map<string, QueryAnchor>();
+  for (const anchor of anchors) {
+    const key = anchorKey(anchor);
+    const known = byKey.get(key);
+    byKey.set(key, known === undefined || sameScope(known, anchor) ? anchor : unscoped(anchor));
+  }
   return [...byKey.values()];
+}
+
+function sameScope(one: QueryAnchor, other: QueryAnchor): boolean {
+  return (
+    (one.kind === 'term' || one.kind === 'text') &&
+    (other.kind === 'term' || other.kind === 'text') &&
+    one.scope === other.scope
+  );
+}
+
+function unscoped(anchor: QueryAnchor): QueryAnchor {
+  return anchor.kind === 'term' || anchor.kind === 'text' ? { ...anchor, scope: null } : anchor;
 }
 
 function anchorKey(anchor: QueryAnchor): string {
@@ -59,18 +79,19 @@ function anchorKey(anchor: QueryAnchor): string {
   return anchor.kind === 'text' ? `text:${anchor.text}` : `${anchor.kind}:${anchor.name}`;
 }
 
-function choose(node: QueryNode, sharing: AnchorSharing): Choice | null {
-  if (isTextTerm(node)) return best(termOptions(node), sharing);
+/** `scope`: the innermost `title:` or `body:` around the node, as the evaluator reads it. */
+function choose(node: QueryNode, sharing: AnchorSharing, scope: Scope | null): Choice | null {
+  if (isTextTerm(node)) return best(termOptions(node, scope), sharing);
   switch (node.kind) {
     case 'and':
     case 'within':
-      return bestOf(node.operands.map((operand) => choose(operand, sharing)));
+      return bestOf(node.operands.map((operand) => choose(operand, sharing, scope)));
     case 'near':
-      return bestOf([choose(node.left, sharing), choose(node.right, sharing)]);
+      return bestOf([choose(node.left, sharing, scope), choose(node.right, sharing, scope)]);
     case 'scope':
-      return choose(node.operand, sharing);
+      return choose(node.operand, sharing, node.scope);
     case 'or': {
-      const choices = node.operands.map((operand) => choose(operand, sharing));
+      const choices = node.operands.map((operand) => choose(operand, sharing, scope));
       if (choices.some((choice) => choice === null)) return null;
       return union(choices as Choice[]);
     }
@@ -94,14 +115,14 @@ function choose(node: QueryNode, sharing: AnchorSharing): Choice | null {
 }
 
 /** The term anchors a text term may be filed under, with their rarity; any one will do. */
-function termOptions(term: TextTerm): [QueryAnchor, number][] {
+function termOptions(term: TextTerm, scope: Scope | null): [QueryAnchor, number][] {
   const options: [QueryAnchor, number][] = [];
   const addTokens = (tokens: readonly string[], pairs: boolean) => {
     for (let offset = 0; offset < tokens.length; offset++) {
       const next = pairs && offset + 1 < tokens.length ? tokens[offset + 1] : null;
       if (pairs && next === null && tokens.length > 1) break;
       const anchor = tokenAnchor(tokens[offset], next, 0);
-      options.push([{ kind: 'term', anchor }, anchor.rarity]);
+      options.push([{ kind: 'term', anchor, scope }, anchor.rarity]);
     }
   };
   switch (term.kind) {
@@ -116,10 +137,13 @@ function termOptions(term: TextTerm): [QueryAnchor, number][] {
       const { tokens } = parsePhrase(term.text);
       const last = tokens[tokens.length - 1];
       addTokens(tokens.slice(0, -1), false);
-      const key = queryPrefixKey(last);
       const rarity = tokenRarity(last) - PREFIX_PENALTY;
       options.push([
-        { kind: 'term', anchor: { ...tokenAnchor(key, null, 0), kind: 'prefix', rarity } },
+        {
+          kind: 'term',
+          anchor: { ...tokenAnchor(last, null, 0), kind: 'prefix', rarity },
+          scope,
+        },
         rarity,
       ]);
       break;
@@ -132,12 +156,12 @@ function termOptions(term: TextTerm): [QueryAnchor, number][] {
         tokenOffset: 0,
         rarity: tokenRarity(term.text),
       };
-      options.push([{ kind: 'term', anchor }, anchor.rarity]);
+      options.push([{ kind: 'term', anchor, scope }, anchor.rarity]);
       break;
     }
     case 'literal':
       addTokens(wholeTokens(term.text), false);
-      options.push([{ kind: 'text', text: term.text.trim() }, TEXT_RARITY]);
+      options.push([{ kind: 'text', text: term.text.trim(), scope }, TEXT_RARITY]);
       break;
   }
   return options;

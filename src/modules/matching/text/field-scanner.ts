@@ -9,7 +9,7 @@ import {
   type TermTable,
 } from '../index/term-table.js';
 import { foldCase, foldsLikeAscii } from './text-normalization.js';
-import { PREFIX_TIERS, type TokenTable } from '../index/token-table.js';
+import type { TokenTable } from '../index/token-table.js';
 
 const FNV_OFFSET_BASIS = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
@@ -97,10 +97,10 @@ export class FieldScanner {
       // Stem and prefix terms only ever hold per-field keywords (broad mode, queries).
       if (stemId !== 0) field.noteTerm(stemId, position, false, candidateKinds[stemId] !== 0);
       if (hasPrefixes) {
-        for (let tier = 0; tier < PREFIX_TIERS; tier++) {
-          const prefixId = this.tokenTable.prefixTermId(slot, tier);
-          if (prefixId !== 0)
-            field.noteTerm(prefixId, position, false, candidateKinds[prefixId] !== 0);
+        const prefixIds = this.tokenTable.prefixTermIds;
+        for (let at = this.tokenTable.prefixListOf(slot); at !== 0 && prefixIds[at] !== 0; at++) {
+          const prefixId = prefixIds[at];
+          field.noteTerm(prefixId, position, false, candidateKinds[prefixId] !== 0);
         }
       }
       previousTokenId = tokenId;
