@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { DependencyOutage } from '../common/outages/dependency-outage.js';
@@ -29,7 +28,7 @@ export const RECONNECT_TRIAL_INTERVAL_MS = 250;
  * What a connection's startup is given at least after its socket opened: when the event loop was
  * held before it could send the startup, the server has had no chance to answer it yet.
  */
-const STARTUP_ANSWER_GRACE_MS = 200;
+const STARTUP_ANSWER_GRACE_MS = 100;
 
 type ConnectCallback = (error?: Error) => void;
 
