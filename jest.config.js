@@ -24,4 +24,7 @@ export default {
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,
   maxWorkers: 2,
+  // A worker that grew past this after a test file is replaced (each file loads the whole app
+  // anew, and long-lived workers reached 3–3.7 GB of RSS on the 2-core, 24 GiB machine).
+  workerIdleMemoryLimit: '1.5GB',
 };
