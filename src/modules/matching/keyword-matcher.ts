@@ -497,7 +497,7 @@ export class KeywordMatcher {
       const required = pool.requiredTermId(node);
       if (required !== 0 && !field.occursIn(required)) continue;
       if ((flags & IS_QUERY) !== 0) {
-        this.verifyQuery(pool.keyword(node).query as QueryKeyword, matched);
+        if ((flags & this.matchingType) !== 0) this.verifyQuery(pool.query(node), matched);
         continue;
       }
       if (this.queriesOnly) continue;
