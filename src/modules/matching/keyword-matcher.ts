@@ -8,7 +8,7 @@ import {
 } from './index/candidate-pool.js';
 import { ItemFieldLists } from './index/item-field-lists.js';
 import type { MatchInput } from './match-input.js';
-import { evaluateQuery } from './query/query-evaluator.js';
+import { compileQueryProgram, evaluateProgram, type QueryProgram } from './query/query-program.js';
 import { QueryError } from './query/query-error.js';
 import { enclosingDomains, QueryItem, type LanguageDetector } from './query/query-item.js';
 import { parseQuery } from './query/query-parser.js';
@@ -291,6 +291,7 @@ export class KeywordMatcher {
     const { words, prefixes } = queryTermKeys(tree);
     for (const word of words) this.compileContext.acquireTerm('token', word);
     for (const prefix of prefixes) this.compileContext.acquireTerm('prefix', prefix);
+    query.program = compileQueryProgram(tree, this.index.terms);
     query.terms = kept(this.acquiredTerms);
     query.exclusionTerms = kept(this.acquiredExclusionTerms);
     query.names = kept(this.acquiredNames);
@@ -441,7 +442,7 @@ export class KeywordMatcher {
   private verifyQuery(query: QueryKeyword, matched: KeywordDefinition[]): void {
     if (query.stamp === this.itemStamp || (query.tracks & this.matchingType) === 0) return;
     query.stamp = this.itemStamp;
-    const verdict = evaluateQuery(query.tree, this.item);
+    const verdict = evaluateProgram(query.program as QueryProgram, this.item, this.scannedByInput);
     if (verdict === 'no' || (query.filter !== null && !query.filter.admits(this.target))) return;
     (verdict === 'match' ? matched : this.pending).push(query.definition);
   }
@@ -496,7 +497,7 @@ export class KeywordMatcher {
       const required = pool.requiredTermId(node);
       if (required !== 0 && !field.occursIn(required)) continue;
       if ((flags & IS_QUERY) !== 0) {
-        this.verifyQuery(pool.keyword(node).query as QueryKeyword, matched);
+        if ((flags & this.matchingType) !== 0) this.verifyQuery(pool.query(node), matched);
         continue;
       }
       if (this.queriesOnly) continue;

@@ -1,5 +1,5 @@
 import type { KeywordDefinition } from '../keyword-definition.js';
-import type { IndexedKeyword } from './indexed-keyword.js';
+import type { IndexedKeyword, QueryKeyword } from './indexed-keyword.js';
 import type { KeywordFilter } from '../rules/keyword-filter.js';
 import { PhraseSearchRule } from '../rules/phrase-search-rule.js';
 import { PRESENCE_RULE } from '../rules/presence-rule.js';
@@ -40,6 +40,8 @@ export class CandidatePool {
   private readonly keywords: (IndexedKeyword | undefined)[] = [undefined];
   private readonly definitions: (KeywordDefinition | undefined)[] = [undefined];
   private readonly filters: (KeywordFilter | null)[] = [null];
+  /** A query placement's query, read without its placement object (one cache miss less). */
+  private readonly queries: (QueryKeyword | null)[] = [null];
   private readonly freeNodes: number[] = [];
 
   /** Term id the node's keyword needs in the field besides its anchor (0: none). */
@@ -83,6 +85,10 @@ export class CandidatePool {
     return this.filters[node] as KeywordFilter;
   }
 
+  query(node: number): QueryKeyword {
+    return this.queries[node] as QueryKeyword;
+  }
+
   /** Puts the keyword in front of the list starting at `head`; returns its node, the new head. */
   insert(head: number, keyword: IndexedKeyword): number {
     const node = this.freeNodes.pop() ?? this.newNode();
@@ -104,6 +110,7 @@ export class CandidatePool {
     this.keywords[node] = keyword;
     this.definitions[node] = keyword.definition;
     this.filters[node] = keyword.filter;
+    this.queries[node] = keyword.query;
     return node;
   }
 
@@ -116,6 +123,7 @@ export class CandidatePool {
     this.keywords[node] = undefined;
     this.definitions[node] = undefined;
     this.filters[node] = null;
+    this.queries[node] = null;
     this.freeNodes.push(node);
     return node === head ? next : head;
   }
@@ -125,6 +133,7 @@ export class CandidatePool {
     this.keywords.push(undefined);
     this.definitions.push(undefined);
     this.filters.push(null);
+    this.queries.push(null);
     this.nodes = grown(this.nodes, (node + 1) * NODE_INTS);
     this.previousNodes = grown(this.previousNodes, node + 1);
     return node;

@@ -1,4 +1,5 @@
 import type { KeywordDefinition } from '../keyword-definition.js';
+import type { QueryProgram } from '../query/query-program.js';
 import type { QueryNode, Scope } from '../query/query-tree.js';
 import type { KeywordFilter } from '../rules/keyword-filter.js';
 import type { MatchRule } from '../rules/match-rule.js';
@@ -64,6 +65,8 @@ export class QueryKeyword {
   terms: readonly Term[] = [];
   exclusionTerms: readonly Term[] = [];
   names: readonly string[] = [];
+  /** Its tree compiled for the matcher's candidates, once the words it reads are held. */
+  program: QueryProgram | null = null;
 
   constructor(
     readonly definition: KeywordDefinition,

@@ -21,8 +21,8 @@ import { termOccurs, termSpans, type Span } from './term-spans.js';
 export type Verdict = 'no' | 'match' | 'pending';
 
 /** Kleene's three values: a count clause is Unknown while its verdict is left to later. */
-const Truth = { False: 0, True: 1, Unknown: 2 } as const;
-type Truth = (typeof Truth)[keyof typeof Truth];
+export const Truth = { False: 0, True: 1, Unknown: 2 } as const;
+export type Truth = (typeof Truth)[keyof typeof Truth];
 
 /**
  * The verdict of a query tree on an item (decisions.md section 13). A query with `score:` or
@@ -31,13 +31,21 @@ type Truth = (typeof Truth)[keyof typeof Truth];
  * it carries none): a match if that makes the query true, else pending, as the counts change.
  */
 export function evaluateQuery(node: QueryNode, item: QueryItem): Verdict {
-  const free = truth(node, null, item, false);
+  const free = nodeTruth(node, null, item, false);
   if (free !== Truth.Unknown) return free === Truth.True ? 'match' : 'no';
-  return truth(node, null, item, true) === Truth.True ? 'match' : 'pending';
+  return nodeTruth(node, null, item, true) === Truth.True ? 'match' : 'pending';
 }
 
-/** `readsCounts`: whether count clauses read the item's counts (else they are Unknown). */
-function truth(node: QueryNode, scope: Scope | null, item: QueryItem, readsCounts: boolean): Truth {
+/**
+ * A node's truth where `scope` applies. `readsCounts`: whether count clauses read the item's
+ * counts (else they are Unknown).
+ */
+export function nodeTruth(
+  node: QueryNode,
+  scope: Scope | null,
+  item: QueryItem,
+  readsCounts: boolean,
+): Truth {
   if (isTextTerm(node)) {
     const fields = item.fields(scope);
     for (let index = 0; index < fields.length; index++) {
@@ -59,7 +67,7 @@ function truth(node: QueryNode, scope: Scope | null, item: QueryItem, readsCount
           hasLang = true;
           continue;
         }
-        const value = truth(operand, scope, item, readsCounts);
+        const value = nodeTruth(operand, scope, item, readsCounts);
         if (value === Truth.False) return Truth.False;
         if (value === Truth.Unknown) truthSoFar = Truth.Unknown;
       }
@@ -67,7 +75,7 @@ function truth(node: QueryNode, scope: Scope | null, item: QueryItem, readsCount
       for (let index = 0; index < operands.length; index++) {
         const operand = operands[index];
         if (operand.kind !== 'lang') continue;
-        const value = truth(operand, scope, item, readsCounts);
+        const value = nodeTruth(operand, scope, item, readsCounts);
         if (value === Truth.False) return Truth.False;
         if (value === Truth.Unknown) truthSoFar = Truth.Unknown;
       }
@@ -77,18 +85,18 @@ function truth(node: QueryNode, scope: Scope | null, item: QueryItem, readsCount
       let truthSoFar: Truth = Truth.False;
       const { operands } = node;
       for (let index = 0; index < operands.length; index++) {
-        const value = truth(operands[index], scope, item, readsCounts);
+        const value = nodeTruth(operands[index], scope, item, readsCounts);
         if (value === Truth.True) return Truth.True;
         if (value === Truth.Unknown) truthSoFar = Truth.Unknown;
       }
       return truthSoFar;
     }
     case 'not': {
-      const value = truth(node.operand, scope, item, readsCounts);
+      const value = nodeTruth(node.operand, scope, item, readsCounts);
       return value === Truth.Unknown ? value : value === Truth.True ? Truth.False : Truth.True;
     }
     case 'scope':
-      return truth(node.operand, node.scope, item, readsCounts);
+      return nodeTruth(node.operand, node.scope, item, readsCounts);
     case 'near':
       return truthOf(nearHolds(node, item.fields(scope)));
     case 'within':

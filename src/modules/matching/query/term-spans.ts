@@ -24,21 +24,26 @@ interface TermPattern {
   ids: Int32Array | null;
 }
 
-const patterns = new WeakMap<TextTerm, TermPattern>();
+/**
+ * A term node's pattern is kept on the node under a symbol, not enumerable, so trees compare and
+ * print as parsed: a WeakMap look-up per evaluated term cost a hash probe into a table of every
+ * query's terms, a cache miss of its own for each of a candidate's terms.
+ */
+const PATTERN = Symbol('term pattern');
+type PatternedTerm = TextTerm & { [PATTERN]?: TermPattern };
 const REGEXP_SYNTAX = /[.*+?^${}()|[\]\\/]/g;
 
 function patternOf(term: TextTerm): TermPattern {
-  let pattern = patterns.get(term);
-  if (pattern === undefined) {
-    pattern = {
-      phrase: parsePhrase(term.text),
-      literal: term.kind === 'literal' ? literalExpression(term.text) : null,
-      stem: term.kind === 'stem' ? stemmer(term.text) : null,
-      idsIn: null,
-      ids: null,
-    };
-    patterns.set(term, pattern);
-  }
+  const kept = (term as PatternedTerm)[PATTERN];
+  if (kept !== undefined) return kept;
+  const pattern: TermPattern = {
+    phrase: parsePhrase(term.text),
+    literal: term.kind === 'literal' ? literalExpression(term.text) : null,
+    stem: term.kind === 'stem' ? stemmer(term.text) : null,
+    idsIn: null,
+    ids: null,
+  };
+  Object.defineProperty(term, PATTERN, { value: pattern });
   return pattern;
 }
 
