@@ -21,6 +21,9 @@ const QUERIES = [
   'acme score:>10',
   '(acme OR globex) -comments:<5',
   'acme* -sub:deals type:post',
+  '"acme pricing" OR (globex -"free stuff")',
+  'body:"acme for sale" OR "cost 3"',
+  '"is it" acme* OR "too much"',
 ];
 
 const ITEMS: MatchInput[] = [

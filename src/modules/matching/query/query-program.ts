@@ -16,8 +16,13 @@ const OR = 2;
 const NOT = 3;
 /** [WORD, 4, term id, scope]: a word the scan notes, looked up by id in the scanned fields. */
 const WORD = 4;
-/** [NODE, 4, index in `nodes`, scope]: any other node, left to the tree evaluator. */
+/**
+ * [NODE, 4 + n, index in `nodes`, scope, ...n term ids]: any other node, left to the tree
+ * evaluator. The ids are those of a phrase's or prefix's terms, all noted by the scan: the node
+ * is false, without reading it, unless one scanned field holds them all.
+ */
 const NODE = 5;
+const NODE_IDS = 4;
 const HEADER = 2;
 
 const NO_SCOPE = 0;
@@ -58,9 +63,10 @@ export function compileQueryProgram(tree: QueryNode, terms: TermTable): QueryPro
       emit(node.operand, node.scope === 'title' ? TITLE : BODY);
       return;
     } else {
-      const termId = scope === TITLE ? 0 : notedWordId(node, terms);
-      if (termId !== 0) code.push(WORD, 0, termId, scope);
-      else code.push(NODE, 0, nodes.push(node) - 1, scope);
+      const ids = scope === TITLE ? null : notedTermIds(node, terms);
+      if (ids !== null && node.kind === 'word') {
+        code.push(WORD, 0, ids[0], scope);
+      } else code.push(NODE, 0, nodes.push(node) - 1, scope, ...(ids ?? []));
     }
     code[at + 1] = code.length - at;
   };
@@ -68,14 +74,25 @@ export function compileQueryProgram(tree: QueryNode, terms: TermTable): QueryPro
   return { code: Int32Array.from(code), nodes };
 }
 
-/** The id of a word's term when the scan notes where it occurs, else 0. */
-function notedWordId(node: QueryNode, terms: TermTable): number {
-  if (!isTextTerm(node) || node.kind !== 'word') return 0;
+/**
+ * The ids of a word's, phrase's or prefix's terms (a prefix's whole words, then its prefix term)
+ * when the scan notes where each occurs, else null.
+ */
+function notedTermIds(node: QueryNode, terms: TermTable): number[] | null {
+  if (!isTextTerm(node)) return null;
+  if (node.kind !== 'word' && node.kind !== 'phrase' && node.kind !== 'prefix') return null;
   const { tokens } = parsePhrase(node.text);
-  if (tokens.length !== 1) return 0;
-  const term = terms.find('token', tokens[0]);
-  if (term === undefined || (terms.candidateKinds[term.id] & UNNOTED) !== 0) return 0;
-  return term.id;
+  // A word's truth in the tree evaluator is its first token's term alone.
+  if (tokens.length === 0 || (node.kind === 'word' && tokens.length !== 1)) return null;
+  const isPrefix = node.kind === 'prefix';
+  const ids: number[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const kind = isPrefix && index === tokens.length - 1 ? 'prefix' : 'token';
+    const term = terms.find(kind, tokens[index]);
+    if (term === undefined || (terms.candidateKinds[term.id] & UNNOTED) !== 0) return null;
+    ids.push(term.id);
+  }
+  return ids;
 }
 
 /**
@@ -121,8 +138,32 @@ function run(
     case WORD:
       return wordOccurs(code[at + 2], code[at + 3], item, scanned) ? Truth.True : Truth.False;
     default:
+      if (!termsMayOccur(code, at, item, scanned)) return Truth.False;
       return nodeTruth(program.nodes[code[at + 2]], SCOPES[code[at + 3]], item, readsCounts);
   }
+}
+
+/** Whether one of the node's scanned fields holds all the term ids the node lists (if any). */
+function termsMayOccur(
+  code: Int32Array,
+  at: number,
+  item: QueryItem,
+  scanned: readonly (ScannedField | null)[],
+): boolean {
+  const from = at + NODE_IDS;
+  const to = at + code[at + 1];
+  if (from === to) return true;
+  if (item.input.type !== 'post') return holdsAll(scanned[0], code, from, to);
+  if (code[at + 3] === NO_SCOPE && holdsAll(scanned[0], code, from, to)) return true;
+  return holdsAll(scanned[1], code, from, to);
+}
+
+function holdsAll(field: ScannedField | null, code: Int32Array, from: number, to: number): boolean {
+  if (field === null || field === undefined) return false;
+  for (let index = from; index < to; index++) {
+    if (!field.occursIn(code[index])) return false;
+  }
+  return true;
 }
 
 /**
