@@ -44,6 +44,18 @@ describe('KeywordMatcher with queries', () => {
       expect(matches('raff', comment('traffic near the giraffe'))).toBe(false);
     });
 
+    it.each([
+      ['acme-crm', 'acme rocks', 'acme-crm rocks'],
+      ['e-mail', 'send an e to me', 'send an e-mail'],
+      ['foo.bar', 'foo is here', 'see foo.bar'],
+      ["don't", 'don is here', "don't go"],
+    ])('matches the word %j only whole, not on its first part alone', (word, firstPart, whole) => {
+      for (const query of [word, `(${word} OR zzz)`, `${word} -zzz`, `x ${word}`]) {
+        expect([query, matches(query, comment(`x ${firstPart}`))]).toEqual([query, false]);
+        expect([query, matches(query, comment(`x ${whole}`))]).toEqual([query, true]);
+      }
+    });
+
     it('matches a phrase as an exact phrase inside one field', () => {
       expect(matches('"acme crm"', comment('We moved to Acme   CRM.'))).toBe(true);
       expect(matches('"acme crm"', comment('acme has a crm'))).toBe(false);
