@@ -13,8 +13,14 @@ const SLOT_INTS = 4;
 /** log2(SLOT_INTS): a slot's index among slots. */
 const SLOT_SHIFT = 2;
 const HASH = 0;
-/** Where the token's length, then its characters, start in `characters`; 0 for an empty slot. */
+/**
+ * Where the token's length, then its characters, start in `characters`; 0 for an empty slot.
+ * The sign bit says the token starts with some query prefix term: most tokens start with none,
+ * and reading that here spares them a read of `prefixListStarts`, a cache miss of its own.
+ */
 const CHARACTERS = 1;
+const HAS_PREFIX_LIST = 0x80000000 | 0;
+const OFFSET_BITS = 0x7fffffff;
 /** Term ids, 0 for none. */
 const TOKEN_TERM = 2;
 const STEM_TERM = 3;
@@ -107,7 +113,7 @@ export class TokenTable {
    * `prefixTermIds`, ending with 0; 0 for none.
    */
   prefixListOf(slot: number): number {
-    return this.prefixListStarts[slot >> SLOT_SHIFT];
+    return this.slots[slot + CHARACTERS] < 0 ? this.prefixListStarts[slot >> SLOT_SHIFT] : 0;
   }
 
   /** The prefix term lists `prefixListOf` points into (replaced as tokens are added). */
@@ -116,7 +122,7 @@ export class TokenTable {
   }
 
   private holds(slot: number, text: string, start: number, end: number, caseMask: number): boolean {
-    const offset = this.slots[slot + CHARACTERS];
+    const offset = this.slots[slot + CHARACTERS] & OFFSET_BITS;
     const length = end - start;
     const characters = this.characters;
     if (characters[offset] !== (length & 0xffff) || characters[offset + 1] !== length >>> 16) {
@@ -201,9 +207,10 @@ export class TokenTable {
     const entry = this.entries[slot / SLOT_INTS];
     this.slots[slot + TOKEN_TERM] = this.terms.find('token', this.tokens[entry])?.id ?? 0;
     this.slots[slot + STEM_TERM] = this.terms.find('stem', this.stems[entry])?.id ?? 0;
-    this.prefixListStarts[slot / SLOT_INTS] = this.terms.hasPrefixes
-      ? this.storePrefixList(this.tokens[entry])
-      : 0;
+    const prefixListStart = this.terms.hasPrefixes ? this.storePrefixList(this.tokens[entry]) : 0;
+    this.prefixListStarts[slot / SLOT_INTS] = prefixListStart;
+    const offset = this.slots[slot + CHARACTERS] & OFFSET_BITS;
+    this.slots[slot + CHARACTERS] = prefixListStart === 0 ? offset : offset | HAS_PREFIX_LIST;
   }
 
   /** Stores the ids of the prefix terms the token starts with; returns where (0: none). */
