@@ -279,6 +279,8 @@ describe('matchHighlights', () => {
       ['emoji before it', 'acme', '🚀🚀 Acme 👍🏽', 'Acme'],
       ['a ligature inside the word', 'office', 'the Oﬃce is shut', 'Oﬃce'],
       ['a circled number before it', 'acme', '⑴ acme', 'acme'],
+      ['half-width Hangul letters that compose into one', '가', 'ﾡￂ 좋아', 'ﾡￂ'],
+      ['a word after them', 'acme', 'ﾡￂ acme', 'acme'],
     ])('%s', (_, term, text, expected) => {
       const highlights = matchHighlights(query(term), comment(text));
       expect(highlights).toHaveLength(1);

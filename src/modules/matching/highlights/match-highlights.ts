@@ -4,6 +4,7 @@ import type { MatchInput } from '../match-input.js';
 import { keywordQuery } from '../query/keyword-query.js';
 import { nearSpans, nodeTruth, Truth, withinSpans } from '../query/query-evaluator.js';
 import { QueryItem } from '../query/query-item.js';
+import { firstAtLeast } from '../query/sorted-search.js';
 import { parseQuery } from '../query/query-parser.js';
 import type { QueryText } from '../query/query-text.js';
 import { isTextTerm, type QueryNode, type Scope, type TextTerm } from '../query/query-tree.js';
@@ -64,45 +65,23 @@ class HighlightCollector {
   collect(node: QueryNode, scope: Scope | null): void {
     if (isTextTerm(node)) {
       for (const field of this.item.fields(scope)) this.addTerm(node, field, null);
-      return;
+    } else if (node.kind === 'and') {
+      for (const operand of node.operands) this.collect(operand, scope);
+    } else if (node.kind === 'or') {
+      for (const operand of node.operands) {
+        if (nodeTruth(operand, scope, this.item, true) === Truth.True) this.collect(operand, scope);
+      }
+    } else if (node.kind === 'scope') {
+      this.collect(node.operand, node.scope);
+    } else if (node.kind === 'near' || node.kind === 'within') {
+      for (const field of this.item.fields(scope)) {
+        const stretches = node.kind === 'near' ? nearSpans(node, field) : withinSpans(node, field);
+        if (stretches.length === 0) continue;
+        const inside = new Stretches(stretches);
+        for (const term of textTermsOf(node)) this.addTerm(term, field, inside);
+      }
     }
-    switch (node.kind) {
-      case 'and':
-        for (const operand of node.operands) this.collect(operand, scope);
-        return;
-      case 'or':
-        for (const operand of node.operands) {
-          if (nodeTruth(operand, scope, this.item, true) === Truth.True)
-            this.collect(operand, scope);
-        }
-        return;
-      case 'scope':
-        this.collect(node.operand, node.scope);
-        return;
-      case 'near':
-      case 'within':
-        for (const field of this.item.fields(scope)) {
-          const stretches =
-            node.kind === 'near' ? nearSpans(node, field) : withinSpans(node, field);
-          if (stretches.length === 0) continue;
-          const inside = new Stretches(stretches);
-          for (const term of textTermsOf(node)) this.addTerm(term, field, inside);
-        }
-        return;
-      case 'not':
-      case 'sub':
-      case 'author':
-      case 'flair':
-      case 'site':
-      case 'type':
-      case 'self':
-      case 'nsfw':
-      case 'lang':
-      case 'score':
-      case 'comments':
-        // Nothing under NOT; item fields have no text.
-        return;
-    }
+    // Nothing under NOT; item fields have no text.
   }
 
   /** Merged ranges in field order, then text order. */
@@ -127,50 +106,42 @@ class HighlightCollector {
   /** The term's occurrences in the field (only those inside one of `inside`, when given). */
   private addTerm(term: TextTerm, field: QueryText, inside: Stretches | null): void {
     if (!this.names.has(field)) return;
-    let ranges = this.ranges.get(field);
-    let offsets = this.offsets.get(field);
     for (const { span, from, to } of termOccurrences(term, field)) {
       if (inside !== null && !inside.holds(span)) continue;
-      offsets ??= new RawOffsets(field.raw);
-      this.offsets.set(field, offsets);
+      const offsets = this.offsetsOf(field);
       const range =
         term.kind === 'caseSensitive'
           ? offsets.fromCaseKept(from, to)
           : offsets.fromFolded(from, to);
-      if (ranges === undefined) {
-        ranges = [];
-        this.ranges.set(field, ranges);
-      }
-      ranges.push(range);
+      this.rangesOf(field).push(range);
     }
+  }
+
+  private offsetsOf(field: QueryText): RawOffsets {
+    let offsets = this.offsets.get(field);
+    if (offsets === undefined) {
+      offsets = new RawOffsets(field.raw);
+      this.offsets.set(field, offsets);
+    }
+    return offsets;
+  }
+
+  private rangesOf(field: QueryText): [number, number][] {
+    let ranges = this.ranges.get(field);
+    if (ranges === undefined) {
+      ranges = [];
+      this.ranges.set(field, ranges);
+    }
+    return ranges;
   }
 }
 
-/** The text terms of a NEAR or window (their sides hold no NOT, scope or item field). */
+/** The text terms of a NEAR or window (whose sides hold only text terms, AND, OR and NEAR). */
 function textTermsOf(node: QueryNode): TextTerm[] {
   if (isTextTerm(node)) return [node];
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      return node.operands.flatMap(textTermsOf);
-    case 'within':
-      return [...node.operands];
-    case 'near':
-      return [...textTermsOf(node.left), ...textTermsOf(node.right)];
-    case 'not':
-    case 'scope':
-    case 'sub':
-    case 'author':
-    case 'flair':
-    case 'site':
-    case 'type':
-    case 'self':
-    case 'nsfw':
-    case 'lang':
-    case 'score':
-    case 'comments':
-      throw new Error(`a NEAR side holds no ${node.kind}`);
-  }
+  if (node.kind === 'and' || node.kind === 'or') return node.operands.flatMap(textTermsOf);
+  if (node.kind === 'within') return [...node.operands];
+  return node.kind === 'near' ? [...textTermsOf(node.left), ...textTermsOf(node.right)] : [];
 }
 
 /** Token spans, asked whether one holds a given span: sorted by start, with running maximum ends. */
@@ -191,13 +162,7 @@ class Stretches {
 
   /** Whether a stretch starts at or before the span's start and ends at or after its end. */
   holds([first, last]: Span): boolean {
-    let low = 0;
-    let high = this.starts.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.starts[middle] <= first) low = middle + 1;
-      else high = middle;
-    }
-    return low > 0 && this.furthestEnds[low - 1] >= last;
+    const starting = firstAtLeast(this.starts, first + 1);
+    return starting > 0 && this.furthestEnds[starting - 1] >= last;
   }
 }

@@ -12,6 +12,7 @@ import type {
   WithinNode,
 } from './query-tree.js';
 import { isTextTerm } from './query-tree.js';
+import { firstAtLeast } from './sorted-search.js';
 import { termOccurs, termSpans, type Span } from './term-spans.js';
 
 /**
@@ -233,18 +234,6 @@ class SpansByStart {
     const index = firstAtLeast(this.starts, start);
     return index < this.starts.length ? this.earliestEnds[index] : Infinity;
   }
-}
-
-/** The index of the first of the ascending values that is at least `value`. */
-function firstAtLeast(values: readonly number[], value: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (values[middle] < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**

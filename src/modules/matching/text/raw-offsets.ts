@@ -63,6 +63,7 @@ function nfkcPieces(raw: string, normalized: string): PieceMap {
   const from = new Int32Array(normalized.length);
   const to = new Int32Array(normalized.length);
   const bounds = [...raw.matchAll(PIECE)].map((match) => match.index);
+  if (bounds[0] !== 0) bounds.unshift(0);
   bounds.push(raw.length);
   let written = 0;
   let piece = 0;
