@@ -25,7 +25,8 @@ export interface Highlight {
  * terms that made it match, in the raw text of the item's own fields, in field order (a post's
  * title, then its selftext; a comment's body) and text order, overlapping or touching ones
  * merged. Empty when the matcher does not match the item (its filters and track flags
- * included, and an item pending its counts). `detectLanguage` as the matcher is given it.
+ * included, and an item pending its counts). `detectLanguage` as the matcher is given it; an
+ * invalid query throws its QueryError, as the matcher does.
  */
 export function matchHighlights(
   definition: KeywordDefinition,
