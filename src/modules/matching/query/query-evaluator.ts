@@ -12,6 +12,7 @@ import type {
   WithinNode,
 } from './query-tree.js';
 import { isTextTerm } from './query-tree.js';
+import { firstAtLeast } from './sorted-search.js';
 import { termOccurs, termSpans, type Span } from './term-spans.js';
 
 /**
@@ -199,38 +200,68 @@ function spansOf(node: QueryNode, field: QueryText): Span[] {
  */
 function andSpans(operands: readonly Span[][]): Span[] {
   if (operands.some((spans) => spans.length === 0)) return [];
+  const lists = operands.map((spans) => new SpansByStart(spans));
   const spans: Span[] = [];
-  for (const [start] of operands.flat()) {
+  for (const start of new Set(
+    operands.flatMap((occurrences) => occurrences.map(([from]) => from)),
+  )) {
     let end = -1;
-    for (const occurrences of operands) {
-      let nearest = Infinity;
-      for (const [from, to] of occurrences) if (from >= start && to < nearest) nearest = to;
-      if (nearest === Infinity) {
-        end = -1;
-        break;
-      }
-      end = Math.max(end, nearest);
-    }
-    if (end >= 0) spans.push([start, end]);
+    for (const list of lists) end = Math.max(end, list.earliestEndFrom(start));
+    if (end !== Infinity) spans.push([start, end]);
   }
   return spans;
+}
+
+/** Spans sorted by start, asked for the earliest end among those starting at or after a token. */
+class SpansByStart {
+  private readonly starts: number[];
+  /** By index in `starts`: the earliest end of the spans from there on. */
+  private readonly earliestEnds: number[];
+
+  constructor(spans: readonly Span[]) {
+    const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+    this.starts = sorted.map(([start]) => start);
+    this.earliestEnds = new Array<number>(sorted.length);
+    let earliest = Infinity;
+    for (let index = sorted.length - 1; index >= 0; index--) {
+      earliest = Math.min(earliest, sorted[index][1]);
+      this.earliestEnds[index] = earliest;
+    }
+  }
+
+  /** Infinity when no span starts at or after `start`. */
+  earliestEndFrom(start: number): number {
+    const index = firstAtLeast(this.starts, start);
+    return index < this.starts.length ? this.earliestEnds[index] : Infinity;
+  }
 }
 
 /**
  * `a NEAR/n b`: an occurrence of each side with at most n words between them (none when they
  * overlap); ONEAR wants the left one to end before the right one starts. The NEAR's own spans
- * run from the first to the last word of each such pair.
+ * run from the first to the last word of each such pair. At most n words between two spans
+ * means: the right one starts at most n + 1 after the left one ends, and ends at most n + 1
+ * before the left one starts; so for each left occurrence only the right ones starting near it
+ * are read, sorted by start (a right span starting further back would be longer than the
+ * longest).
  */
-function nearSpans(node: NearNode, field: QueryText): Span[] {
+export function nearSpans(node: NearNode, field: QueryText): Span[] {
   const left = spansOf(node.left, field);
   if (left.length === 0) return [];
-  const right = spansOf(node.right, field);
+  const right = spansOf(node.right, field).sort((a, b) => a[0] - b[0]);
+  const rightStarts = right.map(([start]) => start);
+  let longest = 0;
+  for (const [start, end] of right) longest = Math.max(longest, end - start);
+  const reach = node.distance + 1;
   const spans: Span[] = [];
   for (const [leftStart, leftEnd] of left) {
-    for (const [rightStart, rightEnd] of right) {
-      if (node.ordered && leftEnd >= rightStart) continue;
-      const between = Math.max(leftStart, rightStart) - Math.min(leftEnd, rightEnd) - 1;
-      if (between > node.distance) continue;
+    for (
+      let index = firstAtLeast(rightStarts, leftStart - reach - longest);
+      index < right.length && rightStarts[index] <= leftEnd + reach;
+      index++
+    ) {
+      const [rightStart, rightEnd] = right[index];
+      if (rightEnd < leftStart - reach || (node.ordered && leftEnd >= rightStart)) continue;
       spans.push([Math.min(leftStart, rightStart), Math.max(leftEnd, rightEnd)]);
     }
   }
@@ -241,15 +272,18 @@ function nearSpans(node: NearNode, field: QueryText): Span[] {
  * Every operand in the field, and with a window all inside `window` consecutive words, the
  * window starting where one of them starts (as rules/proximity-rule.ts reads it).
  */
-function withinHolds({ window, operands }: WithinNode, field: QueryText): boolean {
+function withinHolds(node: WithinNode, field: QueryText): boolean {
+  return withinSpans(node, field).length > 0;
+}
+
+/**
+ * Where a `within` node holds in the field: without a window, the whole field when every operand
+ * occurs in it; with one, the shortest spans holding every operand that fit in the window, one
+ * from each start of an operand. None: it does not hold there.
+ */
+export function withinSpans({ window, operands }: WithinNode, field: QueryText): Span[] {
   const occurrences = operands.map((operand: TextTerm) => termSpans(operand, field));
-  if (occurrences.some((spans) => spans.length === 0)) return false;
-  if (window === null) return true;
-  return occurrences.some((spans) =>
-    spans.some(([left]) =>
-      occurrences.every((candidates) =>
-        candidates.some(([start, end]) => start >= left && end <= left + window - 1),
-      ),
-    ),
-  );
+  if (occurrences.some((spans) => spans.length === 0)) return [];
+  if (window === null) return [[0, field.folded.tokens.length - 1]];
+  return andSpans(occurrences).filter(([start, end]) => end <= start + window - 1);
 }

@@ -4,6 +4,7 @@ import { UNNOTED, type TermTable } from '../index/term-table.js';
 import { parsePhrase, type ParsedPhrase } from '../text/phrase.js';
 import type { TokenizedText } from '../text/tokenizer.js';
 import type { QueryText, ScannedText } from './query-text.js';
+import { separatorEndAfter, separatorStartBefore } from '../text/separator.js';
 import {
   scannedPhraseOccurs,
   scannedPhraseSpans,
@@ -124,8 +125,33 @@ export function termSpans(term: TextTerm, field: QueryText): Span[] {
       return spans;
     }
     case 'literal':
-      return literalSpans(field.folded, pattern.literal as RegExp);
+      return literalOccurrences(field.folded, pattern.literal as RegExp).map(({ span }) => span);
   }
+}
+
+/**
+ * One occurrence of a term: its token positions (a span of termSpans) and its UTF-16 range in
+ * the text it is compared in, the field's case-kept text (QueryText.caseSensitive) for a
+ * case-sensitive term and its folded text for any other. A phrase's range takes the symbols
+ * written around its words (`c++`, `.net`), a prefix's the whole word it starts.
+ */
+export interface TermOccurrence {
+  readonly span: Span;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Where the term occurs in the field, in text order, with its ranges of text. */
+export function termOccurrences(term: TextTerm, field: QueryText): TermOccurrence[] {
+  const pattern = patternOf(term);
+  if (term.kind === 'literal') return literalOccurrences(field.folded, pattern.literal as RegExp);
+  const { text, starts, ends } = term.kind === 'caseSensitive' ? field.caseSensitive : field.folded;
+  const { prefix, suffix } = pattern.phrase;
+  return termSpans(term, field).map((span) => ({
+    span,
+    from: prefix === '' ? starts[span[0]] : separatorStartBefore(text, starts[span[0]], prefix),
+    to: suffix === '' ? ends[span[1]] : separatorEndAfter(text, ends[span[1]], suffix),
+  }));
 }
 
 /**
@@ -160,17 +186,21 @@ function phraseAt(
   return separatorsAt(text.text, text.starts, text.ends, start, phrase);
 }
 
-/** A literal's occurrences as substrings, each as the tokens it touches. */
-function literalSpans(text: TokenizedText, expression: RegExp): Span[] {
-  const spans: Span[] = [];
+/**
+ * A literal's occurrences as substrings, each with the tokens it touches (none when it lies
+ * between two: the span then ends before it starts). Matches come in text order, so the tokens
+ * are walked once.
+ */
+function literalOccurrences(text: TokenizedText, expression: RegExp): TermOccurrence[] {
+  const occurrences: TermOccurrence[] = [];
+  let first = 0;
   for (const match of text.text.matchAll(expression)) {
     const from = match.index;
     const to = from + match[0].length;
-    let first = 0;
     while (first < text.tokens.length && text.ends[first] <= from) first++;
     let last = first - 1;
     while (last + 1 < text.tokens.length && text.starts[last + 1] < to) last++;
-    spans.push([first, last]);
+    occurrences.push({ span: [first, last], from, to });
   }
-  return spans;
+  return occurrences;
 }
