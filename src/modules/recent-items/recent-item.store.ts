@@ -133,33 +133,48 @@ export class RecentItemStore {
     );
   }
 
-  /** A page of the items the search finds in the range, newest (or oldest) first. */
+  /**
+   * A page of the items the search finds in the range, newest (or oldest) first: by (seen_at, id)
+   * on PostgreSQL; by id on SQLite, the same order there (each batch reads its time under the one
+   * write lock), which lets FTS5 hand its matches over in that order instead of all to be sorted.
+   */
   async candidates(
     search: WindowSearch,
     range: TimeRange,
     page: CandidatePage,
   ): Promise<RecentItem[]> {
-    const found = this.searchCondition(search);
-    if (found === null) return [];
     const newest = (page.order ?? 'newest') === 'newest';
+    const direction = newest ? 'DESC' : 'ASC';
+    const sqlite = this.database.kind === 'sqlite';
+    const parameters: Record<string, unknown> = {
+      ...range,
+      limit: page.limit,
+      afterSeenAt: page.after?.seenAt,
+      afterRowId: page.after?.rowId,
+    };
     const after =
       page.after === undefined
         ? ''
-        : `AND (r.seen_at, r.id) ${newest ? '<' : '>'} (:afterSeenAt, :afterRowId)`;
-    const direction = newest ? 'DESC' : 'ASC';
-    const rows = await this.database.query<RecentItemRow>(
-      this.database.manager,
-      `SELECT ${COLUMNS} FROM recent_items r
-       WHERE r.seen_at >= :fromMs AND r.seen_at < :toMs AND ${found.sql} ${after}
-       ORDER BY r.seen_at ${direction}, r.id ${direction} LIMIT :limit`,
-      {
-        ...found.parameters,
-        ...range,
-        limit: page.limit,
-        afterSeenAt: page.after?.seenAt,
-        afterRowId: page.after?.rowId,
-      },
-    );
+        : sqlite
+          ? `AND r.id ${newest ? '<' : '>'} :afterRowId`
+          : `AND (r.seen_at, r.id) ${newest ? '<' : '>'} (:afterSeenAt, :afterRowId)`;
+    const inRange = `r.seen_at >= :fromMs AND r.seen_at < :toMs ${after}`;
+    const match = sqlite && search.literals.length === 0 ? fts5Expression(search) : null;
+    let sql: string;
+    if (match !== null) {
+      sql = `SELECT ${COLUMNS} FROM recent_items_fts f JOIN recent_items r ON r.id = f.rowid
+             WHERE recent_items_fts MATCH :match AND ${inRange}
+             ORDER BY f.rowid ${direction} LIMIT :limit`;
+      parameters.match = match;
+    } else {
+      const found = this.searchCondition(search);
+      if (found === null) return [];
+      Object.assign(parameters, found.parameters);
+      const order = sqlite ? `r.id ${direction}` : `r.seen_at ${direction}, r.id ${direction}`;
+      sql = `SELECT ${COLUMNS} FROM recent_items r WHERE ${inRange} AND ${found.sql}
+             ORDER BY ${order} LIMIT :limit`;
+    }
+    const rows = await this.database.query<RecentItemRow>(this.database.manager, sql, parameters);
     return rows.map(recentItemOf);
   }
 
