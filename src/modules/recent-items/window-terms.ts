@@ -26,8 +26,9 @@ const PLAIN = /^[a-wyz0-9]$/;
 /**
  * One UTF-16 code unit at a time: a lower-case ASCII letter (but `x`) or a digit as it is, any
  * other as `x` and four hex digits. Each code unit encodes alone, so a prefix of a text encodes
- * to a prefix of its encoding. Past ENCODED_LIMIT characters it is cut, the same way on both
- * sides: a cut text is found as a prefix (see `lexemeQuery`).
+ * to a prefix of its encoding. Past ENCODED_LIMIT characters it is cut, the same way for the
+ * item and for the search, so a long token still finds itself (and the tokens it shares its
+ * start with: a superset), and PostgreSQL's 2,047-byte lexemes are never reached.
  */
 export function encodeText(text: string): string {
   let encoded = '';
