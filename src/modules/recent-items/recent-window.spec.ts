@@ -197,6 +197,23 @@ describe.each(testDatabaseKinds())('the recent window on %s', (kind) => {
     expect(await window.itemsIn(everything)).toBeGreaterThan(0);
   });
 
+  it('prunes from two instances at once, each row once', async () => {
+    const now = storage.clock.nowMs();
+    const everything = { fromMs: 0, toMs: now + 1 };
+    await write(
+      Array.from({ length: 20 }, () => newItem(post({ title: 'ancient sprocket' }))),
+      now - 30 * HOUR,
+    );
+
+    const deleted = await Promise.all([
+      store.pruneOlderThan(now - 24 * HOUR, 4),
+      store.pruneOlderThan(now - 24 * HOUR, 4),
+    ]);
+
+    expect(deleted[0] + deleted[1]).toBe(20);
+    expect(await found('sprocket', everything)).toEqual([]);
+  });
+
   it('keeps an item once, however often it is written', async () => {
     const item = post({ title: 'duplicate doohickey' });
     await write([newItem(item)]);
