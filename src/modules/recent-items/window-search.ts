@@ -4,7 +4,7 @@ import { keywordQuery } from '../matching/query/keyword-query.js';
 import { parseQuery } from '../matching/query/query-parser.js';
 import { hasTitleScope, type Scope } from '../matching/query/query-tree.js';
 import { queryAnchors, type QueryAnchor } from '../matching/rules/query-anchors.js';
-import { lexeme, type TextColumn } from './window-terms.js';
+import { nameLexeme, stemLexeme, tokenLexeme, type TextColumn } from './window-terms.js';
 
 /**
  * Where a keyword may match: its anchors (every item it matches holds one), and whether an
@@ -62,8 +62,6 @@ function columnsOf(scope: Scope | null, readsParentTitle: boolean): TextColumn[]
   return readsParentTitle ? ['a', 'b', 'c'] : ['a', 'b'];
 }
 
-const NAME_MARKS = { sub: 'ns', author: 'na', site: 'nd' } as const;
-
 export function windowSearch({ anchors, readsParentTitle }: KeywordAnchors): WindowSearch {
   const lexemes: LexemeTerm[][] = [];
   const literals: LiteralSearch[] = [];
@@ -74,7 +72,7 @@ export function windowSearch({ anchors, readsParentTitle }: KeywordAnchors): Win
     } else if (anchor.kind === 'term') {
       lexemes.push(...termLexemes(anchor.anchor, columnsOf(anchor.scope, readsParentTitle)));
     } else {
-      lexemes.push([{ lexeme: lexeme(NAME_MARKS[anchor.kind], anchor.name), prefix: false }]);
+      lexemes.push([{ lexeme: nameLexeme(anchor.kind, anchor.name), prefix: false }]);
     }
   }
   return { lexemes, literals };
@@ -86,13 +84,13 @@ function termLexemes(
   columns: readonly TextColumn[],
 ): LexemeTerm[][] {
   return columns.flatMap((column) => {
-    const token = (text: string) => ({ lexeme: lexeme(`${column}t`, text), prefix: false });
+    const token = (text: string) => ({ lexeme: tokenLexeme(column, text), prefix: false });
     switch (kind) {
       case 'prefix':
-        return [[{ lexeme: lexeme(`${column}t`, key), prefix: true }]];
+        return [[{ lexeme: tokenLexeme(column, key), prefix: true }]];
       case 'stem':
         // A token whose stem differs is indexed by its stem too; one whose stem is itself is not.
-        return [[{ lexeme: lexeme(`${column}s`, key), prefix: false }], [token(key)]];
+        return [[{ lexeme: stemLexeme(column, key), prefix: false }], [token(key)]];
       case 'token':
         return [nextKey === null ? [token(key)] : [token(key), token(nextKey)]];
     }

@@ -30,7 +30,7 @@ const PLAIN = /^[a-wyz0-9]$/;
  * item and for the search, so a long token still finds itself (and the tokens it shares its
  * start with: a superset), and PostgreSQL's 2,047-byte lexemes are never reached.
  */
-export function encodeText(text: string): string {
+function encodeText(text: string): string {
   let encoded = '';
   for (let index = 0; index < text.length && encoded.length < ENCODED_LIMIT; index++) {
     const character = text[index];
@@ -41,7 +41,18 @@ export function encodeText(text: string): string {
   return encoded.slice(0, ENCODED_LIMIT);
 }
 
-export const lexeme = (mark: string, text: string): string => mark + encodeText(text);
+const lexeme = (mark: string, text: string): string => mark + encodeText(text);
+
+export const tokenLexeme = (column: TextColumn, token: string): string =>
+  lexeme(`${column}t`, token);
+export const stemLexeme = (column: TextColumn, stem: string): string => lexeme(`${column}s`, stem);
+
+/** The marks of the item's names, by the query field that names them. */
+const NAME_MARKS = { sub: 'ns', author: 'na', site: 'nd' } as const;
+
+/** A subreddit, author (lower case) or domain as a lexeme. */
+export const nameLexeme = (field: keyof typeof NAME_MARKS, name: string): string =>
+  lexeme(NAME_MARKS[field], name);
 
 /** The text columns of an item with the text of each, as the matcher reads its fields. */
 export function textColumns(input: MatchInput): [TextColumn, string][] {
@@ -63,17 +74,17 @@ export function itemLexemes(input: MatchInput): string[] {
   const lexemes = new Set<string>();
   for (const [column, text] of textColumns(input)) {
     for (const token of tokenize(foldCase(text)).tokens) {
-      lexemes.add(lexeme(`${column}t`, token));
+      lexemes.add(tokenLexeme(column, token));
       const stem = stemmer(token);
-      if (stem !== token) lexemes.add(lexeme(`${column}s`, stem));
+      if (stem !== token) lexemes.add(stemLexeme(column, stem));
     }
   }
-  lexemes.add(lexeme('ns', input.subreddit.toLowerCase()));
-  lexemes.add(lexeme('na', input.author.toLowerCase()));
+  lexemes.add(nameLexeme('sub', input.subreddit.toLowerCase()));
+  lexemes.add(nameLexeme('author', input.author.toLowerCase()));
   const item = new QueryItem();
   item.reset(input);
   for (const host of item.domains()) {
-    for (const domain of enclosingDomains(host)) lexemes.add(lexeme('nd', domain));
+    for (const domain of enclosingDomains(host)) lexemes.add(nameLexeme('site', domain));
   }
   return [...lexemes];
 }
