@@ -21,6 +21,7 @@ import { alertParentOf } from '../src/modules/ingestion/item-match-input.js';
 import type { RedditItem } from '../src/modules/ingestion/reddit-item.js';
 import { recentMatchInput } from '../src/modules/recent-items/recent-item.js';
 import { RecentItemStore } from '../src/modules/recent-items/recent-item.store.js';
+import { PRUNE_BATCH_SIZE } from '../src/modules/recent-items/recent-window.service.js';
 import { keywordAnchors, windowSearch } from '../src/modules/recent-items/window-search.js';
 import { itemLexemes } from '../src/modules/recent-items/window-terms.js';
 import { openBenchDatabase } from './bench-database.js';
@@ -39,6 +40,8 @@ const ITEM_COUNT = Number(values.items);
 /** Items per transaction, as a poller batch or a dump batch stores them. */
 const BATCH = 500;
 const RUNS = 7;
+/** What a preview might count up to before it samples instead. */
+const COUNT_CAP = 1_000;
 const SUBREDDITS = ['AskReddit', 'technology', 'rust', 'pics', 'smallbusiness', 'startups'];
 
 function newItems(): NewItem[] {
@@ -256,6 +259,7 @@ async function measureWindow(
       `${await store.countCandidates(search, range)}`,
       ms(await medianOf(() => store.candidates(search, range, { limit: 25 }))),
       ms(await medianOf(() => store.countCandidates(search, range))),
+      ms(await medianOf(() => store.countCandidates(search, range, COUNT_CAP))),
     ]);
   }
   const size =
@@ -279,7 +283,21 @@ async function measureWindow(
       `${BATCH}, ${ms((writeMs / items.length) * 1000)} ms per 1,000 items ` +
       `(lexemes included), ${mb(size)} MB with its indexes (median of ${RUNS}):\n`,
   );
-  printTable(['word', 'candidates', 'newest 25 ms', 'count ms'], rows);
+  printTable(
+    ['word', 'candidates', 'newest 25 ms', 'count ms', `count up to ${COUNT_CAP} ms`],
+    rows,
+  );
+  const half = Math.floor(items.length / 2);
+  let pruned = 0;
+  const pruneMs = await timed(async () => {
+    pruned = await store.pruneOlderThan(half, PRUNE_BATCH_SIZE);
+  });
+  const batches = Math.ceil(pruned / PRUNE_BATCH_SIZE);
+  console.log(
+    `\nPruning the older half: ${pruned} items in ${batches} transactions of up to ` +
+      `${PRUNE_BATCH_SIZE}, ${ms((pruneMs / pruned) * 1000)} ms per 1,000 items, ` +
+      `${ms(pruneMs / batches)} ms per transaction`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -143,6 +143,54 @@ export class RecentItemStore {
     range: TimeRange,
     page: CandidatePage,
   ): Promise<RecentItem[]> {
+    const query = this.candidateQuery(COLUMNS, search, range, page);
+    if (query === null) return [];
+    const rows = await this.database.query<RecentItemRow>(
+      this.database.manager,
+      query.sql,
+      query.parameters,
+    );
+    return rows.map(recentItemOf);
+  }
+
+  /**
+   * How many items of the range the search finds; with `atMost`, counting stops there (a common
+   * word's candidates are many, and counting them all reads them all).
+   */
+  async countCandidates(search: WindowSearch, range: TimeRange, atMost?: number): Promise<number> {
+    let query: { sql: string; parameters: Record<string, unknown> } | null;
+    if (atMost === undefined) {
+      const found = this.searchCondition(search);
+      query =
+        found === null
+          ? null
+          : {
+              sql: `SELECT 1 FROM recent_items r
+                    WHERE r.seen_at >= :fromMs AND r.seen_at < :toMs AND ${found.sql}`,
+              parameters: { ...found.parameters, ...range },
+            };
+    } else {
+      query = this.candidateQuery('1', search, range, { limit: atMost });
+    }
+    if (query === null) return 0;
+    const [row] = await this.database.query<{ n: number | string }>(
+      this.database.manager,
+      `SELECT COUNT(*) AS n FROM (${query.sql}) candidates`,
+      query.parameters,
+    );
+    return Number(row.n);
+  }
+
+  /**
+   * The statement of a page of candidates. On SQLite without literals, FTS5 hands its matches
+   * over in id order and the page stops at its limit, however many there are.
+   */
+  private candidateQuery(
+    columns: string,
+    search: WindowSearch,
+    range: TimeRange,
+    page: CandidatePage,
+  ): { sql: string; parameters: Record<string, unknown> } | null {
     const newest = (page.order ?? 'newest') === 'newest';
     const direction = newest ? 'DESC' : 'ASC';
     const sqlite = this.database.kind === 'sqlite';
@@ -160,35 +208,23 @@ export class RecentItemStore {
           : `AND (r.seen_at, r.id) ${newest ? '<' : '>'} (:afterSeenAt, :afterRowId)`;
     const inRange = `r.seen_at >= :fromMs AND r.seen_at < :toMs ${after}`;
     const match = sqlite && search.literals.length === 0 ? fts5Expression(search) : null;
-    let sql: string;
     if (match !== null) {
-      sql = `SELECT ${COLUMNS} FROM recent_items_fts f JOIN recent_items r ON r.id = f.rowid
-             WHERE recent_items_fts MATCH :match AND ${inRange}
-             ORDER BY f.rowid ${direction} LIMIT :limit`;
       parameters.match = match;
-    } else {
-      const found = this.searchCondition(search);
-      if (found === null) return [];
-      Object.assign(parameters, found.parameters);
-      const order = sqlite ? `r.id ${direction}` : `r.seen_at ${direction}, r.id ${direction}`;
-      sql = `SELECT ${COLUMNS} FROM recent_items r WHERE ${inRange} AND ${found.sql}
-             ORDER BY ${order} LIMIT :limit`;
+      return {
+        sql: `SELECT ${columns} FROM recent_items_fts f JOIN recent_items r ON r.id = f.rowid
+              WHERE recent_items_fts MATCH :match AND ${inRange}
+              ORDER BY f.rowid ${direction} LIMIT :limit`,
+        parameters,
+      };
     }
-    const rows = await this.database.query<RecentItemRow>(this.database.manager, sql, parameters);
-    return rows.map(recentItemOf);
-  }
-
-  /** How many items of the range the search finds. */
-  async countCandidates(search: WindowSearch, range: TimeRange): Promise<number> {
     const found = this.searchCondition(search);
-    if (found === null) return 0;
-    const [row] = await this.database.query<{ n: number | string }>(
-      this.database.manager,
-      `SELECT COUNT(*) AS n FROM recent_items r
-       WHERE r.seen_at >= :fromMs AND r.seen_at < :toMs AND ${found.sql}`,
-      { ...found.parameters, ...range },
-    );
-    return Number(row.n);
+    if (found === null) return null;
+    const order = sqlite ? `r.id ${direction}` : `r.seen_at ${direction}, r.id ${direction}`;
+    return {
+      sql: `SELECT ${columns} FROM recent_items r WHERE ${inRange} AND ${found.sql}
+            ORDER BY ${order} LIMIT :limit`,
+      parameters: { ...parameters, ...found.parameters },
+    };
   }
 
   /** How many items the window holds in the range (a preview's `items_searched`). */

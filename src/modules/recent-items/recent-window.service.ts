@@ -50,9 +50,9 @@ export class RecentWindow {
     return this.store.candidates(windowSearch(anchors), range, page);
   }
 
-  /** How many items `candidates` would give in all. */
-  countCandidates(anchors: KeywordAnchors, range: TimeRange): Promise<number> {
-    return this.store.countCandidates(windowSearch(anchors), range);
+  /** How many items `candidates` would give in all; with `atMost`, counting stops there. */
+  countCandidates(anchors: KeywordAnchors, range: TimeRange, atMost?: number): Promise<number> {
+    return this.store.countCandidates(windowSearch(anchors), range, atMost);
   }
 
   /** Deletes what has left the window, in batches; how many items went. */

@@ -169,6 +169,8 @@ describe.each(testDatabaseKinds())('the recent window on %s', (kind) => {
     const oldest = await window.candidates(anchors, range, { limit: 10, order: 'oldest' });
     expect(ids(oldest)).toEqual(items.slice(2).map(({ item }) => item.id));
     expect(await window.countCandidates(anchors, range)).toBe(4);
+    expect(await window.countCandidates(anchors, range, 3)).toBe(3);
+    expect(await window.countCandidates(anchors, range, 10)).toBe(4);
     expect(await window.countCandidates(anchors, window.range())).toBe(6);
     expect(await window.itemsIn({ fromMs: now - 5 * HOUR, toMs: now - 3 * HOUR + 1 })).toBe(3);
   });

@@ -295,6 +295,9 @@ describe.each(testDatabaseKinds())('candidates on %s', (kind) => {
               missing: matched.filter((id) => !candidates.some((c) => c.item.id === id)),
             }).toEqual({ keyword: definition, missing: [] });
             expect(await window.countCandidates(anchors, range)).toBe(candidates.length);
+            expect(await window.countCandidates(anchors, range, 2)).toBe(
+              Math.min(2, candidates.length),
+            );
           }
         },
       ),
