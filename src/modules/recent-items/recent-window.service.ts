@@ -7,7 +7,7 @@ import { windowSearch, type KeywordAnchors } from './window-search.js';
 
 const HOUR_MS = 3_600_000;
 /** Rows per delete (and per transaction) when pruning: short enough never to stall ingestion. */
-export const PRUNE_BATCH_SIZE = 2_000;
+export const PRUNE_BATCH_SIZE = 1_000;
 
 /**
  * The recent window (decisions.md section 14) for preview and backfill: the items ingested in
