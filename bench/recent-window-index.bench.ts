@@ -17,9 +17,8 @@ import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options.js';
 import { Database } from '../src/database/database.js';
 import type { NewItem } from '../src/modules/ingestion/ingestion-sinks.js';
-import { alertParentOf } from '../src/modules/ingestion/item-match-input.js';
+import { alertParentOf, matchInputOf } from '../src/modules/ingestion/item-match-input.js';
 import type { RedditItem } from '../src/modules/ingestion/reddit-item.js';
-import { recentMatchInput } from '../src/modules/recent-items/recent-item.js';
 import { RecentItemStore } from '../src/modules/recent-items/recent-item.store.js';
 import { PRUNE_BATCH_SIZE } from '../src/modules/recent-items/recent-window.service.js';
 import { keywordAnchors, windowSearch } from '../src/modules/recent-items/window-search.js';
@@ -308,7 +307,7 @@ async function main(): Promise<void> {
     const items = newItems();
     const lexemeStart = process.hrtime.bigint();
     const lexemes = items.map(({ item, foundParent }) =>
-      itemLexemes(recentMatchInput({ rowId: 0, seenAt: 0, item, foundParent })),
+      itemLexemes(matchInputOf(item, foundParent)),
     );
     const lexemeMs = Number(process.hrtime.bigint() - lexemeStart) / 1e6;
     const perItem = lexemes.reduce((sum, l) => sum + l.length, 0) / lexemes.length;

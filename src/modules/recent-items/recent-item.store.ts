@@ -3,9 +3,10 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
 import { valuesClause } from '../../database/sql-lists.js';
 import type { NewItem } from '../ingestion/ingestion-sinks.js';
+import { matchInputOf } from '../ingestion/item-match-input.js';
 import type { ParentPostFields, RedditItem } from '../ingestion/reddit-item.js';
 import { itemKey } from '../ingestion/seen-items.store.js';
-import { recentMatchInput, type RecentItem } from './recent-item.js';
+import type { RecentItem } from './recent-item.js';
 import {
   fts5Expression,
   tsqueryText,
@@ -85,13 +86,13 @@ export class RecentItemStore {
   async write(manager: EntityManager, items: readonly NewItem[], seenAt: number): Promise<void> {
     for (let start = 0; start < items.length; start += INSERT_CHUNK) {
       const chunk = items.slice(start, start + INSERT_CHUNK);
-      const lexemes = chunk.map(({ item, foundParent }) =>
-        itemLexemes(recentMatchInput({ rowId: 0, seenAt, item, foundParent })),
-      );
+      const inputs = chunk.map(({ item, foundParent }) => matchInputOf(item, foundParent));
+      const lexemes = inputs.map(itemLexemes);
       const postgres = this.database.kind === 'postgres';
       const parameters: Record<string, unknown> = {};
       const tuples = chunk.map((newItem, r) => {
-        const names = rowValues(newItem, seenAt).map((value, c) => {
+        const row = rowValues(newItem, seenAt, foldsLikeAsciiOnly(inputs[r]));
+        const names = row.map((value, c) => {
           parameters[`r${r}c${c}`] = value;
           return `:r${r}c${c}`;
         });
@@ -300,7 +301,7 @@ export class RecentItemStore {
   }
 }
 
-function rowValues({ item, foundParent }: NewItem, seenAt: number): unknown[] {
+function rowValues({ item, foundParent }: NewItem, seenAt: number, folds: boolean): unknown[] {
   const common = [
     itemKey(item),
     seenAt,
@@ -310,7 +311,6 @@ function rowValues({ item, foundParent }: NewItem, seenAt: number): unknown[] {
     item.subreddit,
     item.author,
   ];
-  const folds = foldsLikeAsciiOnly(recentMatchInput({ rowId: 0, seenAt, item, foundParent }));
   if (item.type === 'post') {
     return [
       ...common,
