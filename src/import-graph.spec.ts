@@ -34,6 +34,8 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
   seen_items: { module: 'ingestion', store: 'SeenItemsStore' },
   posts_cache: { module: 'ingestion', store: 'PostCacheStore' },
   count_rechecks: { module: 'ingestion', store: 'CountRecheckStore' },
+  recent_items: { module: 'recent-items', store: 'RecentItemStore' },
+  recent_items_fts: { module: 'recent-items', store: 'RecentItemStore' },
   ingest_state: { module: 'ingestion', store: 'DatabasePollerState' },
   deliveries: { module: 'delivery', store: 'DeliveryStore' },
   delivery_attempts: { module: 'delivery', store: 'DeliveryAttemptLog' },
@@ -164,7 +166,7 @@ describe('the tables of src/modules/', () => {
     const created = readdirSync(migrations).flatMap((name) =>
       [
         ...readFileSync(join(migrations, name), 'utf8').matchAll(
-          /new Table\(\{\s*name: '(\w+)'|CREATE TABLE (\w+)/g,
+          /new Table\(\{\s*name: '(\w+)'|CREATE (?:VIRTUAL )?TABLE (\w+)/g,
         ),
       ].map(([, table, created]) => table ?? created),
     );

@@ -95,6 +95,20 @@ describe('METRICS_PORT', () => {
   });
 });
 
+describe('RECENT_ITEMS_HOURS', () => {
+  it('keeps 24 hours of items by default; 0 turns the window off', () => {
+    expect(loadConfig({}).recentItemsHours).toBe(24);
+    expect(loadConfig({ RECENT_ITEMS_HOURS: '72' }).recentItemsHours).toBe(72);
+    expect(loadConfig({ RECENT_ITEMS_HOURS: '0' }).recentItemsHours).toBe(0);
+  });
+
+  it('refuses a negative, fractional or over-long window, naming the variable', () => {
+    for (const value of ['-1', '1.5', '721', 'day']) {
+      expect(() => loadConfig({ RECENT_ITEMS_HOURS: value })).toThrow(/RECENT_ITEMS_HOURS/);
+    }
+  });
+});
+
 describe('SMTP_URL and SMTP_FROM', () => {
   it('leave email off when SMTP_URL is unset', () => {
     expect(loadConfig({}).email).toBeNull();

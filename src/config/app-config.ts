@@ -17,6 +17,10 @@ import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../database/postgres-session-limit
 export type ProcessRole = 'all' | 'api' | 'worker';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+/** 30 days, as long as the longest history a peer keeps (decisions.md section 14). */
+const MAX_RECENT_ITEMS_HOURS = 720;
+const DEFAULT_RECENT_ITEMS_HOURS = 24;
+
 const toBoolean = ({ value }: { value: unknown }) =>
   value === undefined
     ? undefined
@@ -188,6 +192,13 @@ class EnvironmentVariables {
   @IsOptional()
   @IsString()
   DASHBOARD_DIR?: string;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_RECENT_ITEMS_HOURS)
+  RECENT_ITEMS_HOURS?: number;
 }
 
 export interface RedditCredentials {
@@ -241,6 +252,8 @@ export interface AppConfig {
   backgroundJobs: boolean;
   /** The built dashboard client (`npm run build` writes it), served at /dashboard. */
   dashboardDir: string;
+  /** How long ingested items stay in the recent window (decisions.md section 14); 0: no window. */
+  recentItemsHours: number;
 }
 
 /** Where the links the service hands out (feed URLs) point: see publicBaseUrl. */
@@ -375,5 +388,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     role,
     backgroundJobs: role !== 'api',
     dashboardDir: resolve(vars.DASHBOARD_DIR ?? DEFAULT_DASHBOARD_DIR),
+    recentItemsHours: vars.RECENT_ITEMS_HOURS ?? DEFAULT_RECENT_ITEMS_HOURS,
   };
 }

@@ -11,6 +11,7 @@ import { InstantMailOutbox } from '../../src/modules/email/sending/instant-mail.
 import { InboxCollector } from '../../src/modules/inbox/collecting/inbox-collector.service.js';
 import { IngestionSinks } from '../../src/modules/ingestion/ingestion-sinks.js';
 import { IngestionModule } from '../../src/modules/ingestion/ingestion.module.js';
+import { RecentItemsWriter } from '../../src/modules/recent-items/recent-items.writer.js';
 import { PIPELINE_SINKS } from '../../src/pipeline-sinks.js';
 import { createTestDatabase, type TestDatabase } from '../utils/test-databases.js';
 
@@ -39,10 +40,10 @@ describe('wiring the ingestion pipeline into a root module', () => {
     return booted.init();
   }
 
-  it("starts with the app's sinks: the inbox takes new items, the webhook and mail outboxes stored alerts", async () => {
+  it("starts with the app's sinks: the recent window and the inbox take new items, the webhook and mail outboxes stored alerts", async () => {
     const app = await boot([IngestionModule.forRoot({ sinks: PIPELINE_SINKS })]);
     const sinks = app.get(IngestionSinks);
-    expect(sinks.newItems).toEqual([app.get(InboxCollector)]);
+    expect(sinks.newItems).toEqual([app.get(RecentItemsWriter), app.get(InboxCollector)]);
     expect(sinks.storedAlerts).toEqual([app.get(DeliveryOutbox), app.get(InstantMailOutbox)]);
   });
 

@@ -22,6 +22,7 @@ import { DeliveryRetries1763702400000 } from './1763702400000-delivery-retries.j
 import { KeywordQueries1763702500000 } from './1763702500000-keyword-queries.js';
 import { PostQueryFields1763702600000 } from './1763702600000-post-query-fields.js';
 import { CountRechecks1763702700000 } from './1763702700000-count-rechecks.js';
+import { RecentItems1763702800000 } from './1763702800000-recent-items.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   KeywordQueries1763702500000,
   PostQueryFields1763702600000,
   CountRechecks1763702700000,
+  RecentItems1763702800000,
 ];

@@ -13,11 +13,10 @@ import {
 import { UsageStore, type CapRequest } from '../usage/usage.store.js';
 import { alertFromMatch } from './alert-from-match.js';
 import { IngestionSinks } from './ingestion-sinks.js';
-import { matchInputOf, parentFieldsOf } from './item-match-input.js';
+import { alertParentOf, foundParentOf, matchInputOf, parentFieldsOf } from './item-match-input.js';
 import { PostCacheStore } from './post-cache.store.js';
 import { RecentPosts } from './recent-posts.js';
 import {
-  PLAIN_TEXT_POST,
   type ParentPostFields,
   type RedditComment,
   type RedditItem,
@@ -220,6 +219,7 @@ export class IngestionPipeline {
         const withParents = newItems.map((item) => ({
           item,
           parent: this.parentOf(item, parents),
+          foundParent: foundParentOf(item, parents),
         }));
         for (const sink of this.sinks.newItems) await sink.onNewItems(manager, withParents, now);
       }
@@ -290,9 +290,7 @@ export class IngestionPipeline {
     items: readonly RedditItem[],
     parents: Map<string, ParentPostFields>,
   ): Promise<Pick<MatchedBatch, 'matches' | 'pending'>> {
-    const inputs = items.map((item) =>
-      matchInputOf(item, item.type === 'comment' ? parents.get(item.postId) : undefined),
-    );
+    const inputs = items.map((item) => matchInputOf(item, foundParentOf(item, parents)));
     const found = await this.matcher.matchBatchWithPending(inputs);
     const matches = new Map<RedditItem, Match[]>();
     const pending = new Map<RedditItem, Match[]>();
@@ -312,22 +310,8 @@ export class IngestionPipeline {
     return { matches, pending };
   }
 
-  private postAsParent(item: RedditItem): ParentPostFields {
-    return item.type === 'post'
-      ? parentFieldsOf(item)
-      : {
-          title: item.linkTitle ?? '',
-          selftext: '',
-          score: 0,
-          numComments: 0,
-          flair: PLAIN_TEXT_POST.flair,
-          nsfw: PLAIN_TEXT_POST.nsfw,
-          isSelf: PLAIN_TEXT_POST.isSelf,
-        };
-  }
-
   private parentOf(item: RedditItem, parents: Map<string, ParentPostFields>): ParentPostFields {
-    return (item.type === 'comment' && parents.get(item.postId)) || this.postAsParent(item);
+    return alertParentOf(item, foundParentOf(item, parents));
   }
 
   /**

@@ -7,6 +7,11 @@ import type { ParentPostFields, RedditItem } from './reddit-item.js';
 export interface NewItem {
   item: RedditItem;
   parent: ParentPostFields;
+  /**
+   * A comment's parent post as it was matched with (matchInputOf); undefined for a post, or for
+   * a comment whose post was not found (`parent` is then made of its link_title).
+   */
+  foundParent: ParentPostFields | undefined;
 }
 
 /** Told once per batch, in its transaction, of the items seen for the first time (the inbox). */

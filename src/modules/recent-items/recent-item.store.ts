@@ -1,0 +1,401 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Database } from '../../database/database.js';
+import { valuesClause } from '../../database/sql-lists.js';
+import type { NewItem } from '../ingestion/ingestion-sinks.js';
+import { matchInputOf } from '../ingestion/item-match-input.js';
+import type { ParentPostFields, RedditItem } from '../ingestion/reddit-item.js';
+import { itemKey } from '../ingestion/seen-items.store.js';
+import type { RecentItem } from './recent-item.js';
+import {
+  fts5Expression,
+  tsqueryText,
+  type LiteralSearch,
+  type WindowSearch,
+} from './window-search.js';
+import { foldsLikeAsciiOnly, itemLexemes, type TextColumn } from './window-terms.js';
+
+/** Rows per insert statement: 23 parameters each, far below either database's limit. */
+const INSERT_CHUNK = 100;
+
+/** A part of the window by ingestion time: `fromMs` included, `toMs` excluded. */
+export interface TimeRange {
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
+/** Where a page of candidates starts: after this item in the order asked for. */
+export interface WindowCursor {
+  readonly seenAt: number;
+  readonly rowId: number;
+}
+
+export interface CandidatePage {
+  readonly limit: number;
+  /** `newest` (the default) for samples, `oldest` for a backfill. */
+  readonly order?: 'newest' | 'oldest';
+  readonly after?: WindowCursor;
+}
+
+const COLUMNS = `r.id, r.seen_at, r.type, r.reddit_id, r.post_id, r.subreddit, r.author, r.title,
+  r.selftext, r.body, r.link_title, r.permalink, r.created_utc, r.score, r.num_comments,
+  r.parent_score, r.flair, r.url, r.domain, r.nsfw, r.is_self`;
+
+interface RecentItemRow {
+  id: number | string;
+  seen_at: number | string;
+  type: 'post' | 'comment';
+  reddit_id: string;
+  post_id: string | null;
+  subreddit: string;
+  author: string;
+  title: string | null;
+  selftext: string | null;
+  body: string | null;
+  link_title: string | null;
+  permalink: string;
+  created_utc: number | string;
+  score: number;
+  num_comments: number | null;
+  parent_score: number | null;
+  flair: string | null;
+  url: string | null;
+  domain: string | null;
+  /** boolean on PostgreSQL, 0 or 1 on SQLite; null for a comment whose post was not found. */
+  nsfw: boolean | number | null;
+  is_self: boolean | number | null;
+}
+
+/** The SQL columns a text column of the index is read from, by item type (window-terms.ts). */
+const TEXT_COLUMN_SQL: Record<TextColumn, { type: 'post' | 'comment'; sql: string }> = {
+  a: { type: 'post', sql: 'r.title' },
+  b: { type: 'post', sql: 'r.selftext' },
+  c: { type: 'comment', sql: 'COALESCE(r.title, r.link_title)' },
+};
+const COMMENT_BODY_SQL = 'r.body';
+
+/**
+ * The recent window's table and its full-text index (decisions.md section 14): written in the
+ * ingestion transaction, searched by anchors for preview and backfill, pruned by time.
+ */
+@Injectable()
+export class RecentItemStore {
+  constructor(private readonly database: Database) {}
+
+  /** The batch's first-seen items, in its transaction; one already there is left as it is. */
+  async write(manager: EntityManager, items: readonly NewItem[], seenAt: number): Promise<void> {
+    for (let start = 0; start < items.length; start += INSERT_CHUNK) {
+      const chunk = items.slice(start, start + INSERT_CHUNK);
+      const inputs = chunk.map(({ item, foundParent }) => matchInputOf(item, foundParent));
+      const lexemes = inputs.map(itemLexemes);
+      const postgres = this.database.kind === 'postgres';
+      const parameters: Record<string, unknown> = {};
+      const tuples = chunk.map((newItem, r) => {
+        const row = rowValues(newItem, seenAt, foldsLikeAsciiOnly(inputs[r]));
+        const names = row.map((value, c) => {
+          parameters[`r${r}c${c}`] = value;
+          return `:r${r}c${c}`;
+        });
+        if (postgres) {
+          parameters[`r${r}t`] = lexemes[r];
+          names.push(`array_to_tsvector(CAST(:r${r}t AS text[]))`);
+        }
+        return `(${names.join(', ')})`;
+      });
+      const inserted = await this.database.query<{ id: number; item_key: string }>(
+        manager,
+        `INSERT INTO recent_items (item_key, seen_at, type, reddit_id, post_id, subreddit, author,
+           title, selftext, body, link_title, permalink, created_utc, score, num_comments,
+           parent_score, flair, url, domain, nsfw, is_self, folds_ascii${postgres ? ', terms' : ''})
+         VALUES ${tuples.join(', ')}
+         ON CONFLICT (item_key) DO NOTHING RETURNING id, item_key`,
+        parameters,
+      );
+      if (this.database.kind === 'sqlite') await this.indexTerms(manager, chunk, lexemes, inserted);
+    }
+  }
+
+  /** SQLite: the FTS5 rows of the items just inserted, under their row ids. */
+  private async indexTerms(
+    manager: EntityManager,
+    chunk: readonly NewItem[],
+    lexemes: readonly string[][],
+    inserted: readonly { id: number; item_key: string }[],
+  ): Promise<void> {
+    if (inserted.length === 0) return;
+    const byKey = new Map(chunk.map((newItem, index) => [itemKey(newItem.item), lexemes[index]]));
+    const values = valuesClause(
+      inserted.map((row) => [row.id, (byKey.get(row.item_key) as string[]).join(' ')]),
+    );
+    await this.database.query(
+      manager,
+      `INSERT INTO recent_items_fts (rowid, terms) VALUES ${values.sql}`,
+      values.parameters,
+    );
+  }
+
+  /**
+   * A page of the items the search finds in the range, newest (or oldest) first: by (seen_at, id)
+   * on PostgreSQL; by id on SQLite, the same order there (each batch reads its time under the one
+   * write lock), which lets FTS5 hand its matches over in that order instead of all to be sorted.
+   */
+  async candidates(
+    search: WindowSearch,
+    range: TimeRange,
+    page: CandidatePage,
+  ): Promise<RecentItem[]> {
+    const query = this.candidateQuery(COLUMNS, search, range, page);
+    if (query === null) return [];
+    const rows = await this.database.query<RecentItemRow>(
+      this.database.manager,
+      query.sql,
+      query.parameters,
+    );
+    return rows.map(recentItemOf);
+  }
+
+  /**
+   * How many items of the range the search finds; with `atMost`, counting stops there (a common
+   * word's candidates are many, and counting them all reads them all).
+   */
+  async countCandidates(search: WindowSearch, range: TimeRange, atMost?: number): Promise<number> {
+    let query: { sql: string; parameters: Record<string, unknown> } | null;
+    if (atMost === undefined) {
+      const found = this.searchCondition(search);
+      query =
+        found === null
+          ? null
+          : {
+              sql: `SELECT 1 FROM recent_items r
+                    WHERE r.seen_at >= :fromMs AND r.seen_at < :toMs AND ${found.sql}`,
+              parameters: { ...found.parameters, ...range },
+            };
+    } else {
+      query = this.candidateQuery('1', search, range, { limit: atMost });
+    }
+    if (query === null) return 0;
+    const [row] = await this.database.query<{ n: number | string }>(
+      this.database.manager,
+      `SELECT COUNT(*) AS n FROM (${query.sql}) candidates`,
+      query.parameters,
+    );
+    return Number(row.n);
+  }
+
+  /**
+   * The statement of a page of candidates. On SQLite without literals, FTS5 hands its matches
+   * over in id order and the page stops at its limit, however many there are.
+   */
+  private candidateQuery(
+    columns: string,
+    search: WindowSearch,
+    range: TimeRange,
+    page: CandidatePage,
+  ): { sql: string; parameters: Record<string, unknown> } | null {
+    const newest = (page.order ?? 'newest') === 'newest';
+    const direction = newest ? 'DESC' : 'ASC';
+    const sqlite = this.database.kind === 'sqlite';
+    const parameters: Record<string, unknown> = {
+      ...range,
+      limit: page.limit,
+      afterSeenAt: page.after?.seenAt,
+      afterRowId: page.after?.rowId,
+    };
+    const after =
+      page.after === undefined
+        ? ''
+        : sqlite
+          ? `AND r.id ${newest ? '<' : '>'} :afterRowId`
+          : `AND (r.seen_at, r.id) ${newest ? '<' : '>'} (:afterSeenAt, :afterRowId)`;
+    const inRange = `r.seen_at >= :fromMs AND r.seen_at < :toMs ${after}`;
+    const match = sqlite && search.literals.length === 0 ? fts5Expression(search) : null;
+    if (match !== null) {
+      parameters.match = match;
+      return {
+        sql: `SELECT ${columns} FROM recent_items_fts f JOIN recent_items r ON r.id = f.rowid
+              WHERE recent_items_fts MATCH :match AND ${inRange}
+              ORDER BY f.rowid ${direction} LIMIT :limit`,
+        parameters,
+      };
+    }
+    const found = this.searchCondition(search);
+    if (found === null) return null;
+    const order = sqlite ? `r.id ${direction}` : `r.seen_at ${direction}, r.id ${direction}`;
+    return {
+      sql: `SELECT ${columns} FROM recent_items r WHERE ${inRange} AND ${found.sql}
+            ORDER BY ${order} LIMIT :limit`,
+      parameters: { ...parameters, ...found.parameters },
+    };
+  }
+
+  /** How many items the window holds in the range (a preview's `items_searched`). */
+  async countIn(range: TimeRange): Promise<number> {
+    const [row] = await this.database.query<{ n: number | string }>(
+      this.database.manager,
+      'SELECT COUNT(*) AS n FROM recent_items WHERE seen_at >= :fromMs AND seen_at < :toMs',
+      { ...range },
+    );
+    return Number(row.n);
+  }
+
+  /**
+   * Deletes the items ingested before the cutoff, `batchSize` per statement and transaction, so
+   * ingestion never waits long for its lock; several instances may prune at once.
+   */
+  pruneOlderThan(cutoff: number, batchSize: number): Promise<number> {
+    return this.database.deleteInBatches('recent_items', 'id', 'seen_at', cutoff, batchSize);
+  }
+
+  /** The WHERE condition of a search: its lexemes in the index, or its literals as text. */
+  private searchCondition(
+    search: WindowSearch,
+  ): { sql: string; parameters: Record<string, unknown> } | null {
+    const parts: string[] = [];
+    const parameters: Record<string, unknown> = {};
+    if (this.database.kind === 'postgres') {
+      const query = tsqueryText(search);
+      if (query !== null) {
+        parts.push('r.terms @@ CAST(:tsquery AS tsquery)');
+        parameters.tsquery = query;
+      }
+    } else {
+      const match = fts5Expression(search);
+      if (match !== null) {
+        parts.push(
+          'r.id IN (SELECT rowid FROM recent_items_fts WHERE recent_items_fts MATCH :match)',
+        );
+        parameters.match = match;
+      }
+    }
+    search.literals.forEach((literal, index) => {
+      parts.push(this.literalCondition(literal, `l${index}`, parameters));
+    });
+    return parts.length === 0 ? null : { sql: `(${parts.join(' OR ')})`, parameters };
+  }
+
+  /**
+   * A literal's parts as substrings (LIKE, case-insensitive for ASCII) of the raw text, where the
+   * raw text folds by lower-casing ASCII letters alone; any other item is a candidate anyway.
+   */
+  private literalCondition(
+    literal: LiteralSearch,
+    name: string,
+    parameters: Record<string, unknown>,
+  ): string {
+    const like = this.database.kind === 'postgres' ? 'ILIKE' : 'LIKE';
+    literal.parts.forEach((part, index) => {
+      parameters[`${name}p${index}`] = `%${part.replace(/[\\%_]/g, '\\$&')}%`;
+    });
+    const holds = (sql: string) =>
+      `(${literal.parts.map((_, index) => `${sql} ${like} :${name}p${index} ESCAPE '\\'`).join(' AND ')})`;
+    const columns = literal.columns.flatMap((column) =>
+      column === 'b'
+        ? [TEXT_COLUMN_SQL.b, { type: 'comment' as const, sql: COMMENT_BODY_SQL }]
+        : [TEXT_COLUMN_SQL[column]],
+    );
+    const byType = (['post', 'comment'] as const).flatMap((type) => {
+      const held = columns.filter((column) => column.type === type).map(({ sql }) => holds(sql));
+      return held.length === 0 ? [] : [`(r.type = '${type}' AND (${held.join(' OR ')}))`];
+    });
+    return `(NOT r.folds_ascii OR ${byType.join(' OR ')})`;
+  }
+}
+
+function rowValues({ item, foundParent }: NewItem, seenAt: number, folds: boolean): unknown[] {
+  const common = [
+    itemKey(item),
+    seenAt,
+    item.type,
+    item.id,
+    item.type === 'comment' ? item.postId : null,
+    item.subreddit,
+    item.author,
+  ];
+  if (item.type === 'post') {
+    return [
+      ...common,
+      item.title,
+      item.selftext,
+      null,
+      null,
+      item.permalink,
+      item.createdUtc,
+      item.score,
+      item.numComments,
+      null,
+      item.flair,
+      item.url,
+      item.domain,
+      item.nsfw,
+      item.isSelf,
+      folds,
+    ];
+  }
+  const parent = foundParent;
+  return [
+    ...common,
+    parent?.title ?? null,
+    parent?.selftext ?? null,
+    item.body,
+    item.linkTitle,
+    item.permalink,
+    item.createdUtc,
+    item.score,
+    parent?.numComments ?? null,
+    parent?.score ?? null,
+    parent?.flair ?? null,
+    null,
+    null,
+    parent?.nsfw ?? null,
+    parent?.isSelf ?? null,
+    folds,
+  ];
+}
+
+function recentItemOf(row: RecentItemRow): RecentItem {
+  const common = {
+    id: row.reddit_id,
+    subreddit: row.subreddit,
+    author: row.author,
+    permalink: row.permalink,
+    createdUtc: Number(row.created_utc),
+    score: Number(row.score),
+  };
+  let item: RedditItem;
+  let foundParent: ParentPostFields | undefined;
+  if (row.type === 'post') {
+    item = {
+      type: 'post',
+      ...common,
+      title: row.title ?? '',
+      selftext: row.selftext ?? '',
+      numComments: Number(row.num_comments),
+      flair: row.flair,
+      url: row.url,
+      domain: row.domain,
+      nsfw: Boolean(row.nsfw),
+      isSelf: Boolean(row.is_self),
+    };
+  } else {
+    item = {
+      type: 'comment',
+      ...common,
+      postId: row.post_id ?? '',
+      body: row.body ?? '',
+      linkTitle: row.link_title,
+    };
+    foundParent =
+      row.nsfw === null
+        ? undefined
+        : {
+            title: row.title ?? '',
+            selftext: row.selftext ?? '',
+            score: Number(row.parent_score),
+            numComments: Number(row.num_comments),
+            flair: row.flair,
+            nsfw: Boolean(row.nsfw),
+            isSelf: Boolean(row.is_self),
+          };
+  }
+  return { rowId: Number(row.id), seenAt: Number(row.seen_at), item, foundParent };
+}
