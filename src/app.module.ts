@@ -38,10 +38,14 @@ import { DeliveryToWebhooksModule } from './modules/webhooks/delivery-to-webhook
 import { WebhooksGraphqlModule } from './modules/webhooks/graphql/webhooks-graphql.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { PIPELINE_SINKS } from './pipeline-sinks.js';
+import { BackfillModule } from './modules/backfill/backfill.module.js';
+import { PreviewGraphqlModule } from './modules/preview/graphql/preview-graphql.module.js';
+import { PreviewModule } from './modules/preview/preview.module.js';
 
 /** The modules whose controllers make up the versioned REST API under /api/v1. */
 const PUBLIC_API_MODULES = [
   KeywordsModule,
+  PreviewModule,
   WebhooksModule,
   AlertsModule,
   UsageModule,
@@ -67,6 +71,7 @@ export class AppModule {
         IngestionModule.forRoot({ sinks: PIPELINE_SINKS }),
         RedditPollingModule,
         RetentionModule,
+        BackfillModule,
         DeliveryToWebhooksModule,
         WebhookNoticesModule,
         ScheduleModule.forRoot(),
@@ -75,6 +80,7 @@ export class AppModule {
         ApiDocsModule,
         GraphqlModule,
         KeywordsGraphqlModule,
+        PreviewGraphqlModule,
         AlertsGraphqlModule,
         WebhooksGraphqlModule,
         UsageGraphqlModule,

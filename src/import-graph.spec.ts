@@ -35,6 +35,7 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
   posts_cache: { module: 'ingestion', store: 'PostCacheStore' },
   count_rechecks: { module: 'ingestion', store: 'CountRecheckStore' },
   recent_items: { module: 'recent-items', store: 'RecentItemStore' },
+  keyword_backfills: { module: 'backfill', store: 'BackfillStore' },
   recent_items_fts: { module: 'recent-items', store: 'RecentItemStore' },
   ingest_state: { module: 'ingestion', store: 'DatabasePollerState' },
   deliveries: { module: 'delivery', store: 'DeliveryStore' },

@@ -199,6 +199,12 @@ class EnvironmentVariables {
   @Min(0)
   @Max(MAX_RECENT_ITEMS_HOURS)
   RECENT_ITEMS_HOURS?: number;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  PREVIEW_RATE_PER_MINUTE?: number;
 }
 
 export interface RedditCredentials {
@@ -241,6 +247,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Requests without a valid key allowed per client address and minute before they get 429. */
   authFailuresPerMinute: number;
+  /** Keyword previews per minute per API key or signed-in user (PREVIEW_RATE_PER_MINUTE). */
+  previewRatePerMinute: number;
   /** GraphQL introspection and the GraphiQL page at GET /graphql. */
   graphqlExplorer: boolean;
   /** GET /metrics on the public port answers `Authorization: Bearer <metricsToken>` only; null: 404. */
@@ -277,6 +285,7 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 
 export class ConfigError extends Error {}
 
+const DEFAULT_PREVIEW_RATE_PER_MINUTE = 10;
 const DEFAULT_PORT = 3000;
 /** decisions section 12: what bulk and single redelivery may queue per account and hour. */
 const DEFAULT_REDELIVERY_ROWS_PER_HOUR = 10_000;
@@ -382,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     email: emailSettings(vars),
     logLevel: vars.LOG_LEVEL ?? 'info',
     authFailuresPerMinute: vars.AUTH_FAILURES_PER_MINUTE ?? 60,
+    previewRatePerMinute: vars.PREVIEW_RATE_PER_MINUTE ?? DEFAULT_PREVIEW_RATE_PER_MINUTE,
     graphqlExplorer: vars.GRAPHQL_EXPLORER ?? false,
     metricsToken: vars.METRICS_TOKEN ?? null,
     metricsPort: metricsPort(vars),

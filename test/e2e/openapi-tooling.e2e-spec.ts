@@ -45,6 +45,8 @@ const REQUEST_BODIES: Record<string, Json[]> = {
     [{ text: 'acme corp' }],
     { text: 'acme corp' },
   ],
+  // decisions.md 14: one keyword item as POST /keywords takes it, plus hours (optional).
+  'POST /api/v1/keywords/preview': [{ text: 'acme corp' }],
   // alerts-api.md 4.1: body fields, all optional.
   'PATCH /api/v1/keywords/{id}': [{}],
   // alerts-api.md 4.3: url required, name optional; decisions.md 11: format, json by default.

@@ -26,6 +26,7 @@ const MEANT_DIFFERENCES: Record<string, string> = {
     'Issue #32: PATCH /searches/:id takes UpdateSearch, every field optional; NewSearch, which it named, requires name and keywords, so a generated client could not send a change of one field.',
   '- /paths/~1api~1v1~1searches~1{id}/patch/requestBody/content/application~1json/schema/description':
     'Issue #32: "Every field optional." is said by UpdateSearch itself, which generators read (they ignore a description beside a $ref).',
+  '+ /paths/~1api~1v1~1keywords~1preview': 'Issue #34: POST /keywords/preview.',
   '+ /paths/~1api~1v1~1webhooks~1{id}~1deliveries~1{deliveryId}~1attempts':
     "Issue #32: a delivery's attempts, each with its number (decisions section 16).",
   '+ /paths/~1api~1v1~1email-subscriptions':
@@ -38,6 +39,8 @@ const MEANT_DIFFERENCES: Record<string, string> = {
     'Issue #33: every keyword answered has a query (null when none), so query is required in the Keyword shape.',
   '+ /components/schemas/KeywordItem/properties/query':
     'Issue #33: POST /keywords items accept a query; its default (null) is said in its description.',
+  '+ /components/schemas/KeywordItem/properties/backfill_hours':
+    'Issue #34: a new keyword may alert on the recent window of the hours it asks.',
   '+ /components/schemas/UpdateKeyword/properties/query':
     'Issue #33: PATCH /keywords/:id sets, replaces or (null) clears the query.',
   '+ /components/schemas/Webhook/properties/format':
@@ -64,6 +67,12 @@ const MEANT_DIFFERENCES: Record<string, string> = {
     "Issue #33: GET /usage shows each keyword's query, last in its entry.",
   '~ /components/schemas/Usage/properties/today/items/required':
     'Issue #33: every entry of today[] has a query (null when none).',
+  '+ /components/schemas/KeywordPreviewRequest': 'Issue #34: the body of POST /keywords/preview.',
+  '+ /components/schemas/KeywordPreview': 'Issue #34: the answer of POST /keywords/preview.',
+  '+ /components/schemas/PreviewHour': 'Issue #34: one hour of per_hour.',
+  '+ /components/schemas/PreviewSubreddit': 'Issue #34: one of the top subreddits.',
+  '+ /components/schemas/PreviewSample': 'Issue #34: a sample, shaped as an alert.',
+  '+ /components/schemas/PreviewHighlight': "Issue #34: a span of a sample's field.",
   '+ /components/schemas/DeliveryAttempt': 'Issue #32: one attempt of a delivery.',
   '+ /components/schemas/DeliveryAttemptList':
     'Issue #32: the answer of GET /webhooks/:id/deliveries/:delivery_id/attempts.',

@@ -14,28 +14,10 @@ import {
 } from '../factories/reddit-dump.factory.js';
 import { createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
-import { testDatabaseKinds, type TestDatabaseKind } from '../utils/test-databases.js';
+import { refuseAlertOf } from '../utils/refused-alerts.js';
+import { testDatabaseKinds } from '../utils/test-databases.js';
 
 const HOUR = 3_600_000;
-
-/** Makes the database refuse to store one item's alert, after the window row was written. */
-async function refuseAlertOf(t: TestApp, kind: TestDatabaseKind, redditId: string): Promise<void> {
-  if (kind === 'sqlite') {
-    await t.database.dataSource.query(
-      `CREATE TRIGGER refuse_alert BEFORE INSERT ON alerts WHEN NEW.reddit_id = '${redditId}'
-       BEGIN SELECT RAISE(ABORT, 'this alert cannot be stored'); END`,
-    );
-    return;
-  }
-  await t.database.dataSource.query(
-    `CREATE FUNCTION refuse_alert() RETURNS trigger AS $$ BEGIN
-       IF NEW.reddit_id = '${redditId}' THEN RAISE EXCEPTION 'this alert cannot be stored'; END IF;
-       RETURN NEW; END $$ LANGUAGE plpgsql`,
-  );
-  await t.database.dataSource.query(
-    'CREATE TRIGGER refuse_alert BEFORE INSERT ON alerts FOR EACH ROW EXECUTE FUNCTION refuse_alert()',
-  );
-}
 
 describe.each(testDatabaseKinds())('the recent window of ingested items on %s', (kind) => {
   const workDir = mkdtempSync(join(tmpdir(), 'recent-window-'));

@@ -23,6 +23,7 @@ import { KeywordQueries1763702500000 } from './1763702500000-keyword-queries.js'
 import { PostQueryFields1763702600000 } from './1763702600000-post-query-fields.js';
 import { CountRechecks1763702700000 } from './1763702700000-count-rechecks.js';
 import { RecentItems1763702800000 } from './1763702800000-recent-items.js';
+import { KeywordBackfills1763702900000 } from './1763702900000-keyword-backfills.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   PostQueryFields1763702600000,
   CountRechecks1763702700000,
   RecentItems1763702800000,
+  KeywordBackfills1763702900000,
 ];

@@ -41,6 +41,14 @@ import {
   EmailSubscriptionDto,
   EmailSubscriptionListDto,
 } from '../email/dto/email-subscription.dto.js';
+import {
+  KeywordPreviewDto,
+  KeywordPreviewRequestDto,
+  PreviewHighlightDto,
+  PreviewHourDto,
+  PreviewSampleDto,
+  PreviewSubredditDto,
+} from '../preview/http/preview.dto.js';
 import { describeDefaults } from './described-defaults.js';
 
 /** A schema no class can generate (a union of shapes), under its name. */
@@ -61,6 +69,12 @@ export const DOCUMENTED_SCHEMAS: (Type<unknown> | NamedSchema)[] = [
   KeywordCreationDto,
   UpdateKeywordDto,
   KeywordListDto,
+  KeywordPreviewRequestDto,
+  KeywordPreviewDto,
+  PreviewHourDto,
+  PreviewSubredditDto,
+  PreviewSampleDto,
+  PreviewHighlightDto,
   DeletedDto,
   WebhookResponseDto,
   CreateWebhookDto,

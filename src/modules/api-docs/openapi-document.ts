@@ -13,6 +13,7 @@ import { EmailModule } from '../email/email.module.js';
 import { FeedsModule } from '../feeds/feeds.module.js';
 import { InboxModule } from '../inbox/inbox.module.js';
 import { KeywordsModule } from '../keywords/keywords.module.js';
+import { PreviewModule } from '../preview/preview.module.js';
 import { UsageModule } from '../usage/usage.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { ApiDocsModule } from './api-docs.module.js';
@@ -27,6 +28,7 @@ const SECURITY_SCHEME = 'apiKey';
 /** The modules whose controllers integrators call: /api/v1 and the public feeds. */
 const DOCUMENTED_MODULES = [
   KeywordsModule,
+  PreviewModule,
   WebhooksModule,
   AlertsModule,
   UsageModule,

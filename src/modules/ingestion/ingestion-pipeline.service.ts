@@ -103,6 +103,9 @@ export function addSummaries(total: IngestSummary, part: IngestSummary): IngestS
  * in halves until the item that cannot be stored stands alone; it is skipped and recorded, the
  * rest is stored, and the caller (the poller's marks, the dump's progress) moves past it.
  */
+/** Rolls back a backfill's page that another instance (or a restore) already moved past. */
+class ProgressMovedOn extends Error {}
+
 @Injectable()
 export class IngestionPipeline {
   constructor(
@@ -175,6 +178,30 @@ export class IngestionPipeline {
       await this.rechecks.settle(manager, rechecked, pairs, now);
       return summary;
     });
+  }
+
+  /**
+   * A backfill's matches (backfill/) in one transaction: they alert as live matches do (same cap,
+   * alerts and sinks; the items were seen before, so no seen mark), stamped now and counted in
+   * today's cap; `progress` records how far the backfill got in the same transaction, and rolls it
+   * all back by returning false.
+   */
+  storeBackfilled(
+    matches: readonly Match[],
+    parents: Map<string, ParentPostFields>,
+    progress: (manager: EntityManager) => Promise<boolean>,
+  ): Promise<IngestSummary | null> {
+    return this.database
+      .transaction(async (manager) => {
+        const summary = emptySummary();
+        await this.storeAlerts(manager, matches, parents, this.clock.nowMs(), summary);
+        if (!(await progress(manager))) throw new ProgressMovedOn();
+        return summary;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ProgressMovedOn) return null;
+        throw error;
+      });
   }
 
   private async storeIsolatingUnstorable(

@@ -12,8 +12,33 @@ describe('checkKeywordDraft', () => {
         trackComments: true,
         filters: { exclude: [], subreddits: [], excludeSubreddits: [], excludeAuthors: [] },
         query: null,
+        backfillHours: 0,
       },
     });
+  });
+
+  it('takes backfill_hours from 0 to RECENT_ITEMS_HOURS, and only 0 without a window', () => {
+    expect(checkKeywordDraft({ text: 'acme', backfillHours: 24 }, 24)).toMatchObject({
+      ok: true,
+      keyword: { backfillHours: 24 },
+    });
+    expect(checkKeywordDraft({ text: 'acme', backfillHours: null }, 24)).toMatchObject({
+      ok: true,
+      keyword: { backfillHours: 0 },
+    });
+    for (const [hours, window] of [
+      [25, 24],
+      [-1, 24],
+      [1.5, 24],
+      ['2', 24],
+      [1, 0],
+    ] as const) {
+      expect(checkKeywordDraft({ text: 'acme', backfillHours: hours }, window)).toEqual({
+        ok: false,
+        text: 'acme',
+        message: `backfill_hours must be an integer from 0 to ${window}`,
+      });
+    }
   });
 
   it('keeps a query as written, and takes null for none', () => {

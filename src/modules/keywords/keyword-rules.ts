@@ -36,6 +36,8 @@ export interface KeywordDraft extends Partial<Record<KeywordFieldName, unknown>>
   text: string;
   /** Not a field of KEYWORD_FIELDS: the matcher does not read it yet. */
   query?: unknown;
+  /** Hours of the recent window to alert on when the keyword is created (decisions.md section 14). */
+  backfillHours?: unknown;
   /** Why the transport could not read the item as a keyword at all; it is rejected with this. */
   unreadable?: string;
 }
@@ -48,6 +50,8 @@ export interface KeywordInput {
   trackComments: boolean;
   filters: KeywordFilters;
   query: string | null;
+  /** 0: alert on new items only. */
+  backfillHours: number;
 }
 
 export type KeywordInputResult =
@@ -238,7 +242,11 @@ export function parseKeywordFilters(
 }
 
 /** Every rule of a keyword to create, for both APIs; messages name REST's fields. */
-export function checkKeywordDraft(draft: KeywordDraft): KeywordInputResult {
+/**
+ * `recentItemsHours` (RECENT_ITEMS_HOURS) bounds `backfill_hours`; 0 when there is no window, so
+ * only 0 is valid then.
+ */
+export function checkKeywordDraft(draft: KeywordDraft, recentItemsHours = 0): KeywordInputResult {
   if (draft.unreadable !== undefined) {
     return { ok: false, text: draft.text, message: draft.unreadable };
   }
@@ -261,9 +269,26 @@ export function checkKeywordDraft(draft: KeywordDraft): KeywordInputResult {
   const filters = parsed.filters as KeywordFilters;
   const query = checkQuery(draft.query ?? null);
   if (!query.ok) return reject(query.message);
+  const backfillHours = draft.backfillHours ?? 0;
+  if (
+    !Number.isSafeInteger(backfillHours) ||
+    (backfillHours as number) < 0 ||
+    (backfillHours as number) > recentItemsHours
+  ) {
+    return reject(`backfill_hours must be an integer from 0 to ${recentItemsHours}`);
+  }
   return {
     ok: true,
-    keyword: { text, normalizedText, mode, trackPosts, trackComments, filters, query: query.query },
+    keyword: {
+      text,
+      normalizedText,
+      mode,
+      trackPosts,
+      trackComments,
+      filters,
+      query: query.query,
+      backfillHours: backfillHours as number,
+    },
   };
 }
 

@@ -31,6 +31,11 @@ export class KeywordWrite {
     private readonly manager: EntityManager,
   ) {}
 
+  /** Runs another module's write in this transaction (through that module's own store). */
+  also<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return work(this.manager);
+  }
+
   /** Holds the account's lock until the transaction ends: its keyword count cannot change meanwhile. */
   lockAccount(accountId: string): Promise<void> {
     return this.database.lockAccount(this.manager, accountId);

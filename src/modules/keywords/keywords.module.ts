@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { KeywordsController } from './http/keywords.controller.js';
+import { KeywordCreationSinks } from './keyword-creation-sinks.js';
 import { KeywordStore } from './keyword.store.js';
 import { KeywordsService } from './keywords.service.js';
 
 @Module({
   controllers: [KeywordsController],
-  providers: [KeywordStore, KeywordsService],
-  exports: [KeywordStore, KeywordsService],
+  providers: [KeywordStore, KeywordsService, KeywordCreationSinks],
+  exports: [KeywordStore, KeywordsService, KeywordCreationSinks],
 })
 export class KeywordsModule {}

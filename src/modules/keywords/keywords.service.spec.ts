@@ -3,6 +3,8 @@ import { insertKeywords } from '../../../test/factories/keyword.factory.js';
 import { testDatabaseKinds } from '../../../test/utils/test-databases.js';
 import { openTestStorage, type OpenTestStorage } from '../../../test/utils/test-storage.js';
 import { AppError } from '../../common/errors/app-error.js';
+import { loadConfig } from '../../config/app-config.js';
+import { KeywordCreationSinks } from './keyword-creation-sinks.js';
 import type { PlanName } from '../../config/plans.js';
 import { callerFor, type Caller } from '../auth/caller.js';
 import { KeywordEntity } from './keyword.entity.js';
@@ -16,7 +18,12 @@ describe.each(testDatabaseKinds())('KeywordsService on %s', (kind) => {
 
   beforeAll(async () => {
     storage = await openTestStorage(kind);
-    keywords = new KeywordsService(new KeywordStore(storage.database), storage.clock);
+    keywords = new KeywordsService(
+      new KeywordStore(storage.database),
+      storage.clock,
+      new KeywordCreationSinks(),
+      loadConfig({}),
+    );
   });
   afterAll(() => storage.close());
 

@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { Caller } from '../auth/caller.js';
 import { KEYWORD_FIELDS, KEYWORD_LIST_FIELDS } from '../matching/keyword-fields.js';
 import type { KeywordChange } from './keyword-change.js';
+import { KeywordCreationSinks, type CreatedKeyword } from './keyword-creation-sinks.js';
 import { KeywordEntity } from './keyword.entity.js';
 import { checkQuery } from './keyword-query.js';
 import { KeywordStore, type KeywordWrite } from './keyword.store.js';
@@ -36,6 +38,8 @@ export class KeywordsService {
   constructor(
     private readonly store: KeywordStore,
     private readonly clock: Clock,
+    private readonly creationSinks: KeywordCreationSinks,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   list(accountId: string): Promise<KeywordEntity[]> {
@@ -51,7 +55,10 @@ export class KeywordsService {
     return this.store.countActive(accountId);
   }
 
-  /** Per-draft outcome, never all-or-nothing, one transaction. */
+  /**
+   * Per-draft outcome, never all-or-nothing, one transaction, in which KeywordCreationSinks hear
+   * of the keywords created or restored (the backfill of `backfill_hours` is filed there).
+   */
   async create(caller: Caller, drafts: readonly KeywordDraft[]): Promise<KeywordCreation> {
     checkKeywordCount(drafts.length);
     return this.store.write(async (write) => {
@@ -63,9 +70,11 @@ export class KeywordsService {
       const inserts: KeywordEntity[] = [];
       const restores: KeywordEntity[] = [];
       const seenInRequest = new Set<string>();
+      /** By index in outcome.created. */
+      const backfillHours: number[] = [];
 
       for (const draft of drafts) {
-        const parsed = checkKeywordDraft(draft);
+        const parsed = checkKeywordDraft(draft, this.config.recentItemsHours);
         if (!parsed.ok) {
           outcome.rejected.push({ text: parsed.text, reason: 'invalid', message: parsed.message });
           continue;
@@ -99,6 +108,7 @@ export class KeywordsService {
           : this.build(caller.accountId, input, now);
         (current ? restores : inserts).push(keyword);
         outcome.created.push(keyword);
+        backfillHours.push(input.backfillHours);
       }
 
       if (outcome.created.length > 0) {
@@ -107,6 +117,12 @@ export class KeywordsService {
       }
       await write.insert(inserts);
       await write.save(restores);
+      const created = outcome.created.map((keyword, index): CreatedKeyword => ({
+        keyword,
+        backfillHours: backfillHours[index],
+        dailyCap: caller.limits.perKeywordDailyCap,
+      }));
+      await write.also((manager) => this.creationSinks.created(manager, created, now));
       return outcome;
     });
   }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { RateLimitCounters } from './rate-limit-counters.js';
-import { THROTTLERS } from './throttlers.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { throttlersFor } from './throttlers.js';
 
 /** Made before the throttler, which counts through it. */
 @Module({ providers: [RateLimitCounters], exports: [RateLimitCounters] })
@@ -13,8 +14,11 @@ export class RateLimitCountersModule {}
     RateLimitCountersModule,
     ThrottlerModule.forRootAsync({
       imports: [RateLimitCountersModule],
-      inject: [RateLimitCounters],
-      useFactory: (counters: RateLimitCounters) => ({ throttlers: THROTTLERS, storage: counters }),
+      inject: [RateLimitCounters, APP_CONFIG],
+      useFactory: (counters: RateLimitCounters, config: AppConfig) => ({
+        throttlers: throttlersFor(config.previewRatePerMinute),
+        storage: counters,
+      }),
     }),
   ],
   exports: [ThrottlerModule, RateLimitCountersModule],

@@ -7,16 +7,19 @@ import {
 } from '../../config/plans.js';
 import { requestOf } from '../../common/http/request-of.js';
 import { isReadRequest } from './request-kind.js';
-import { WEBHOOK_TEST_BUDGET } from './rate-limit.decorators.js';
+import { PREVIEW_BUDGET, WEBHOOK_TEST_BUDGET } from './rate-limit.decorators.js';
 
 export const READ_THROTTLER = 'read';
 const MINUTE_MS = 60_000;
 
-const isWebhookTest = (context: ExecutionContext): boolean =>
-  Reflect.getMetadata(WEBHOOK_TEST_BUDGET, context.getHandler()) === true;
+const marked = (context: ExecutionContext, key: string): boolean =>
+  Reflect.getMetadata(key, context.getHandler()) === true;
 
-/** The request budgets (docs/api.md, Rate limits), each per API key across all routes. */
-export const THROTTLERS: ThrottlerOptions[] = [
+/**
+ * The request budgets (docs/api.md, Rate limits), each per API key (or signed-in user) across
+ * all routes; `previewPerMinute` is PREVIEW_RATE_PER_MINUTE.
+ */
+export const throttlersFor = (previewPerMinute: number): ThrottlerOptions[] => [
   {
     name: READ_THROTTLER,
     ttl: MINUTE_MS,
@@ -37,6 +40,12 @@ export const THROTTLERS: ThrottlerOptions[] = [
     name: 'webhook-test',
     ttl: MINUTE_MS,
     limit: WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE,
-    skipIf: (context) => !isWebhookTest(context),
+    skipIf: (context) => !marked(context, WEBHOOK_TEST_BUDGET),
+  },
+  {
+    name: 'preview',
+    ttl: MINUTE_MS,
+    limit: previewPerMinute,
+    skipIf: (context) => !marked(context, PREVIEW_BUDGET),
   },
 ];

@@ -39,4 +39,12 @@ export class KeywordItemDto extends withFilterLists<
   // The default is said in the description: a JSON Schema default makes generated clients require it.
   @ApiOptionalField({ ...GIVEN_QUERY_SCHEMA, description: `${QUERY_DESCRIPTION} Default null.` })
   query?: string | null;
+
+  @ApiOptionalField({
+    type: 'integer',
+    minimum: 0,
+    description:
+      'Also alert on the matches of the last N hours of the recent window (0 to RECENT_ITEMS_HOURS, default 24), oldest first, when the keyword is created or restored; an existing keyword ignores it. Default 0.',
+  })
+  backfill_hours?: number;
 }

@@ -43,7 +43,7 @@ export function filterListFields<Lists extends object>(shape: ListsIn): new () =
       field,
     );
     // Checked by the service with the keyword rules, as REST's bodies are.
-    if (shape === 'change') Allow()(FilterListFields.prototype, field);
+    Allow()(FilterListFields.prototype, field);
   }
   return FilterListFields as new () => Lists;
 }

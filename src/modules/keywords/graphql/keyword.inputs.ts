@@ -1,4 +1,4 @@
-import { Field, InputType } from '@nestjs/graphql';
+import { Field, InputType, Int } from '@nestjs/graphql';
 import { Allow } from 'class-validator';
 import type { KeywordMode } from '../../matching/keyword-definition.js';
 import type { KeywordListField } from '../../matching/keyword-fields.js';
@@ -16,20 +16,33 @@ type FilterLists = Record<KeywordListField, string[] | null>;
  */
 @InputType('CreateKeywordInput')
 export class CreateKeywordInput extends filterListFields<Partial<FilterLists>>('create') {
+  @Allow()
   @Field()
   text: string;
 
+  @Allow()
   @Field(() => KeywordModeEnum, { nullable: true, description: 'Default exact.' })
   mode?: KeywordMode | null;
 
+  @Allow()
   @Field(() => Boolean, { nullable: true, description: 'Default true.' })
   trackPosts?: boolean | null;
 
+  @Allow()
   @Field(() => Boolean, { nullable: true, description: 'Default true.' })
   trackComments?: boolean | null;
 
+  @Allow()
   @Field(() => String, { nullable: true, description: `${QUERY_DESCRIPTION} Default null.` })
   query?: string | null;
+
+  @Allow()
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Also alert on the matches of the last N hours of the recent window (0 to RECENT_ITEMS_HOURS), oldest first, when the keyword is created or restored. Default 0.',
+  })
+  backfillHours?: number | null;
 }
 
 /** PATCH /keywords/:id: the rules of UpdateKeywordDto, so an explicit null is invalid_body. */

@@ -10,10 +10,11 @@ import { collapseWhitespace, TEXT_REQUIRED, type KeywordDraft } from '../keyword
 export const KEYWORD_ITEM_FIELDS = [
   ...KEYWORD_FIELD_NAMES.map((name): string => KEYWORD_FIELDS[name].rest),
   'query',
+  'backfill_hours',
 ];
 
 /** One JSON item as a draft; an item that is not a keyword object is passed on as unreadable. */
-function keywordDraftOf(item: unknown): KeywordDraft {
+export function keywordDraftOf(item: unknown): KeywordDraft {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) {
     return {
       text: typeof item === 'string' ? item : '',
@@ -33,7 +34,12 @@ function keywordDraftOf(item: unknown): KeywordDraft {
     name,
     fields[KEYWORD_FIELDS[name].rest],
   ]);
-  return { ...Object.fromEntries(values), text: fields.text, query: fields.query };
+  return {
+    ...Object.fromEntries(values),
+    text: fields.text,
+    query: fields.query,
+    backfillHours: fields.backfill_hours,
+  };
 }
 
 /**
