@@ -6,7 +6,7 @@ import {
 } from '../../src/modules/preview/keyword-preview.service.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { commentItem, ingest, postItem } from '../utils/delivery-scenario.js';
-import { runGraphql } from '../utils/graphql.js';
+import { expectGraphqlError, postGraphql, runGraphql } from '../utils/graphql.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 const HOUR = 3_600_000;
@@ -184,6 +184,13 @@ describe.each(testDatabaseKinds())('keyword preview on %s', (kind) => {
       const refused = await preview({ text: 'gizmo' }).expect(429);
       expect(refused.body).toMatchObject({ code: 'rate_limited' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The same budget over GraphQL.
+      const overGraphql = await postGraphql(
+        t,
+        apiKey,
+        'query { previewKeyword(input: { text: "gizmo" }) { matches } }',
+      );
+      expectGraphqlError(overGraphql, 'rate_limited', 429, 429);
       // Other reads and writes are not in the preview's budget.
       await t.http.get('/api/v1/keywords').set(bearer(apiKey)).expect(200);
       await t.http.post('/api/v1/keywords').set(bearer(apiKey)).send({ text: 'gizmo' }).expect(201);
