@@ -114,5 +114,5 @@ describe.each(testDatabaseKinds())('a backfill across a kill -9 on %s', (kind) =
     await sleep(1_000);
     expect(await count('SELECT COUNT(*) AS n FROM alerts')).toBe(matches);
     expect(await count('SELECT COUNT(DISTINCT reddit_id) AS n FROM alerts')).toBe(matches);
-  });
+  }, 90_000);
 });

@@ -1,5 +1,7 @@
 import { BackfillWorker } from '../../src/modules/backfill/backfill.worker.js';
+import { BACKFILL_SETTLE_MS } from '../../src/modules/backfill/backfill-filer.js';
 import { BACKFILL_PAGE } from '../../src/modules/backfill/keyword-backfiller.js';
+import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
 import { createWebhook } from '../factories/webhook.factory.js';
 import { bearer, TestApps, type TestApp } from '../utils/create-test-app.js';
@@ -64,6 +66,8 @@ describe.each(testDatabaseKinds())('keyword backfill on %s', (kind) => {
       .expect(200);
     expect(existing.body).toMatchObject({ existing: [{ id: keywordId }] });
 
+    // A backfill ends once nothing more can come into its range: BACKFILL_SETTLE_MS after.
+    t.clock.advance(BACKFILL_SETTLE_MS);
     const turn = await t.app.get(BackfillWorker).runOnce();
     expect(turn).toMatchObject({ alerts: 2, finished: 1 });
     // Newest first: b2 was stored after b1.
@@ -85,6 +89,24 @@ describe.each(testDatabaseKinds())('keyword backfill on %s', (kind) => {
     expect((await alertsOf(t, apiKey)).map((alert) => alert.id)).toEqual(['new', 'b2', 'b1']);
     const usage = await t.http.get('/api/v1/usage').set(bearer(apiKey)).expect(200);
     expect(usage.body).toMatchObject({ data: { delivered_today: 3, capped_today: 0 } });
+  });
+
+  it('takes in a batch matched before the keyword existed and stored after, once', async () => {
+    const t = await apps.start();
+    const { apiKey } = await t.account('starter');
+    const pipeline = t.app.get(IngestionPipeline);
+    // Matched while the keyword did not exist yet, stored once it did: live matching missed it.
+    const inFlight = await pipeline.match([postItem({ id: 'race', title: 'sprocket news' })]);
+    await createKeyword(t, apiKey, { text: 'sprocket', backfill_hours: 1 });
+    t.clock.advance(1_000);
+    await pipeline.store(inFlight);
+    // Matched live after the creation, and inside the backfill's range too.
+    await ingest(t, [postItem({ id: 'live', title: 'sprocket again' })]);
+    expect((await alertsOf(t, apiKey)).map((alert) => alert.id)).toEqual(['live']);
+
+    t.clock.advance(BACKFILL_SETTLE_MS);
+    expect(await t.app.get(BackfillWorker).runOnce()).toMatchObject({ finished: 1 });
+    expect((await alertsOf(t, apiKey)).map((alert) => alert.id).sort()).toEqual(['live', 'race']);
   });
 
   it('resumes after a failure in the middle, and doubles nothing', async () => {
@@ -110,6 +132,7 @@ describe.each(testDatabaseKinds())('keyword backfill on %s', (kind) => {
 
     // Another instance on the same database takes the backfill up where it stopped.
     await allowAlerts(t, kind);
+    t.clock.advance(BACKFILL_SETTLE_MS);
     const other = await apps.start({}, { databaseUrl: t.databaseUrl, now: t.clock.now() });
     for (let turn = 0; turn < 5; turn++) await other.app.get(BackfillWorker).runOnce();
     const ids = (await alertsOf(other, apiKey)).map((alert) => alert.id);
@@ -127,6 +150,7 @@ describe.each(testDatabaseKinds())('keyword backfill on %s', (kind) => {
     t.clock.advance(HOUR);
 
     await createKeyword(t, apiKey, { text: 'doohickey', backfill_hours: 1 });
+    t.clock.advance(BACKFILL_SETTLE_MS);
     const turn = await t.app.get(BackfillWorker).runOnce();
     expect(turn).toMatchObject({ alerts: 100 });
     expect(await alertsOf(t, apiKey)).toHaveLength(100);

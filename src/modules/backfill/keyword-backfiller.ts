@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/time/clock.js';
 import type { IngestionPipeline, Match } from '../ingestion/ingestion-pipeline.service.js';
 import type { ParentPostFields } from '../ingestion/reddit-item.js';
 import type { KeywordEntity } from '../keywords/keyword.entity.js';
@@ -41,6 +42,7 @@ export class KeywordBackfiller {
     private readonly backfills: BackfillStore,
     private readonly window: RecentWindow,
     private readonly keywords: KeywordStore,
+    private readonly clock: Clock,
   ) {}
 
   async step(
@@ -70,10 +72,14 @@ export class KeywordBackfiller {
         parents.set(recent.item.postId, recent.foundParent);
       }
     }
-    const done = page.length < BACKFILL_PAGE;
+    // Over once the window holds nothing more in its range, and nothing more can come into it.
+    const done = page.length < BACKFILL_PAGE && this.clock.nowMs() >= backfill.toMs;
     const last = page.at(-1);
-    const next: BackfillCursor | null =
-      done || last === undefined ? null : { seenAt: last.seenAt, rowId: last.rowId };
+    const next: BackfillCursor | null = done
+      ? null
+      : last === undefined
+        ? backfill.after
+        : { seenAt: last.seenAt, rowId: last.rowId };
     const summary = await pipeline.storeBackfilled(matches, parents, (manager) =>
       this.backfills.advance(manager, backfill.keywordId, backfill.after, next),
     );
@@ -82,7 +88,10 @@ export class KeywordBackfiller {
       alerts: summary?.alerts ?? 0,
       capped: summary?.capped ?? 0,
       done: done && summary !== null,
-      next: next === null || summary === null ? null : { ...backfill, after: next },
+      next:
+        next === null || summary === null || page.length < BACKFILL_PAGE
+          ? null
+          : { ...backfill, after: next },
     };
   }
 
