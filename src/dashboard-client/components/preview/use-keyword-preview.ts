@@ -11,8 +11,8 @@ import type { CreateKeywordInput } from '../../gql/graphql';
 import { RequestBudget } from './request-budget';
 
 const PREVIEW_KEYWORD = graphql(`
-  query PreviewKeyword($input: CreateKeywordInput!, $hours: Int) {
-    previewKeyword(input: $input, hours: $hours) {
+  query PreviewKeyword($input: CreateKeywordInput!) {
+    previewKeyword(input: $input) {
       from
       to
       itemsSearched
@@ -91,9 +91,6 @@ export function useKeywordPreview(input: CreateKeywordInput | null) {
       budget.spend(Date.now());
       return abortableGraphqlRequest(signal, PREVIEW_KEYWORD, {
         input: JSON.parse(requested!) as CreateKeywordInput,
-        // All of the window. Sent as null, not left out: the server's JSON-body pipe takes a
-        // missing GraphQL argument for a missing body and refuses it.
-        hours: null,
       });
     },
     enabled: wanted !== null && requested !== null,
