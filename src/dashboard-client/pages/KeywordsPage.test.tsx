@@ -396,6 +396,36 @@ describe("the keyword form's preview", () => {
     ).toContain('about 80 matches a day against a cap of 50 per keyword');
   });
 
+  it('says "about" for a count estimated from a sample', async () => {
+    fakeGraphql({
+      Keywords: () => keywordsAnswer([]),
+      PreviewKeyword: () => {
+        const answer = previewAnswer(1234);
+        return { previewKeyword: { ...answer.previewKeyword, estimated: true } };
+      },
+    });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    await user.type(within(addForm()).getByLabelText('Keywords'), 'the');
+    expect(
+      (await within(region()).findByText('About 1,234 matches', {}, slowly)).parentElement!
+        .textContent,
+    ).toContain('(estimated from a sample)');
+  });
+
+  it("shows the server's refusal of the keyword in place", async () => {
+    fakeGraphql({
+      Keywords: () => keywordsAnswer([]),
+      PreviewKeyword: () => {
+        throw new Refusal('text must be at least 2 characters', 'invalid_body');
+      },
+    });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    await user.type(within(addForm()).getByLabelText('Keywords'), 'x');
+    expect((await within(region()).findByRole('alert', {}, slowly)).textContent).toBe(
+      'text must be at least 2 characters',
+    );
+  });
+
   it('says calmly that it waits when previews are rate limited', async () => {
     fakeGraphql({
       Keywords: () => keywordsAnswer([]),
