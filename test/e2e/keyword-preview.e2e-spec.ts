@@ -161,6 +161,14 @@ describe.each(testDatabaseKinds())('keyword preview on %s', (kind) => {
         { input: { text: 'gizmo' } },
       );
       expect(previewKeyword).toMatchObject({ matches: 4, itemsSearched: 5 });
+      // Without hours, as the dashboard asks: all of the window.
+      const whole = await runGraphql<{ previewKeyword: { matches: number } }>(
+        t,
+        apiKey,
+        `query($input: CreateKeywordInput!) { previewKeyword(input: $input) { matches } }`,
+        { input: { text: 'gizmo' } },
+      );
+      expect(whole.previewKeyword.matches).toBe(4);
       expect(previewKeyword.samples[0]).toEqual({
         redditId: 'g3',
         highlights: [{ field: 'title', start: 0, end: 5 }],

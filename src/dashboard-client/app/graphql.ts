@@ -29,9 +29,18 @@ type VariablesArgument<TVariables> =
   Record<string, never> extends TVariables ? [variables?: TVariables] : [variables: TVariables];
 
 /** Runs one operation on this origin's /graphql with the session cookie. */
-export async function graphqlRequest<TResult, TVariables>(
+export function graphqlRequest<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
   ...[variables]: VariablesArgument<TVariables>
+): Promise<TResult> {
+  return abortableGraphqlRequest(undefined, document, variables as TVariables);
+}
+
+/** graphqlRequest that gives up when `signal` aborts: a request a newer one made stale. */
+export async function abortableGraphqlRequest<TResult, TVariables>(
+  signal: AbortSignal | undefined,
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
 ): Promise<TResult> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
@@ -45,6 +54,7 @@ export async function graphqlRequest<TResult, TVariables>(
       credentials: 'same-origin',
       headers,
       body: JSON.stringify({ query: document.toString(), variables: variables ?? {} }),
+      signal,
     });
   } catch {
     throw new GraphqlError('The server cannot be reached. Check your connection.', 'unavailable');

@@ -325,3 +325,140 @@ describe('a keyword of the table', () => {
     await waitFor(() => expect(server.sent('DeleteKeyword')).toEqual([{ id: 'k7' }]));
   });
 });
+
+describe("the keyword form's preview", () => {
+  const previewAnswer = (matches: number) => ({
+    previewKeyword: {
+      from: '2026-11-28T12:00:00.000Z',
+      to: '2026-11-29T12:00:00.000Z',
+      itemsSearched: 500,
+      matches,
+      estimated: false,
+      perHour: [
+        { hour: '2026-11-29T10:00:00.000Z', matches: 0 },
+        { hour: '2026-11-29T11:00:00.000Z', matches },
+      ],
+      subreddits: [{ subreddit: 'rust', matches }],
+      samples: [
+        {
+          event: 'post',
+          timestamp: '2026-11-29T11:30:00.000Z',
+          redditId: 'p1',
+          title: 'Why <i>Rust</i>?',
+          subreddit: 'rust',
+          author: 'ferris',
+          selftext: '',
+          url: 'https://www.reddit.com/r/rust/comments/p1/',
+          comment: null,
+          highlights: [{ field: 'title', start: 7, end: 11 }],
+        },
+      ],
+      dailyCap: 50,
+      daysOverCap: 0,
+    },
+  });
+  const region = () => within(addForm()).getByRole('region', { name: /^Preview of/ });
+  const slowly = { timeout: 3000 };
+
+  it('previews the first keyword once typing rests, once per change, and not while the query is refused', async () => {
+    const server = fakeGraphql({
+      Keywords: () => keywordsAnswer([]),
+      PreviewKeyword: () => previewAnswer(3),
+    });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    await user.type(within(addForm()).getByLabelText('Keywords'), 'rust{enter}tokio');
+    await within(region()).findByText('3 matches', {}, slowly);
+    expect(server.sent('PreviewKeyword')).toEqual([
+      { input: expect.objectContaining({ text: 'rust', query: null }) },
+    ]);
+    const title = region().querySelector('.sample-title')!;
+    expect(title.textContent).toBe('Why <i>Rust</i>?');
+    expect(title.querySelector('mark')!.textContent).toBe('Rust');
+    expect(title.querySelector('i')).toBeNull();
+    expect(within(region()).getByRole('img').getAttribute('aria-label')).toBe(
+      'Matches per hour from 10:00 UTC to 11:00 UTC, most at 11:00 UTC (3 matches): 0, 3',
+    );
+    expect(within(region()).queryByText(/Past the daily cap/)).toBeNull();
+
+    await user.type(within(addForm()).getByLabelText('Query'), 'rust OR');
+    expect(within(addForm()).queryByRole('region', { name: /^Preview of/ })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(server.sent('PreviewKeyword')).toHaveLength(1);
+  });
+
+  it('warns when the rule would pass the daily cap', async () => {
+    fakeGraphql({ Keywords: () => keywordsAnswer([]), PreviewKeyword: () => previewAnswer(80) });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    await user.type(within(addForm()).getByLabelText('Keywords'), 'rust');
+    expect(
+      (await within(region()).findByText(/Past the daily cap/, {}, slowly)).parentElement!
+        .textContent,
+    ).toContain('about 80 matches a day against a cap of 50 per keyword');
+  });
+
+  it('says "about" for a count estimated from a sample', async () => {
+    fakeGraphql({
+      Keywords: () => keywordsAnswer([]),
+      PreviewKeyword: () => {
+        const answer = previewAnswer(1234);
+        return { previewKeyword: { ...answer.previewKeyword, estimated: true } };
+      },
+    });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    await user.type(within(addForm()).getByLabelText('Keywords'), 'the');
+    expect(
+      (await within(region()).findByText('About 1,234 matches', {}, slowly)).parentElement!
+        .textContent,
+    ).toContain('(estimated from a sample)');
+  });
+
+  it("shows the server's refusal of the keyword in place", async () => {
+    fakeGraphql({
+      Keywords: () => keywordsAnswer([]),
+      PreviewKeyword: () => {
+        throw new Refusal('text must be at least 2 characters', 'invalid_body');
+      },
+    });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    await user.type(within(addForm()).getByLabelText('Keywords'), 'x');
+    expect((await within(region()).findByRole('alert', {}, slowly)).textContent).toBe(
+      'text must be at least 2 characters',
+    );
+  });
+
+  it('says calmly that it waits when previews are rate limited', async () => {
+    fakeGraphql({
+      Keywords: () => keywordsAnswer([]),
+      PreviewKeyword: () => {
+        throw new Refusal('Too many requests', 'rate_limited');
+      },
+    });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    await user.type(within(addForm()).getByLabelText('Keywords'), 'rust');
+    await within(region()).findByText(/this one follows in a few seconds/, {}, slowly);
+    expect(within(addForm()).queryByRole('alert')).toBeNull();
+  });
+
+  it('sends backfillHours of the whole window only when the checkbox is ticked', async () => {
+    const server = fakeGraphql({
+      Keywords: () => keywordsAnswer([]),
+      PreviewKeyword: () => previewAnswer(3),
+      CreateKeywords: () => ({ createKeywords: noKeywordsCreated }),
+    });
+    const { user } = renderPage(<KeywordsPage viewer={viewer} />);
+    await user.type(within(addForm()).getByLabelText('Keywords'), 'rust');
+    await within(region()).findByText('3 matches', {}, slowly);
+    const add = within(addForm()).getByRole('button', { name: 'Add keywords' });
+    await user.click(add);
+    await user.type(within(addForm()).getByLabelText('Keywords'), 'rust');
+    await user.click(
+      within(addForm()).getByLabelText('Also alert on matches from the last 24 hours'),
+    );
+    await user.click(add);
+
+    await waitFor(() => expect(server.sent('CreateKeywords')).toHaveLength(2));
+    const [plain, backfilled] = server.sent('CreateKeywords') as { keywords: object[] }[];
+    expect(plain.keywords[0]).not.toHaveProperty('backfillHours');
+    expect(backfilled.keywords[0]).toMatchObject({ text: 'rust', backfillHours: 24 });
+  });
+});

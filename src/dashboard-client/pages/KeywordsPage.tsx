@@ -3,6 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { listFromText } from '../components/format';
 import { Page } from '../components/Page';
+import { KeywordPreview, windowHoursOf } from '../components/preview/KeywordPreview';
+import { useKeywordPreview } from '../components/preview/use-keyword-preview';
 import { isQueryRefused, QueryField, queryToSend } from '../components/query/QueryField';
 import { QueryText } from '../components/query/QueryText';
 import { checkQueryText } from '../components/query/query-check';
@@ -209,29 +211,45 @@ function CreationOutcome({ result }: { result: KeywordCreationResultFragment }) 
   );
 }
 
+/** The keywords typed, one per non-blank line. */
+const keywordLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
 function AddKeywords() {
   const id = useId();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [settings, setSettings] = useState(DEFAULT_SETTINGS);
+  const [backfill, setBackfill] = useState(false);
+  const texts = keywordLines(text);
+  // A refused query is marked in its field already; the server would refuse every line.
+  const refused = isQueryRefused(settings.query);
+  const previewed = texts[0];
+  const { preview, ...previewState } = useKeywordPreview(
+    previewed === undefined || refused ? null : { text: previewed, ...inputOf(settings) },
+  );
+  const windowHours = windowHoursOf(preview);
   const create = useMutation({
-    mutationFn: (texts: string[]) =>
+    mutationFn: (keywords: string[]) =>
       graphqlRequest(CREATE_KEYWORDS, {
-        keywords: texts.map((keyword) => ({ text: keyword, ...inputOf(settings) })),
+        keywords: keywords.map((keyword) => ({
+          text: keyword,
+          ...inputOf(settings),
+          ...(backfill && { backfillHours: windowHours }),
+        })),
       }),
     onSuccess: () => {
       setText('');
+      setBackfill(false);
       void queryClient.invalidateQueries({ queryKey: KEYWORDS_KEY });
     },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const texts = text
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '');
-    // A refused query is marked in its field already; the server would refuse every line.
-    if (texts.length > 0 && !isQueryRefused(settings.query)) create.mutate(texts);
+    if (texts.length > 0 && !refused) create.mutate(texts);
   };
   return (
     <form className="card" onSubmit={submit} aria-labelledby={`${id}-title`}>
@@ -251,6 +269,13 @@ function AddKeywords() {
         </span>
       </div>
       <SettingsFields value={settings} onChange={setSettings} />
+      {previewed !== undefined && !refused && (
+        <KeywordPreview keyword={previewed} preview={preview} {...previewState} />
+      )}
+      <label className="backfill-choice">
+        <input type="checkbox" checked={backfill} onChange={(e) => setBackfill(e.target.checked)} />
+        Also alert on matches from the last {windowHours} hours
+      </label>
       <ErrorNotice error={create.error} />
       {create.data && <CreationOutcome result={create.data.createKeywords} />}
       <button type="submit" disabled={create.isPending}>

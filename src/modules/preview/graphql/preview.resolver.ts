@@ -25,12 +25,10 @@ export class PreviewResolver {
   async preview(
     @CurrentCaller() caller: Caller,
     @Args('input') input: CreateKeywordInput,
-    @Args('hours', { type: () => Int, nullable: true }) hours?: number,
+    @Args('hours', { type: () => Int, nullable: true, defaultValue: null }) hours: number | null,
   ): Promise<KeywordPreviewModel> {
     const checked = checkKeywordDraft(input, this.window.hours);
     if (!checked.ok) throw AppError.invalidBody(checked.message);
-    return toKeywordPreviewModel(
-      await this.previews.preview(caller, checked.keyword, hours ?? null),
-    );
+    return toKeywordPreviewModel(await this.previews.preview(caller, checked.keyword, hours));
   }
 }
