@@ -75,6 +75,11 @@ describe('the quickstart', () => {
     const rss = await (await fetch(feed.rss_url)).text();
     expect(rss).toContain('[postgres backup] How do you test your postgres backup restores?');
 
+    const tried = (await (await post('/api/v1/keywords/preview', { text: 'homelab' })).json()) as {
+      data: { matches: number; samples: { id: string }[] };
+    };
+    expect(tried.data).toMatchObject({ matches: 1, samples: [{ id: 'qs0002' }] });
+
     const user = await runAdmin(['create-user', accountId, '--email', 'you@example.com'], env);
     const { password } = parseJsonLine(user.stdout) as { password: string };
     const browser = await launchBrowser();
@@ -86,6 +91,20 @@ describe('the quickstart', () => {
       });
       await alertTitles.nth(1).waitFor();
       expect(await alertTitles.count()).toBe(2);
+
+      // 7. A keyword tried on the recent window before it is saved, in the form and over the API.
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Keywords' })
+        .click();
+      const form = page.getByRole('form', { name: 'Add keywords' });
+      await form.getByLabel('Keywords', { exact: true }).pressSequentially('homelab');
+      const preview = form.getByRole('region', { name: 'Preview of “homelab”' });
+      await preview
+        .locator('.preview-count')
+        .filter({ hasText: /^1 match in the last 24 hours/ })
+        .waitFor();
+      expect(await preview.locator('mark').allTextContents()).toEqual(['homelab']);
     } finally {
       await browser.close();
     }
