@@ -20,43 +20,25 @@
  * load in a fresh process doing nothing else (cold-load.ts).
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import pg from 'pg';
-import { CliModule } from '../src/cli/cli.module.js';
-import { loadConfig } from '../src/config/app-config.js';
 import { planLimits } from '../src/config/plans.js';
-import { callerFor } from '../src/modules/auth/caller.js';
-import { AccountsService } from '../src/modules/accounts/accounts.service.js';
-import { KeywordsModule } from '../src/modules/keywords/keywords.module.js';
-import { KeywordsService } from '../src/modules/keywords/keywords.service.js';
-import type { KeywordDraft } from '../src/modules/keywords/keyword-rules.js';
-import { WebhookEntity } from '../src/modules/webhooks/webhook.entity.js';
-import { Database } from '../src/database/database.js';
-import { newId } from '../src/common/ids.js';
-import { pino } from 'pino';
-import { LiveKeywordMatcher } from '../src/modules/matching/live-keyword-matcher.service.js';
+import { dumpFile, seed, type SeededKeyword } from './ingest-fixtures.js';
 import { comparisonQueries, QUERY_COUNT } from './query-comparison.js';
 import { realItems, realKeywords, redditText } from './real-corpus.js';
-import type { KeywordFilters } from '../src/modules/matching/keyword-definition.js';
 import {
-  itemSources,
   syntheticFilters,
   syntheticItems,
   syntheticKeywords,
-  type ItemSource,
-  type SyntheticItem,
   type SyntheticKeyword,
 } from './synthetic-stream.js';
 
 const run = promisify(execFile);
 const KEYWORDS_PER_ACCOUNT = planLimits('scale').keywordLimit;
 const REAL_ACCOUNTS = 40;
-const CREATE_CHUNK = 500;
 
 interface Target {
   name: string;
@@ -72,60 +54,7 @@ interface Target {
   settle(): Promise<void>;
 }
 
-const SOURCE_SEED = 7;
 const FILTER_SEED = 13;
-
-function dumpFile(dir: string, items: Iterable<SyntheticItem>): string {
-  const lines: string[] = [];
-  const sources = itemSources(SOURCE_SEED);
-  let id = 1_000_000;
-  let lastPost = id;
-  for (const item of items) {
-    id += 1;
-    const created_utc = 1_763_700_000 + Math.floor(id / 50);
-    const { subreddit, author }: ItemSource = sources.next().value;
-    if (item.type === 'post') {
-      lastPost = id;
-      const postId = id.toString(36);
-      lines.push(
-        JSON.stringify({
-          id: postId,
-          title: item.title,
-          selftext: item.selftext,
-          subreddit,
-          author,
-          score: 1,
-          num_comments: 0,
-          created_utc,
-          permalink: `/r/${subreddit}/comments/${postId}/x/`,
-        }),
-      );
-    } else {
-      lines.push(
-        JSON.stringify({
-          id: id.toString(36),
-          body: item.body,
-          link_id: `t3_${lastPost.toString(36)}`,
-          subreddit,
-          author,
-          score: 1,
-          created_utc,
-        }),
-      );
-    }
-  }
-  const file = join(dir, 'dump.ndjson');
-  writeFileSync(file, lines.join('\n') + '\n');
-  return file;
-}
-
-/** A keyword, or a query under a text of its own. */
-type SeededKeyword = SyntheticKeyword & { query?: string };
-
-/** A keyword as POST /keywords takes it, with its filters if it has any. */
-function keywordDraft(keyword: SeededKeyword, filters: KeywordFilters | undefined): KeywordDraft {
-  return { ...keyword, ...filters };
-}
 
 /** The query comparison's queries over the keywords' words, as keywords to seed. */
 function queryKeywords(keywords: readonly SyntheticKeyword[]): SeededKeyword[] {
@@ -134,71 +63,6 @@ function queryKeywords(keywords: readonly SyntheticKeyword[]): SeededKeyword[] {
     mode: 'exact',
     query,
   }));
-}
-
-/**
- * Creates the accounts (plan scale, one webhook each) and their keywords through the services,
- * and checks that a keyword index loads every one of them.
- */
-async function seed(
-  url: string,
-  keywords: SeededKeyword[],
-  accountCount: number,
-  filters: readonly (KeywordFilters | undefined)[] = [],
-): Promise<void> {
-  const config = {
-    ...loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }),
-    backgroundJobs: false,
-  };
-  @Module({
-    imports: [CliModule.forRoot({ config, logger: pino({ level: 'silent' }) }), KeywordsModule],
-  })
-  class SeedModule {}
-  const app = await NestFactory.createApplicationContext(SeedModule, { logger: false });
-  const accounts = app.get(AccountsService);
-  const keywordsService = app.get(KeywordsService);
-  const database = app.get(Database);
-  const perAccount = Math.ceil(keywords.length / accountCount);
-  for (let index = 0; index < accountCount; index++) {
-    const { account } = await accounts.createAccount({ plan: 'scale', product: 'alerts' });
-    const scale = callerFor(account, '');
-    // More keywords per account than the plan allows, to reach 100k keywords over 40 accounts.
-    const caller = {
-      ...scale,
-      limits: { ...scale.limits, keywordLimit: Math.max(perAccount, scale.limits.keywordLimit) },
-    };
-    const first = index * perAccount;
-    const own = keywords
-      .slice(first, first + perAccount)
-      .map((keyword, offset) => keywordDraft(keyword, filters[first + offset]));
-    for (let start = 0; start < own.length; start += CREATE_CHUNK) {
-      await keywordsService.create(caller, own.slice(start, start + CREATE_CHUNK));
-    }
-    await database.transaction((manager) =>
-      manager.insert(WebhookEntity, {
-        id: newId(),
-        accountId: account.id,
-        name: 'bench',
-        url: 'https://hooks.example.com/x',
-        format: 'json',
-        retryPolicy: 'none',
-        secret: 'x'.repeat(64),
-        active: true,
-        lastDeliveryAt: null,
-        totalDeliveries: 0,
-        lastError: null,
-        consecutiveFailures: 0,
-        createdAt: Date.now(),
-        deletedAt: null,
-      }),
-    );
-  }
-  const matcher = app.get(LiveKeywordMatcher);
-  await matcher.refresh();
-  if (matcher.size !== keywords.length) {
-    throw new Error(`index holds ${matcher.size} keywords, expected ${keywords.length}`);
-  }
-  await app.close();
 }
 
 function sqliteTarget(dir: string, from?: string): Target {

@@ -26,7 +26,7 @@ const TERM_LISTS = [
 ];
 const MODES: readonly KeywordMode[] = ['exact', 'proximity', 'broad'];
 
-interface RedditText {
+export interface RedditText {
   titles: string[];
   sentences: string[];
 }

@@ -17,16 +17,15 @@ import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../src/database/data-source-options.js';
 import { Database } from '../src/database/database.js';
 import type { NewItem } from '../src/modules/ingestion/ingestion-sinks.js';
-import { alertParentOf, matchInputOf } from '../src/modules/ingestion/item-match-input.js';
-import type { RedditItem } from '../src/modules/ingestion/reddit-item.js';
+import { matchInputOf } from '../src/modules/ingestion/item-match-input.js';
 import { RecentItemStore } from '../src/modules/recent-items/recent-item.store.js';
 import { PRUNE_BATCH_SIZE } from '../src/modules/recent-items/recent-window.service.js';
 import { keywordAnchors, windowSearch } from '../src/modules/recent-items/window-search.js';
 import { itemLexemes } from '../src/modules/recent-items/window-terms.js';
 import { openBenchDatabase } from './bench-database.js';
 import { printTable } from './print-table.js';
-import { realItems, redditText } from './real-corpus.js';
-import { seededRandom } from './synthetic-stream.js';
+import { redditText } from './real-corpus.js';
+import { realNewItems } from './window-items.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,46 +40,9 @@ const BATCH = 500;
 const RUNS = 7;
 /** What a preview might count up to before it samples instead. */
 const COUNT_CAP = 1_000;
-const SUBREDDITS = ['AskReddit', 'technology', 'rust', 'pics', 'smallbusiness', 'startups'];
 
 function newItems(): NewItem[] {
-  const random = seededRandom(7);
-  const text = redditText(values.reddit!);
-  let index = 0;
-  return [...realItems(text, ITEM_COUNT, 11)].map((synthetic) => {
-    const id = `w${(index++).toString(36)}`;
-    const subreddit = SUBREDDITS[Math.floor(random() * SUBREDDITS.length)];
-    const common = {
-      id,
-      subreddit,
-      author: `user${Math.floor(random() * 5000)}`,
-      permalink: `/r/${subreddit}/comments/${id}/_/`,
-      createdUtc: 1_763_700_000 + index,
-      score: 1,
-    };
-    const item: RedditItem =
-      synthetic.type === 'post'
-        ? {
-            type: 'post',
-            ...common,
-            title: synthetic.title ?? '',
-            selftext: synthetic.selftext ?? '',
-            numComments: 0,
-            flair: null,
-            url: null,
-            domain: null,
-            nsfw: false,
-            isSelf: true,
-          }
-        : {
-            type: 'comment',
-            ...common,
-            postId: 'p0',
-            body: synthetic.body ?? '',
-            linkTitle: text.titles[Math.floor(random() * text.titles.length)],
-          };
-    return { item, parent: alertParentOf(item), foundParent: undefined };
-  });
+  return [...realNewItems(redditText(values.reddit!), ITEM_COUNT)];
 }
 
 function median(samples: number[]): number {
