@@ -160,7 +160,10 @@ export class RecentItemStore {
    */
   async countCandidates(search: WindowSearch, range: TimeRange, atMost?: number): Promise<number> {
     let query: { sql: string; parameters: Record<string, unknown> } | null;
-    if (atMost === undefined) {
+    if (atMost === undefined && this.database.kind === 'sqlite') {
+      // FTS5 within the range's id bounds reads only the range's matches (candidateQuery).
+      query = this.candidateQuery('1', search, range, { limit: -1 });
+    } else if (atMost === undefined) {
       const found = this.searchCondition(search);
       query =
         found === null
@@ -211,9 +214,15 @@ export class RecentItemStore {
     const match = sqlite && search.literals.length === 0 ? fts5Expression(search) : null;
     if (match !== null) {
       parameters.match = match;
+      // Bounded by the lowest and highest ids of the range (read from the (seen_at, id) index),
+      // FTS5 reads only the range's matches instead of every match in the window.
       return {
         sql: `SELECT ${columns} FROM recent_items_fts f JOIN recent_items r ON r.id = f.rowid
               WHERE recent_items_fts MATCH :match AND ${inRange}
+                AND f.rowid >= (SELECT MIN(id) FROM recent_items
+                                WHERE seen_at >= :fromMs AND seen_at < :toMs)
+                AND f.rowid <= (SELECT MAX(id) FROM recent_items
+                                WHERE seen_at >= :fromMs AND seen_at < :toMs)
               ORDER BY f.rowid ${direction} LIMIT :limit`,
         parameters,
       };
