@@ -121,7 +121,12 @@ describe('each keyword field, described in one place (KEYWORD_FIELDS)', () => {
   it('has every field in every keyword shape of both APIs, and no setting outside the table', () => {
     const settable = KEYWORD_FIELD_NAMES.filter((name) => name !== 'text');
     const restProperties = (schema: string) => Object.keys(schemas[schema].properties ?? {});
-    expect(restProperties('KeywordItem')).toEqual([...KEYWORD_FIELD_NAMES.map(restName), QUERY]);
+    // backfill_hours is asked of a creation, not a setting of the keyword (issue #34).
+    expect(restProperties('KeywordItem')).toEqual([
+      ...KEYWORD_FIELD_NAMES.map(restName),
+      QUERY,
+      'backfill_hours',
+    ]);
     expect(restProperties('UpdateKeyword').sort()).toEqual(
       ['active', ...settable.map(restName), QUERY].sort(),
     );
@@ -129,7 +134,7 @@ describe('each keyword field, described in one place (KEYWORD_FIELDS)', () => {
       expect.arrayContaining([...KEYWORD_FIELD_NAMES.map(restName), QUERY]),
     );
     expect(Object.keys(graphqlFields('CreateKeywordInput')).sort()).toEqual(
-      [...KEYWORD_FIELD_NAMES, QUERY].sort(),
+      [...KEYWORD_FIELD_NAMES, QUERY, 'backfillHours'].sort(),
     );
     expect(Object.keys(graphqlFields('UpdateKeywordInput')).sort()).toEqual(
       ['active', ...settable, QUERY].sort(),
