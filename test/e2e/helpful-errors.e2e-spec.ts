@@ -5,7 +5,7 @@ import { testDatabaseKinds } from '../utils/test-databases.js';
 const ALLOW_PRIVATE_HINT =
   'for local development, start the server with WEBHOOK_ALLOW_PRIVATE=true to allow http:// and private or loopback hosts';
 const ITEM_FIELDS =
-  'text, mode, track_posts, track_comments, exclude, subreddits, exclude_subreddits, exclude_authors, query';
+  'text, mode, track_posts, track_comments, exclude, subreddits, exclude_subreddits, exclude_authors, query, backfill_hours';
 
 describe.each(testDatabaseKinds())('errors that say what to do, on %s', (kind) => {
   let t: TestApp;

@@ -38,7 +38,7 @@ describe('a POST /keywords item', () => {
       'a misspelt field',
       { text: 'acme', track_comment: false },
       'acme',
-      'unknown field track_comment; allowed: text, mode, track_posts, track_comments, exclude, subreddits, exclude_subreddits, exclude_authors, query',
+      'unknown field track_comment; allowed: text, mode, track_posts, track_comments, exclude, subreddits, exclude_subreddits, exclude_authors, query, backfill_hours',
     ],
   ])('refuses %s, naming the text and the rule', (_case, item, text, message) => {
     expect(outcomeOf(item)).toEqual({ ok: false, text, message });
