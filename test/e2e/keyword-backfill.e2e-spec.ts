@@ -6,7 +6,7 @@ import type { RedditItem } from '../../src/modules/ingestion/reddit-item.js';
 import { createWebhook } from '../factories/webhook.factory.js';
 import { bearer, TestApps, type TestApp } from '../utils/create-test-app.js';
 import { ingest, postItem, runDeliveries } from '../utils/delivery-scenario.js';
-import { allowAlerts, refuseAlertOf } from '../utils/refused-alerts.js';
+import { allowRows, refuseRow } from '../utils/refused-rows.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../utils/webhook-receiver.js';
 
@@ -121,7 +121,11 @@ describe.each(testDatabaseKinds())('keyword backfill on %s', (kind) => {
     await ingest(t, items);
     t.clock.advance(HOUR);
     const matching = items.filter((_, n) => n % 25 === 0).map((item) => item.id);
-    await refuseAlertOf(t, kind, `i${BACKFILL_PAGE + 25 * 4}`);
+    await refuseRow(t, kind, {
+      table: 'alerts',
+      column: 'reddit_id',
+      value: `i${BACKFILL_PAGE + 25 * 4}`,
+    });
 
     await createKeyword(t, apiKey, { text: 'gadget', query: 'gadget -junk', backfill_hours: 2 });
     await expect(t.app.get(BackfillWorker).runOnce()).rejects.toThrow();
@@ -131,7 +135,7 @@ describe.each(testDatabaseKinds())('keyword backfill on %s', (kind) => {
     );
 
     // Another instance on the same database takes the backfill up where it stopped.
-    await allowAlerts(t, kind);
+    await allowRows(t, kind, 'alerts');
     t.clock.advance(BACKFILL_SETTLE_MS);
     const other = await apps.start({}, { databaseUrl: t.databaseUrl, now: t.clock.now() });
     for (let turn = 0; turn < 5; turn++) await other.app.get(BackfillWorker).runOnce();

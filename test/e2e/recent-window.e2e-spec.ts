@@ -14,7 +14,7 @@ import {
 } from '../factories/reddit-dump.factory.js';
 import { createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
-import { refuseAlertOf } from '../utils/refused-alerts.js';
+import { refuseRow } from '../utils/refused-rows.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 
 const HOUR = 3_600_000;
@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds())('the recent window of ingested items on %s', 
       dumpPost({ title: 'whatsit one' }),
       dumpPost({ title: 'whatsit two' }),
     ];
-    await refuseAlertOf(t, kind, refused.id);
+    await refuseRow(t, kind, { table: 'alerts', column: 'reddit_id', value: refused.id });
 
     const summary = await t.app
       .get(IngestionPipeline)

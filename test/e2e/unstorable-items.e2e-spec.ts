@@ -8,29 +8,15 @@ import { createKeyword } from '../factories/keyword.factory.js';
 import { FakeRedditServer } from '../fixtures/reddit/fake-reddit-server.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { createPollingApp, metricValue, pollFor } from '../utils/polling-app.js';
+import { refuseRow } from '../utils/refused-rows.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import { testDatabaseKinds, type TestDatabaseKind } from '../utils/test-databases.js';
 
 const UNSTORABLE_METRIC = 'alerts_ingest_unstorable_items_total{type="post"}';
 
 /** Makes the database refuse to store one item, as it would a value it cannot hold. */
-async function refuseItem(t: TestApp, kind: TestDatabaseKind, fullname: string): Promise<void> {
-  if (kind === 'sqlite') {
-    await t.database.dataSource.query(
-      `CREATE TRIGGER refuse_item BEFORE INSERT ON seen_items WHEN NEW.item_key = '${fullname}'
-       BEGIN SELECT RAISE(ABORT, 'this item cannot be stored'); END`,
-    );
-    return;
-  }
-  await t.database.dataSource.query(
-    `CREATE FUNCTION refuse_item() RETURNS trigger AS $$ BEGIN
-       IF NEW.item_key = '${fullname}' THEN RAISE EXCEPTION 'this item cannot be stored'; END IF;
-       RETURN NEW; END $$ LANGUAGE plpgsql`,
-  );
-  await t.database.dataSource.query(
-    `CREATE TRIGGER refuse_item BEFORE INSERT ON seen_items FOR EACH ROW EXECUTE FUNCTION refuse_item()`,
-  );
-}
+const refuseItem = (t: TestApp, kind: TestDatabaseKind, fullname: string) =>
+  refuseRow(t, kind, { table: 'seen_items', column: 'item_key', value: fullname });
 
 /** Makes every write fail the way a full disk does; returns the undo. */
 async function fillTheDisk(t: TestApp, kind: TestDatabaseKind): Promise<() => Promise<void>> {

@@ -7,7 +7,7 @@ import { KeywordStore } from '../keywords/keyword.store.js';
 import type { KeywordDefinition, KeywordFilters } from '../matching/keyword-definition.js';
 import { KEYWORD_LIST_FIELDS } from '../matching/keyword-fields.js';
 import { KeywordMatcher } from '../matching/keyword-matcher.js';
-import { loadLanguageDetector, type DetectLanguage } from '../matching/language/detect-language.js';
+import { languageOptionsFor } from '../matching/language/language-options.js';
 import { recentMatchInput } from '../recent-items/recent-item.js';
 import { RecentWindow } from '../recent-items/recent-window.service.js';
 import { keywordAnchors } from '../recent-items/window-search.js';
@@ -36,8 +36,6 @@ export interface BackfillStep {
  */
 @Injectable()
 export class KeywordBackfiller {
-  private languageDetector: Promise<DetectLanguage> | null = null;
-
   constructor(
     private readonly backfills: BackfillStore,
     private readonly window: RecentWindow,
@@ -62,7 +60,7 @@ export class KeywordBackfiller {
       { fromMs: backfill.fromMs, toMs: backfill.toMs },
       { limit: BACKFILL_PAGE, order: 'oldest', ...afterOf(backfill.after) },
     );
-    const matcher = await this.matcherFor(definition);
+    const matcher = new KeywordMatcher([definition], await languageOptionsFor(definition.query));
     const matches: Match[] = [];
     const parents = new Map<string, ParentPostFields>();
     for (const recent of page) {
@@ -93,13 +91,6 @@ export class KeywordBackfiller {
           ? null
           : { ...backfill, after: next },
     };
-  }
-
-  private async matcherFor(definition: KeywordDefinition): Promise<KeywordMatcher> {
-    const detect = /\blang:/i.test(definition.query ?? '')
-      ? await (this.languageDetector ??= loadLanguageDetector())
-      : undefined;
-    return new KeywordMatcher([definition], { detectLanguage: detect });
   }
 }
 

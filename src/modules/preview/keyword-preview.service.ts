@@ -8,7 +8,7 @@ import type { KeywordInput } from '../keywords/keyword-rules.js';
 import { matchHighlights, type Highlight } from '../matching/highlights/match-highlights.js';
 import type { KeywordDefinition } from '../matching/keyword-definition.js';
 import { KeywordMatcher, type KeywordMatcherOptions } from '../matching/keyword-matcher.js';
-import { loadLanguageDetector, type DetectLanguage } from '../matching/language/detect-language.js';
+import { languageOptionsFor } from '../matching/language/language-options.js';
 import { recentAlert, recentMatchInput, type RecentItem } from '../recent-items/recent-item.js';
 import type { TimeRange } from '../recent-items/recent-item.store.js';
 import { RecentWindow } from '../recent-items/recent-window.service.js';
@@ -55,8 +55,6 @@ interface Verified {
  */
 @Injectable()
 export class KeywordPreviewService {
-  private languageDetector: Promise<DetectLanguage> | null = null;
-
   constructor(private readonly window: RecentWindow) {}
 
   /** `hours`: the part of the window to search, null for all of it. */
@@ -74,7 +72,7 @@ export class KeywordPreviewService {
     const range = this.window.range(hours ?? this.window.hours);
     const definition = previewDefinition(caller, input);
     const anchors = keywordAnchors(definition);
-    const options = await this.matcherOptionsFor(definition);
+    const options = await languageOptionsFor(definition.query);
     const matcher = new KeywordMatcher([definition], options);
     const [itemsSearched, verified] = await Promise.all([
       this.window.itemsIn(range),
@@ -123,12 +121,6 @@ export class KeywordPreviewService {
       for (const recent of sample) if (matches(recent)) verified.push({ recent, weight });
     }
     return verified;
-  }
-
-  /** The live matcher's language detector, loaded once a query asks for `lang:`. */
-  private async matcherOptionsFor(definition: KeywordDefinition): Promise<KeywordMatcherOptions> {
-    if (!/\blang:/i.test(definition.query ?? '')) return {};
-    return { detectLanguage: await (this.languageDetector ??= loadLanguageDetector()) };
   }
 }
 

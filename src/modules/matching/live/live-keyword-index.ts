@@ -3,6 +3,7 @@ import { ChangeFollower, type ChangeWindow } from '../../../database/change-foll
 import type { KeywordDefinition } from '../keyword-definition.js';
 import { KeywordMatcher, type MatchInput } from '../keyword-matcher.js';
 import { loadLanguageDetector, type DetectLanguage } from '../language/detect-language.js';
+import { MAY_ASK_LANGUAGE } from '../language/language-options.js';
 import { QueryError } from '../query/query-error.js';
 import {
   keywordDefinitionOf,
@@ -40,7 +41,6 @@ export interface IndexActivity {
 }
 
 /** A query that may hold a `lang:` clause: the detector is loaded before the next match. */
-const MAY_ASK_LANGUAGE = /lang:/i;
 
 const noActivity = (): IndexActivity => ({ rowsRead: { accounts: 0, keywords: 0 } });
 
