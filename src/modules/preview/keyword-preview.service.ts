@@ -107,10 +107,11 @@ export class KeywordPreviewService {
       const candidates = await this.window.candidates(anchors, range, { limit: total });
       return candidates.filter(matches).map((recent) => ({ recent, weight: 1 }));
     }
-    const byHour: [TimeRange, number][] = [];
-    for (const hour of hoursOf(range)) {
-      byHour.push([hour, await this.window.countCandidates(anchors, hour)]);
-    }
+    const perHour = await this.window.countCandidatesPerHour(anchors, range);
+    const byHour = hoursOf(range).map((hour): [TimeRange, number] => [
+      hour,
+      perHour.get(hour.fromMs - (hour.fromMs % HOUR_MS)) ?? 0,
+    ]);
     const all = byHour.reduce((sum, [, count]) => sum + count, 0);
     const verified: Verified[] = [];
     for (const [hour, inHour] of byHour) {

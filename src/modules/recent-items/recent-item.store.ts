@@ -17,6 +17,7 @@ import { foldsLikeAsciiOnly, itemLexemes, type TextColumn } from './window-terms
 
 /** Rows per insert statement: 23 parameters each, far below either database's limit. */
 const INSERT_CHUNK = 100;
+const HOUR_MS = 3_600_000;
 
 /** A part of the window by ingestion time: `fromMs` included, `toMs` excluded. */
 export interface TimeRange {
@@ -159,23 +160,11 @@ export class RecentItemStore {
    * word's candidates are many, and counting them all reads them all).
    */
   async countCandidates(search: WindowSearch, range: TimeRange, atMost?: number): Promise<number> {
-    let query: { sql: string; parameters: Record<string, unknown> } | null;
-    if (atMost === undefined && this.database.kind === 'sqlite') {
-      // FTS5 within the range's id bounds reads only the range's matches (candidateQuery).
-      query = this.candidateQuery('1', search, range, { limit: -1 });
-    } else if (atMost === undefined) {
-      const found = this.searchCondition(search);
-      query =
-        found === null
-          ? null
-          : {
-              sql: `SELECT 1 FROM recent_items r
-                    WHERE r.seen_at >= :fromMs AND r.seen_at < :toMs AND ${found.sql}`,
-              parameters: { ...found.parameters, ...range },
-            };
-    } else {
-      query = this.candidateQuery('1', search, range, { limit: atMost });
+    if (atMost === undefined) {
+      const perHour = await this.countCandidatesPerHour(search, range);
+      return [...perHour.values()].reduce((sum, count) => sum + count, 0);
     }
+    const query = this.candidateQuery('1', search, range, { limit: atMost });
     if (query === null) return 0;
     const [row] = await this.database.query<{ n: number | string }>(
       this.database.manager,
@@ -183,6 +172,24 @@ export class RecentItemStore {
       query.parameters,
     );
     return Number(row.n);
+  }
+
+  /**
+   * How many items of the range the search finds in each hour, by the hour's start (epoch ms;
+   * hours without any are left out): one pass over the search's matches, not one per hour.
+   */
+  async countCandidatesPerHour(
+    search: WindowSearch,
+    range: TimeRange,
+  ): Promise<Map<number, number>> {
+    const found = this.candidateSource(search, range);
+    if (found === null) return new Map();
+    const rows = await this.database.query<{ hour: number | string; n: number | string }>(
+      this.database.manager,
+      `SELECT r.seen_at / ${HOUR_MS} AS hour, COUNT(*) AS n ${found.sql} GROUP BY r.seen_at / ${HOUR_MS}`,
+      found.parameters,
+    );
+    return new Map(rows.map((row) => [Number(row.hour) * HOUR_MS, Number(row.n)]));
   }
 
   /**
@@ -196,44 +203,64 @@ export class RecentItemStore {
     page: CandidatePage,
   ): { sql: string; parameters: Record<string, unknown> } | null {
     const newest = (page.order ?? 'newest') === 'newest';
+    const found = this.candidateSource(search, range, page.after && { ...page.after, newest });
+    if (found === null) return null;
     const direction = newest ? 'DESC' : 'ASC';
+    const order = found.fts5
+      ? `f.rowid ${direction}`
+      : this.database.kind === 'sqlite'
+        ? `r.id ${direction}`
+        : `r.seen_at ${direction}, r.id ${direction}`;
+    return {
+      sql: `SELECT ${columns} ${found.sql} ORDER BY ${order} LIMIT :limit`,
+      parameters: { ...found.parameters, limit: page.limit },
+    };
+  }
+
+  /**
+   * The FROM and WHERE of the items of the range (after the cursor, in its order) the search
+   * finds, the rows as `r`; `fts5` when FTS5 alone finds them (its rows as `f`).
+   */
+  private candidateSource(
+    search: WindowSearch,
+    range: TimeRange,
+    after?: WindowCursor & { newest: boolean },
+  ): { sql: string; parameters: Record<string, unknown>; fts5: boolean } | null {
     const sqlite = this.database.kind === 'sqlite';
     const parameters: Record<string, unknown> = {
       ...range,
-      limit: page.limit,
-      afterSeenAt: page.after?.seenAt,
-      afterRowId: page.after?.rowId,
+      afterSeenAt: after?.seenAt,
+      afterRowId: after?.rowId,
     };
-    const after =
-      page.after === undefined
+    const afterCursor =
+      after === undefined
         ? ''
         : sqlite
-          ? `AND r.id ${newest ? '<' : '>'} :afterRowId`
-          : `AND (r.seen_at, r.id) ${newest ? '<' : '>'} (:afterSeenAt, :afterRowId)`;
-    const inRange = `r.seen_at >= :fromMs AND r.seen_at < :toMs ${after}`;
+          ? `AND r.id ${after.newest ? '<' : '>'} :afterRowId`
+          : `AND (r.seen_at, r.id) ${after.newest ? '<' : '>'} (:afterSeenAt, :afterRowId)`;
+    const inRange = `r.seen_at >= :fromMs AND r.seen_at < :toMs ${afterCursor}`;
     const match = sqlite && search.literals.length === 0 ? fts5Expression(search) : null;
     if (match !== null) {
       parameters.match = match;
       // Bounded by the lowest and highest ids of the range (read from the (seen_at, id) index),
       // FTS5 reads only the range's matches instead of every match in the window.
       return {
-        sql: `SELECT ${columns} FROM recent_items_fts f JOIN recent_items r ON r.id = f.rowid
+        sql: `FROM recent_items_fts f JOIN recent_items r ON r.id = f.rowid
               WHERE recent_items_fts MATCH :match AND ${inRange}
                 AND f.rowid >= (SELECT MIN(id) FROM recent_items
                                 WHERE seen_at >= :fromMs AND seen_at < :toMs)
                 AND f.rowid <= (SELECT MAX(id) FROM recent_items
-                                WHERE seen_at >= :fromMs AND seen_at < :toMs)
-              ORDER BY f.rowid ${direction} LIMIT :limit`,
+                                WHERE seen_at >= :fromMs AND seen_at < :toMs)`,
         parameters,
+        fts5: true,
       };
     }
     const found = this.searchCondition(search);
     if (found === null) return null;
-    const order = sqlite ? `r.id ${direction}` : `r.seen_at ${direction}, r.id ${direction}`;
     return {
-      sql: `SELECT ${columns} FROM recent_items r WHERE ${inRange} AND ${found.sql}
-            ORDER BY ${order} LIMIT :limit`,
+      sql: `FROM recent_items r WHERE ${inRange} AND ${found.sql}`,
       parameters: { ...parameters, ...found.parameters },
+      fts5: false,
     };
   }
 

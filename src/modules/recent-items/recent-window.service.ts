@@ -55,6 +55,11 @@ export class RecentWindow {
     return this.store.countCandidates(windowSearch(anchors), range, atMost);
   }
 
+  /** How many items `candidates` would give in each hour of the range, by the hour's start. */
+  countCandidatesPerHour(anchors: KeywordAnchors, range: TimeRange): Promise<Map<number, number>> {
+    return this.store.countCandidatesPerHour(windowSearch(anchors), range);
+  }
+
   /** Deletes what has left the window, in batches; how many items went. */
   prune(): Promise<number> {
     return this.store.pruneOlderThan(this.clock.nowMs() - this.hours * HOUR_MS, PRUNE_BATCH_SIZE);
