@@ -41,6 +41,8 @@ import { PIPELINE_SINKS } from './pipeline-sinks.js';
 import { BackfillModule } from './modules/backfill/backfill.module.js';
 import { PreviewGraphqlModule } from './modules/preview/graphql/preview-graphql.module.js';
 import { PreviewModule } from './modules/preview/preview.module.js';
+import { SetupGraphqlModule } from './modules/setup/graphql/setup-graphql.module.js';
+import { SetupModule } from './modules/setup/setup.module.js';
 
 /** The modules whose controllers make up the versioned REST API under /api/v1. */
 const PUBLIC_API_MODULES = [
@@ -67,6 +69,7 @@ export class AppModule {
         RateLimitModule,
         AccountsModule,
         UsersModule,
+        SetupModule,
         ...PUBLIC_API_MODULES,
         IngestionModule.forRoot({ sinks: PIPELINE_SINKS }),
         RedditPollingModule,
@@ -88,6 +91,7 @@ export class AppModule {
         InboxGraphqlModule,
         UsersGraphqlModule,
         OpsGraphqlModule,
+        SetupGraphqlModule,
         EmailGraphqlModule,
         EmailPagesModule,
         DashboardModule,

@@ -20,6 +20,7 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
   api_keys: { module: 'accounts', store: 'AccountStore' },
   users: { module: 'users', store: 'UserStore' },
   sessions: { module: 'users', store: 'SessionStore' },
+  setup_tokens: { module: 'setup', store: 'SetupTokenStore' },
   keywords: {
     module: 'keywords',
     store: 'KeywordStore',

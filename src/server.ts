@@ -1,8 +1,10 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module.js';
 import { createRootLogger, PinoNestLogger } from './common/logging/logger.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
+import { SetupService } from './modules/setup/setup.service.js';
 import type { KeywordIndexThread } from './modules/matching/thread/keyword-index-thread.js';
 import { setupApp } from './setup-app.js';
 
@@ -22,10 +24,14 @@ export async function serve(keywordIndexThread: KeywordIndexThread): Promise<voi
   );
   setupApp(app);
   await app.listen(config.port, '0.0.0.0');
-  logger.info(
-    { port: config.port, role: config.role, database: config.databaseUrl.split(':')[0] },
-    'listening',
-  );
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  logger.info({ port, role: config.role, database: config.databaseUrl.split(':')[0] }, 'listening');
+  // Last, so the setup link of a first start is the line a newcomer sees at the bottom.
+  if (config.role !== 'worker') {
+    await app
+      .get(SetupService)
+      .announceLink(config.publicUrls.baseUrl ?? `http://localhost:${port}`);
+  }
 }
 
 export function reportStartFailure(error: unknown): never {

@@ -9,6 +9,7 @@ import { AuditEntryEntity } from '../modules/ops/audit/audit-entry.entity.js';
 import { KeywordEntity } from '../modules/keywords/keyword.entity.js';
 import { OperationSampleEntity } from '../modules/ops/figures/operation-sample.entity.js';
 import { KeywordDailyUsageEntity } from '../modules/usage/keyword-daily-usage.entity.js';
+import { SetupTokenEntity } from '../modules/setup/setup-token.entity.js';
 import { SessionEntity } from '../modules/users/session.entity.js';
 import { UserEntity } from '../modules/users/user.entity.js';
 import { WebhookEntity } from '../modules/webhooks/webhook.entity.js';
@@ -25,6 +26,7 @@ export const ENTITIES = [
   ...INBOX_ENTITIES,
   UserEntity,
   SessionEntity,
+  SetupTokenEntity,
   AuditEntryEntity,
   OperationSampleEntity,
   ...EMAIL_ENTITIES,

@@ -35,6 +35,13 @@ describe('redactUrl', () => {
     expect(redactUrl(`/email/confirm/${token}`)).toBe('/email/confirm/[REDACTED]');
   });
 
+  it('redacts the token of the first start’s setup link, as the page’s request or a path', () => {
+    const token = `setup_${'Ab3-_'.repeat(8)}xyz`;
+    expect(redactUrl(`/dashboard/setup?token=${token}`)).toBe('/dashboard/setup?token=[REDACTED]');
+    expect(redactUrl(`/dashboard/setup?t=${token}`)).toBe('/dashboard/setup?t=[REDACTED]');
+    expect(redactUrl(`/dashboard/${token}`)).toBe('/dashboard/[REDACTED]');
+  });
+
   it('leaves ids, filters and ordinary values alone', () => {
     const url = `/api/v1/alerts?keyword_id=${UUID}&subreddit=selfhosted&since=2026-11-21T10:00:00Z`;
     expect(redactUrl(url)).toBe(url);

@@ -1,6 +1,9 @@
 const REDACTED = '[REDACTED]';
-/** API keys (alr_, app_), feed tokens (feed_), webhook secrets in their whsec_ form, mail link tokens (mail_). */
-const PREFIXED_SECRET = /^(alr|app|feed|whsec|mail)_[A-Za-z0-9_-]{16,}$/;
+/**
+ * API keys (alr_, app_), feed tokens (feed_), webhook secrets in their whsec_ form, mail link
+ * tokens (mail_), setup link tokens (setup_).
+ */
+const PREFIXED_SECRET = /^(alr|app|feed|whsec|mail|setup)_[A-Za-z0-9_-]{16,}$/;
 /** A long run of key-like characters: an unprefixed token or a 32-byte hex secret. */
 const TOKEN_LIKE = /^[A-Za-z0-9_-]{32,}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { Route, Router, Switch } from 'wouter';
 import { CanceledPage } from '../pages/CanceledPage';
 import { LoginPage } from '../pages/LoginPage';
+import { SetupPage } from '../pages/SetupPage';
 import { OpsSignedIn } from '../ops/OpsSignedIn';
 import { errorCodeOf } from './graphql';
 import { DASHBOARD_BASE, leaveOnSessionEnd, OPS_HOME } from './session';
@@ -26,6 +27,9 @@ export function App() {
         <Switch>
           <Route path="/login">
             <LoginPage />
+          </Route>
+          <Route path="/setup">
+            <SetupPage />
           </Route>
           <Route path="/canceled">
             <CanceledPage />

@@ -2,13 +2,16 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { PlanName, PlanStatus, Product } from '../../config/plans.js';
 import { bigintNumber, epochMillis } from '../../database/column-transformers.js';
 
+/** The width of accounts.name. */
+export const MAX_ACCOUNT_NAME_LENGTH = 200;
+
 @Entity('accounts')
 @Index('idx_accounts_change', ['changeSeq', 'id'])
 export class AccountEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
 
-  @Column({ type: 'varchar', length: 200 })
+  @Column({ type: 'varchar', length: MAX_ACCOUNT_NAME_LENGTH })
   name: string;
 
   @Column({ type: 'varchar', length: 16 })

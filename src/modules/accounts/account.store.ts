@@ -132,7 +132,12 @@ export class AccountStore {
   }
 
   write<T>(work: (write: AccountWrite) => Promise<T>): Promise<T> {
-    return this.database.transaction((manager) => work(new AccountWrite(this.database, manager)));
+    return this.database.transaction((manager) => work(this.writeIn(manager)));
+  }
+
+  /** The same writes in a transaction the caller runs. */
+  writeIn(manager: EntityManager): AccountWrite {
+    return new AccountWrite(this.database, manager);
   }
 }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/time/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
@@ -44,23 +45,32 @@ export class AccountsService {
     input: NewAccount,
     also?: AlsoInTransaction<CreatedAccount>,
   ): Promise<CreatedAccount> {
-    const now = this.clock.nowMs();
     return this.store.write(async (write) => {
-      const account = Object.assign(new AccountEntity(), {
-        id: newId(),
-        name: input.name ?? '',
-        product: input.product,
-        plan: input.plan,
-        status: 'active',
-        createdAt: now,
-        updatedAt: now,
-        changeSeq: await write.nextChangeSeq(),
-      });
-      await write.insertAccount(account);
-      const created = { account, ...(await this.insertKey(write, account)) };
+      const created = await this.insertAccount(write, input);
       await write.also(also, created);
       return created;
     });
+  }
+
+  /** The same account and first key, in a transaction the caller runs (the first start). */
+  createAccountIn(manager: EntityManager, input: NewAccount): Promise<CreatedAccount> {
+    return this.insertAccount(this.store.writeIn(manager), input);
+  }
+
+  private async insertAccount(write: AccountWrite, input: NewAccount): Promise<CreatedAccount> {
+    const now = this.clock.nowMs();
+    const account = Object.assign(new AccountEntity(), {
+      id: newId(),
+      name: input.name ?? '',
+      product: input.product,
+      plan: input.plan,
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+      changeSeq: await write.nextChangeSeq(),
+    });
+    await write.insertAccount(account);
+    return { account, ...(await this.insertKey(write, account)) };
   }
 
   /** A new key of the account (`admin create-key`, the dashboard's createApiKey). */

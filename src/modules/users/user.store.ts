@@ -104,9 +104,17 @@ export class UserStore {
     );
   }
 
+  /** Whether the service has an operator yet (none: the first start, docs/dashboard.md). */
+  operatorExists(manager: EntityManager = this.database.manager): Promise<boolean> {
+    return manager.existsBy(UserEntity, { role: 'operator' });
+  }
+
   write<T>(work: (write: UserWrite) => Promise<T>): Promise<T> {
-    return this.database.transaction((manager) =>
-      work(new UserWrite(this.database, manager, this.accounts)),
-    );
+    return this.database.transaction((manager) => work(this.writeIn(manager)));
+  }
+
+  /** The same writes in a transaction the caller runs. */
+  writeIn(manager: EntityManager): UserWrite {
+    return new UserWrite(this.database, manager, this.accounts);
   }
 }

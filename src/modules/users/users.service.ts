@@ -1,17 +1,27 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import type { AlsoInTransaction } from '../../database/same-transaction.js';
-import { emailKey, parseEmail } from './email-address.js';
+import { emailKey, parseEmail, type EmailAddress } from './email-address.js';
 import { generatePassword, hashPassword } from './password-hash.js';
 import { UserEntity, type UserRole } from './user.entity.js';
-import { UserStore } from './user.store.js';
+import { UserStore, type UserWrite } from './user.store.js';
 
 export interface IssuedPassword {
   user: UserEntity;
   /** Generated: shown in this one answer, stored only as a hash. */
   password: string;
+}
+
+/** A user to store: the password already hashed (hashing waits for no transaction). */
+export interface NewUser {
+  address: EmailAddress;
+  passwordHash: string;
+  role: UserRole;
+  /** null for an operator. */
+  accountId: string | null;
 }
 
 export interface ChangedUser {
@@ -51,6 +61,29 @@ export class UsersService {
     if (!address) throw AppError.invalidBody(`${JSON.stringify(email)} is not an email address`);
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
+    const user = await this.store.write(async (write) => {
+      const user = await this.insert(write, { address, passwordHash, role, accountId });
+      await write.also(also, user);
+      return user;
+    });
+    return { user, password };
+  }
+
+  /** A user or operator whose password they chose (the first start), in the caller's transaction. */
+  addIn(manager: EntityManager, user: NewUser): Promise<UserEntity> {
+    return this.insert(this.store.writeIn(manager), user);
+  }
+
+  private async insert(
+    write: UserWrite,
+    { address, passwordHash, role, accountId }: NewUser,
+  ): Promise<UserEntity> {
+    if (accountId !== null && !(await write.accountExists(accountId))) {
+      throw AppError.notFound('Account');
+    }
+    if (await write.emailTaken(address.key)) {
+      throw AppError.invalidBody(`A user with the email ${address.display} already exists`);
+    }
     const now = this.clock.nowMs();
     const user = Object.assign(new UserEntity(), {
       id: newId(),
@@ -62,17 +95,8 @@ export class UsersService {
       createdAt: now,
       passwordChangedAt: now,
     });
-    await this.store.write(async (write) => {
-      if (accountId !== null && !(await write.accountExists(accountId))) {
-        throw AppError.notFound('Account');
-      }
-      if (await write.emailTaken(address.key)) {
-        throw AppError.invalidBody(`A user with the email ${address.display} already exists`);
-      }
-      await write.insert(user);
-      await write.also(also, user);
-    });
-    return { user, password };
+    await write.insert(user);
+    return user;
   }
 
   /** A new generated password; every session of the user ends with the old one. */

@@ -8,11 +8,9 @@ import {
   type PlanStatus,
   type Product,
 } from '../../../config/plans.js';
+import { MAX_ACCOUNT_NAME_LENGTH } from '../../accounts/account.entity.js';
 import { MAX_EMAIL_LENGTH } from '../../users/email-address.js';
 import { ProductEnum } from '../../users/graphql/viewer.model.js';
-
-/** The account name's column width (accounts.name). */
-const MAX_ACCOUNT_NAME_LENGTH = 200;
 
 @InputType('OpsNewAccountInput')
 export class OpsNewAccountInput {
