@@ -9,6 +9,7 @@ import { AuditEntryEntity } from '../modules/ops/audit/audit-entry.entity.js';
 import { KeywordEntity } from '../modules/keywords/keyword.entity.js';
 import { OperationSampleEntity } from '../modules/ops/figures/operation-sample.entity.js';
 import { KeywordDailyUsageEntity } from '../modules/usage/keyword-daily-usage.entity.js';
+import { SIGN_UP_ENTITIES } from '../modules/signup/sign-up.entities.js';
 import { SessionEntity } from '../modules/users/session.entity.js';
 import { UserEntity } from '../modules/users/user.entity.js';
 import { WebhookEntity } from '../modules/webhooks/webhook.entity.js';
@@ -28,4 +29,5 @@ export const ENTITIES = [
   AuditEntryEntity,
   OperationSampleEntity,
   ...EMAIL_ENTITIES,
+  ...SIGN_UP_ENTITIES,
 ];

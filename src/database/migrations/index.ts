@@ -24,6 +24,7 @@ import { PostQueryFields1763702600000 } from './1763702600000-post-query-fields.
 import { CountRechecks1763702700000 } from './1763702700000-count-rechecks.js';
 import { RecentItems1763702800000 } from './1763702800000-recent-items.js';
 import { KeywordBackfills1763702900000 } from './1763702900000-keyword-backfills.js';
+import { SignUps1763703500000 } from './1763703500000-sign-ups.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   CountRechecks1763702700000,
   RecentItems1763702800000,
   KeywordBackfills1763702900000,
+  SignUps1763703500000,
 ];

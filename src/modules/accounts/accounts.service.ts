@@ -44,23 +44,43 @@ export class AccountsService {
     input: NewAccount,
     also?: AlsoInTransaction<CreatedAccount>,
   ): Promise<CreatedAccount> {
-    const now = this.clock.nowMs();
     return this.store.write(async (write) => {
-      const account = Object.assign(new AccountEntity(), {
-        id: newId(),
-        name: input.name ?? '',
-        product: input.product,
-        plan: input.plan,
-        status: 'active',
-        createdAt: now,
-        updatedAt: now,
-        changeSeq: await write.nextChangeSeq(),
-      });
-      await write.insertAccount(account);
+      const account = await this.insertAccount(write, input);
       const created = { account, ...(await this.insertKey(write, account)) };
       await write.also(also, created);
       return created;
     });
+  }
+
+  /**
+   * A new account without a key: a sign-up's, whose user makes keys in the dashboard. `also`:
+   * the caller's writes in the same transaction (the account's first user).
+   */
+  async createAccountWithoutKey(
+    input: NewAccount,
+    also?: AlsoInTransaction<AccountEntity>,
+  ): Promise<AccountEntity> {
+    return this.store.write(async (write) => {
+      const account = await this.insertAccount(write, input);
+      await write.also(also, account);
+      return account;
+    });
+  }
+
+  private async insertAccount(write: AccountWrite, input: NewAccount): Promise<AccountEntity> {
+    const now = this.clock.nowMs();
+    const account = Object.assign(new AccountEntity(), {
+      id: newId(),
+      name: input.name ?? '',
+      product: input.product,
+      plan: input.plan,
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+      changeSeq: await write.nextChangeSeq(),
+    });
+    await write.insertAccount(account);
+    return account;
   }
 
   /** A new key of the account (`admin create-key`, the dashboard's createApiKey). */

@@ -8,8 +8,21 @@ export interface GraphqlOperation {
   rootFields: string[];
 }
 
-/** The root field that signs in: the one field anyone may call, alone in its mutation. */
+/** The root field that signs in: a field anyone may call, alone in its mutation. */
 export const SIGN_IN_FIELD = 'signIn';
+
+/** Sign-up's fields (docs/dashboard.md, Signing up), open to anyone too, each alone. */
+export const SIGN_UP_OPEN_FIELD = 'signUpOpen';
+export const SIGN_UP_FIELD = 'signUp';
+export const VERIFY_SIGN_UP_FIELD = 'verifySignUp';
+
+/** The root fields anyone may call, each alone in an operation of its type. */
+const PUBLIC_FIELDS = new Map<string, GraphqlOperation['type']>([
+  [SIGN_IN_FIELD, 'mutation'],
+  [SIGN_UP_OPEN_FIELD, 'query'],
+  [SIGN_UP_FIELD, 'mutation'],
+  [VERIFY_SIGN_UP_FIELD, 'mutation'],
+]);
 
 /** The query a dashboard page opens with to learn its CSRF token: a cookie may send it without one. */
 export const VIEWER_FIELD = 'viewer';
@@ -27,9 +40,14 @@ function isOnly(
   );
 }
 
-/** One signIn per request (aliases cannot try several passwords at once). */
-export const isSignIn = (operation: GraphqlOperation | null) =>
-  isOnly(operation, 'mutation', SIGN_IN_FIELD);
+/**
+ * One public field per request, signIn or sign-up's (aliases cannot try several passwords, or
+ * ask for several mails, at once).
+ */
+export const isPublicOperation = (operation: GraphqlOperation | null) =>
+  operation !== null &&
+  operation.rootFields.length === 1 &&
+  PUBLIC_FIELDS.get(operation.rootFields[0]) === operation.type;
 
 export const isViewerQuery = (operation: GraphqlOperation | null) =>
   isOnly(operation, 'query', VIEWER_FIELD);

@@ -105,8 +105,11 @@ export class UserStore {
   }
 
   write<T>(work: (write: UserWrite) => Promise<T>): Promise<T> {
-    return this.database.transaction((manager) =>
-      work(new UserWrite(this.database, manager, this.accounts)),
-    );
+    return this.database.transaction((manager) => work(this.writeIn(manager)));
+  }
+
+  /** The writes of a transaction another module runs (a sign-up's account and its user). */
+  writeIn(manager: EntityManager): UserWrite {
+    return new UserWrite(this.database, manager, this.accounts);
   }
 }

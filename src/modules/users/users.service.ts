@@ -3,10 +3,11 @@ import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import type { AlsoInTransaction } from '../../database/same-transaction.js';
-import { emailKey, parseEmail } from './email-address.js';
+import type { EntityManager } from 'typeorm';
+import { emailKey, parseEmail, type EmailAddress } from './email-address.js';
 import { generatePassword, hashPassword } from './password-hash.js';
 import { UserEntity, type UserRole } from './user.entity.js';
-import { UserStore } from './user.store.js';
+import { UserStore, type UserWrite } from './user.store.js';
 
 export interface IssuedPassword {
   user: UserEntity;
@@ -41,6 +42,21 @@ export class UsersService {
     return this.issue(email, 'operator', null);
   }
 
+  /**
+   * A user of a new account who chose their own password (a verified sign-up), written in the
+   * caller's transaction `manager`: invalid_body when the email is taken by then.
+   */
+  async createUserIn(
+    manager: EntityManager,
+    accountId: string,
+    address: EmailAddress,
+    passwordHash: string,
+  ): Promise<UserEntity> {
+    const user = this.newUser(address, passwordHash, 'user', accountId);
+    await this.insertNew(this.store.writeIn(manager), user, address);
+    return user;
+  }
+
   private async issue(
     email: string,
     role: UserRole,
@@ -50,9 +66,25 @@ export class UsersService {
     const address = parseEmail(email);
     if (!address) throw AppError.invalidBody(`${JSON.stringify(email)} is not an email address`);
     const password = generatePassword();
-    const passwordHash = await hashPassword(password);
+    const user = this.newUser(address, await hashPassword(password), role, accountId);
+    await this.store.write(async (write) => {
+      if (accountId !== null && !(await write.accountExists(accountId))) {
+        throw AppError.notFound('Account');
+      }
+      await this.insertNew(write, user, address);
+      await write.also(also, user);
+    });
+    return { user, password };
+  }
+
+  private newUser(
+    address: EmailAddress,
+    passwordHash: string,
+    role: UserRole,
+    accountId: string | null,
+  ): UserEntity {
     const now = this.clock.nowMs();
-    const user = Object.assign(new UserEntity(), {
+    return Object.assign(new UserEntity(), {
       id: newId(),
       accountId,
       email: address.display,
@@ -62,17 +94,13 @@ export class UsersService {
       createdAt: now,
       passwordChangedAt: now,
     });
-    await this.store.write(async (write) => {
-      if (accountId !== null && !(await write.accountExists(accountId))) {
-        throw AppError.notFound('Account');
-      }
-      if (await write.emailTaken(address.key)) {
-        throw AppError.invalidBody(`A user with the email ${address.display} already exists`);
-      }
-      await write.insert(user);
-      await write.also(also, user);
-    });
-    return { user, password };
+  }
+
+  private async insertNew(write: UserWrite, user: UserEntity, address: EmailAddress) {
+    if (await write.emailTaken(address.key)) {
+      throw AppError.invalidBody(`A user with the email ${address.display} already exists`);
+    }
+    await write.insert(user);
   }
 
   /** A new generated password; every session of the user ends with the old one. */
