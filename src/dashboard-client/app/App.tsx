@@ -2,6 +2,8 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { Route, Router, Switch } from 'wouter';
 import { CanceledPage } from '../pages/CanceledPage';
 import { LoginPage } from '../pages/LoginPage';
+import { SignUpPage } from '../pages/SignUpPage';
+import { VerifySignUpPage } from '../pages/VerifySignUpPage';
 import { OpsSignedIn } from '../ops/OpsSignedIn';
 import { errorCodeOf } from './graphql';
 import { DASHBOARD_BASE, leaveOnSessionEnd, OPS_HOME } from './session';
@@ -26,6 +28,12 @@ export function App() {
         <Switch>
           <Route path="/login">
             <LoginPage />
+          </Route>
+          <Route path="/signup">
+            <SignUpPage />
+          </Route>
+          <Route path="/signup/verify">
+            <VerifySignUpPage />
           </Route>
           <Route path="/canceled">
             <CanceledPage />
