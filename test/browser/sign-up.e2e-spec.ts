@@ -1,44 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { freePort } from '../../bench/free-port.js';
-import { createTestApp, type TestApp } from '../utils/create-test-app.js';
 import {
   foreignRequests,
-  launchBrowser,
+  mailingBrowserSuite,
   observedPage,
   screenshot,
   seriousAccessibilityViolations,
   type ObservedPage,
 } from '../utils/browser.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../utils/smtp-receiver.js';
 
 describe('signing up in Chromium', () => {
-  let receiver: SmtpReceiver;
-  let t: TestApp;
-  let origin: string;
-  let browser: Browser;
+  const suite = mailingBrowserSuite({ SIGNUP: 'open' });
   let observed: ObservedPage | undefined;
 
-  beforeAll(async () => {
-    receiver = await startSmtpReceiver();
-    // The mailed link points at PUBLIC_BASE_URL: here the loopback origin the browser uses.
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    t = await createTestApp(
-      'sqlite',
-      { SMTP_URL: receiver.url, PUBLIC_BASE_URL: origin, SIGNUP: 'open' },
-      { now: new Date() },
-    );
-    await t.app.listen(port, '127.0.0.1');
-    browser = await launchBrowser();
-  });
   afterEach(() => observed?.close());
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await receiver?.close();
-  });
 
   it('signs up from the sign-in page, follows the mailed link and lands signed in on the dashboard', async () => {
+    const { origin, browser, receiver } = suite;
     observed = await observedPage(browser);
     const { page } = observed;
     await page.goto(`${origin}/dashboard/login`);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field } from '../components/Field';
+import { CredentialFields } from '../components/CredentialFields';
 import { graphql } from '../gql';
 import { errorCodeOf, graphqlRequest, setCsrfToken } from '../app/graphql';
 import { landingOf, VIEWER_KEY } from '../app/session';
@@ -49,23 +49,11 @@ export function LoginPage() {
     <main id="main" className="login">
       <h1>Sign in to the Alerts dashboard</h1>
       <form onSubmit={submit} className="card">
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+        <CredentialFields
+          email={email}
+          password={password}
+          onEmail={setEmail}
+          onPassword={setPassword}
         />
         <ErrorNotice error={signIn.error} />
         <button type="submit" disabled={signIn.isPending}>

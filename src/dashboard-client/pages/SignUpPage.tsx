@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { graphqlRequest } from '../app/graphql';
-import { Field } from '../components/Field';
+import { CredentialFields } from '../components/CredentialFields';
 import { Page } from '../components/Page';
 import { graphql } from '../gql';
 import { useSignUpOpen } from './sign-up-open';
@@ -15,9 +15,6 @@ const SIGN_UP = graphql(`
     }
   }
 `);
-
-/** Sign-up's password rule (the server's, password-policy.ts), checked by the browser first. */
-const MIN_PASSWORD_LENGTH = 12;
 
 /**
  * /dashboard/signup: an email and a password, then a mailed link. The answer is the same whether
@@ -75,25 +72,12 @@ function SignUpForm() {
   return (
     <>
       <form onSubmit={submit} className="card">
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+        <CredentialFields
+          email={email}
+          password={password}
+          onEmail={setEmail}
+          onPassword={setPassword}
+          choosing
         />
         {signUp.error && (
           // The server's own words: a rate limit here says how long to wait.

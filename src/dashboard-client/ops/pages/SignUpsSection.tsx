@@ -8,15 +8,21 @@ import { ScrollTable } from '../../components/ScrollTable';
 import { graphql } from '../../gql';
 import type { OpsSignUpStateQuery } from '../../gql/graphql';
 
+graphql(`
+  fragment OpsSignUpStateFields on OpsSignUpState {
+    configured
+    open
+    plan
+    closedByOperator
+    changedBy
+    changedAt
+  }
+`);
+
 const OPS_SIGN_UP_STATE = graphql(`
   query OpsSignUpState {
     opsSignUpState {
-      configured
-      open
-      plan
-      closedByOperator
-      changedBy
-      changedAt
+      ...OpsSignUpStateFields
     }
   }
 `);
@@ -37,12 +43,7 @@ const OPS_SIGN_UPS = graphql(`
 const OPS_SET_SIGN_UP_OPEN = graphql(`
   mutation OpsSetSignUpOpen($open: Boolean!) {
     opsSetSignUpOpen(open: $open) {
-      configured
-      open
-      plan
-      closedByOperator
-      changedBy
-      changedAt
+      ...OpsSignUpStateFields
     }
   }
 `);
