@@ -32,6 +32,7 @@ import { RetentionModule } from './modules/retention/retention.module.js';
 import { UsageGraphqlModule } from './modules/usage/graphql/usage-graphql.module.js';
 import { UsageModule } from './modules/usage/usage.module.js';
 import { OpsGraphqlModule } from './modules/ops/graphql/ops-graphql.module.js';
+import { SignUpGraphqlModule } from './modules/signup/graphql/sign-up-graphql.module.js';
 import { UsersGraphqlModule } from './modules/users/graphql/users-graphql.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { DeliveryToWebhooksModule } from './modules/webhooks/delivery-to-webhooks.module.js';
@@ -93,6 +94,7 @@ export class AppModule {
         OpsGraphqlModule,
         SetupGraphqlModule,
         EmailGraphqlModule,
+        SignUpGraphqlModule,
         EmailPagesModule,
         DashboardModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),

@@ -56,6 +56,8 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
   },
   audit_entries: { module: 'ops', store: 'AuditStore' },
   operation_samples: { module: 'ops', store: 'OperationSampleStore' },
+  signups: { module: 'signup', store: 'SignUpStore' },
+  signup_settings: { module: 'signup', store: 'SignUpStore' },
 };
 
 /** The non-spec sources of src/modules/, each with its feature folder. */

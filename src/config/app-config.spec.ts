@@ -141,3 +141,34 @@ describe('SMTP_URL and SMTP_FROM', () => {
     );
   });
 });
+
+describe('SIGNUP and SIGNUP_PLAN', () => {
+  const mail = {
+    SMTP_URL: 'smtp://mail.example.com',
+    PUBLIC_BASE_URL: 'https://alerts.example.com',
+  };
+
+  it('keep sign-up closed by default, on the starter plan', () => {
+    expect(loadConfig({}).signUp).toEqual({ mode: 'closed', plan: 'starter' });
+  });
+
+  it('open sign-up on the plan SIGNUP_PLAN names, when mail can be sent', () => {
+    expect(loadConfig({ ...mail, SIGNUP: 'open', SIGNUP_PLAN: 'pro' }).signUp).toEqual({
+      mode: 'open',
+      plan: 'pro',
+    });
+  });
+
+  it('refuse SIGNUP=open without SMTP_URL, which mails the verification links', () => {
+    expect(() => loadConfig({ SIGNUP: 'open' })).toThrow(
+      /SIGNUP: open needs SMTP_URL, to mail the links that verify sign-ups/,
+    );
+  });
+
+  it('refuse another mode or an unknown plan, naming the variable', () => {
+    expect(() => loadConfig({ SIGNUP: 'yes' })).toThrow(/SIGNUP: SIGNUP must be open or closed/);
+    expect(() => loadConfig({ SIGNUP_PLAN: 'gold' })).toThrow(
+      /SIGNUP_PLAN: SIGNUP_PLAN must be one of starter, pro, scale/,
+    );
+  });
+});

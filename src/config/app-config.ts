@@ -13,9 +13,11 @@ import {
 import { resolve } from 'node:path';
 import { DEFAULT_DATABASE_URL } from '../database/database-url.js';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../database/postgres-session-limits.js';
+import { PLAN_NAMES, type PlanName } from './plans.js';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type SignUpMode = 'open' | 'closed';
 
 /** 30 days, as long as the longest history a peer keeps (decisions.md section 14). */
 const MAX_RECENT_ITEMS_HOURS = 720;
@@ -205,6 +207,14 @@ class EnvironmentVariables {
   @IsInt()
   @Min(1)
   PREVIEW_RATE_PER_MINUTE?: number;
+
+  @IsOptional()
+  @IsIn(['open', 'closed'], { message: 'SIGNUP must be open or closed' })
+  SIGNUP?: SignUpMode;
+
+  @IsOptional()
+  @IsIn(PLAN_NAMES, { message: `SIGNUP_PLAN must be one of ${PLAN_NAMES.join(', ')}` })
+  SIGNUP_PLAN?: PlanName;
 }
 
 export interface RedditCredentials {
@@ -262,6 +272,15 @@ export interface AppConfig {
   dashboardDir: string;
   /** How long ingested items stay in the recent window (decisions.md section 14); 0: no window. */
   recentItemsHours: number;
+  /** Self-service sign-up at /dashboard/signup (docs/dashboard.md, Signing up). */
+  signUp: SignUpSettings;
+}
+
+export interface SignUpSettings {
+  /** SIGNUP: closed (the default) or open, which needs SMTP_URL; an operator may close it again. */
+  mode: SignUpMode;
+  /** SIGNUP_PLAN: the plan of the accounts sign-up creates. */
+  plan: PlanName;
 }
 
 /** Where the links the service hands out (feed URLs) point: see publicBaseUrl. */
@@ -342,6 +361,17 @@ function emailSettings(vars: EnvironmentVariables): EmailSettings | null {
   };
 }
 
+/** SIGNUP=open mails a verification link to every address that signs up: it needs SMTP_URL. */
+function signUpSettings(vars: EnvironmentVariables): SignUpSettings {
+  const mode = vars.SIGNUP ?? 'closed';
+  if (mode === 'open' && vars.SMTP_URL === undefined) {
+    throw new ConfigError(
+      'Invalid environment:\n  SIGNUP: open needs SMTP_URL, to mail the links that verify sign-ups',
+    );
+  }
+  return { mode, plan: vars.SIGNUP_PLAN ?? 'starter' };
+}
+
 /** Validates the environment once; the error names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const raw = Object.fromEntries(
@@ -399,5 +429,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backgroundJobs: role !== 'api',
     dashboardDir: resolve(vars.DASHBOARD_DIR ?? DEFAULT_DASHBOARD_DIR),
     recentItemsHours: vars.RECENT_ITEMS_HOURS ?? DEFAULT_RECENT_ITEMS_HOURS,
+    signUp: signUpSettings(vars),
   };
 }

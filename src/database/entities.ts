@@ -10,6 +10,7 @@ import { KeywordEntity } from '../modules/keywords/keyword.entity.js';
 import { OperationSampleEntity } from '../modules/ops/figures/operation-sample.entity.js';
 import { KeywordDailyUsageEntity } from '../modules/usage/keyword-daily-usage.entity.js';
 import { SetupTokenEntity } from '../modules/setup/setup-token.entity.js';
+import { SIGN_UP_ENTITIES } from '../modules/signup/sign-up.entities.js';
 import { SessionEntity } from '../modules/users/session.entity.js';
 import { UserEntity } from '../modules/users/user.entity.js';
 import { WebhookEntity } from '../modules/webhooks/webhook.entity.js';
@@ -30,4 +31,5 @@ export const ENTITIES = [
   AuditEntryEntity,
   OperationSampleEntity,
   ...EMAIL_ENTITIES,
+  ...SIGN_UP_ENTITIES,
 ];

@@ -1,9 +1,6 @@
-import type { Browser } from 'playwright-core';
 import { createKeywords } from '../factories/keyword.factory.js';
-import { freePort } from '../../bench/free-port.js';
-import { createTestApp, type TestApp } from '../utils/create-test-app.js';
 import {
-  launchBrowser,
+  mailingBrowserSuite,
   observedPage,
   screenshot,
   seriousAccessibilityViolations,
@@ -12,36 +9,15 @@ import {
 } from '../utils/browser.js';
 import { linkPath } from '../utils/email-scenario.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
-import { startSmtpReceiver, type SmtpReceiver } from '../utils/smtp-receiver.js';
 
 describe('the Email page in Chromium', () => {
-  let receiver: SmtpReceiver;
-  let t: TestApp;
-  let origin: string;
-  let browser: Browser;
+  const suite = mailingBrowserSuite();
   let observed: ObservedPage | undefined;
 
-  beforeAll(async () => {
-    receiver = await startSmtpReceiver();
-    // Links in mails point at PUBLIC_BASE_URL: here the loopback origin the browser uses.
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    t = await createTestApp(
-      'sqlite',
-      { SMTP_URL: receiver.url, PUBLIC_BASE_URL: origin },
-      { now: new Date() },
-    );
-    await t.app.listen(port, '127.0.0.1');
-    browser = await launchBrowser();
-  });
   afterEach(() => observed?.close());
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await receiver?.close();
-  });
 
   it('subscribes an address, shows it pending, then active once its owner confirms', async () => {
+    const { t, origin, browser, receiver } = suite;
     const { accountId, apiKey } = await t.account();
     await createKeywords(t, apiKey, ['sprockets', 'gaskets']);
     const email = `user-${accountId}@example.com`;

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { freePort } from './processes.js';
 import { createTestApp, type TestApp } from './create-test-app.js';
+import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.js';
 
 const require = createRequire(import.meta.url);
 
@@ -197,6 +199,41 @@ export function browserSuite(appEnv: Record<string, string> = {}): BrowserSuite 
   afterAll(async () => {
     await suite.browser?.close();
     await suite.t?.close();
+  });
+  return suite;
+}
+
+/** A browser suite whose app mails: to a real SMTP receiver, with links to the origin it listens on. */
+export interface MailingBrowserSuite {
+  receiver: SmtpReceiver;
+  t: TestApp;
+  origin: string;
+  browser: Browser;
+}
+
+/**
+ * Registers the hooks of a mailing browser suite: a real SMTP receiver, an app on SQLite (clock at
+ * the real now) with SMTP_URL and PUBLIC_BASE_URL set to the loopback origin it then listens on,
+ * so the links in its mails open in the browser, and Chromium. Read the fields in tests.
+ */
+export function mailingBrowserSuite(appEnv: Record<string, string> = {}): MailingBrowserSuite {
+  const suite = {} as MailingBrowserSuite;
+  beforeAll(async () => {
+    suite.receiver = await startSmtpReceiver();
+    const port = await freePort();
+    suite.origin = `http://127.0.0.1:${port}`;
+    suite.t = await createTestApp(
+      'sqlite',
+      { SMTP_URL: suite.receiver.url, PUBLIC_BASE_URL: suite.origin, ...appEnv },
+      { now: new Date() },
+    );
+    await suite.t.app.listen(port, '127.0.0.1');
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.t?.close();
+    await suite.receiver?.close();
   });
   return suite;
 }

@@ -3,6 +3,8 @@ import { Route, Router, Switch } from 'wouter';
 import { CanceledPage } from '../pages/CanceledPage';
 import { LoginPage } from '../pages/LoginPage';
 import { SetupPage } from '../pages/SetupPage';
+import { SignUpPage } from '../pages/SignUpPage';
+import { VerifySignUpPage } from '../pages/VerifySignUpPage';
 import { OpsSignedIn } from '../ops/OpsSignedIn';
 import { errorCodeOf } from './graphql';
 import { DASHBOARD_BASE, leaveOnSessionEnd, OPS_HOME } from './session';
@@ -30,6 +32,12 @@ export function App() {
           </Route>
           <Route path="/setup">
             <SetupPage />
+          </Route>
+          <Route path="/signup">
+            <SignUpPage />
+          </Route>
+          <Route path="/signup/verify">
+            <VerifySignUpPage />
           </Route>
           <Route path="/canceled">
             <CanceledPage />

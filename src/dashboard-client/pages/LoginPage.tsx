@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field } from '../components/Field';
+import { CredentialFields } from '../components/CredentialFields';
 import { graphql } from '../gql';
 import { errorCodeOf, graphqlRequest, setCsrfToken } from '../app/graphql';
 import { landingOf, VIEWER_KEY } from '../app/session';
+import { useSignUpOpen } from './sign-up-open';
 
 const SIGN_IN = graphql(`
   mutation SignIn($input: SignInInput!) {
@@ -24,6 +25,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
+  const signUpOpen = useSignUpOpen().data === true;
   useEffect(() => {
     document.title = 'Sign in · Alerts dashboard';
   }, []);
@@ -47,30 +49,25 @@ export function LoginPage() {
     <main id="main" className="login">
       <h1>Sign in to the Alerts dashboard</h1>
       <form onSubmit={submit} className="card">
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+        <CredentialFields
+          email={email}
+          password={password}
+          onEmail={setEmail}
+          onPassword={setPassword}
         />
         <ErrorNotice error={signIn.error} />
         <button type="submit" disabled={signIn.isPending}>
           Sign in
         </button>
       </form>
-      <p className="hint">Accounts are created by the operator; ask them for a password reset.</p>
+      {signUpOpen ? (
+        <p className="hint">
+          No account yet? <Link href="/signup">Sign up</Link>. Forgot your password? Ask the
+          operator for a reset.
+        </p>
+      ) : (
+        <p className="hint">Accounts are created by the operator; ask them for a password reset.</p>
+      )}
     </main>
   );
 }

@@ -25,6 +25,7 @@ import { CountRechecks1763702700000 } from './1763702700000-count-rechecks.js';
 import { RecentItems1763702800000 } from './1763702800000-recent-items.js';
 import { KeywordBackfills1763702900000 } from './1763702900000-keyword-backfills.js';
 import { SetupTokens1763703000000 } from './1763703000000-setup-tokens.js';
+import { SignUps1763703500000 } from './1763703500000-sign-ups.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   RecentItems1763702800000,
   KeywordBackfills1763702900000,
   SetupTokens1763703000000,
+  SignUps1763703500000,
 ];

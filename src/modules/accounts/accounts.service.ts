@@ -46,18 +46,36 @@ export class AccountsService {
     also?: AlsoInTransaction<CreatedAccount>,
   ): Promise<CreatedAccount> {
     return this.store.write(async (write) => {
-      const created = await this.insertAccount(write, input);
+      const account = await this.insertAccount(write, input);
+      const created = { account, ...(await this.insertKey(write, account)) };
       await write.also(also, created);
       return created;
     });
   }
 
   /** The same account and first key, in a transaction the caller runs (the first start). */
-  createAccountIn(manager: EntityManager, input: NewAccount): Promise<CreatedAccount> {
-    return this.insertAccount(this.store.writeIn(manager), input);
+  async createAccountIn(manager: EntityManager, input: NewAccount): Promise<CreatedAccount> {
+    const write = this.store.writeIn(manager);
+    const account = await this.insertAccount(write, input);
+    return { account, ...(await this.insertKey(write, account)) };
   }
 
-  private async insertAccount(write: AccountWrite, input: NewAccount): Promise<CreatedAccount> {
+  /**
+   * A new account without a key: a sign-up's, whose user makes keys in the dashboard. `also`:
+   * the caller's writes in the same transaction (the account's first user).
+   */
+  async createAccountWithoutKey(
+    input: NewAccount,
+    also?: AlsoInTransaction<AccountEntity>,
+  ): Promise<AccountEntity> {
+    return this.store.write(async (write) => {
+      const account = await this.insertAccount(write, input);
+      await write.also(also, account);
+      return account;
+    });
+  }
+
+  private async insertAccount(write: AccountWrite, input: NewAccount): Promise<AccountEntity> {
     const now = this.clock.nowMs();
     const account = Object.assign(new AccountEntity(), {
       id: newId(),
@@ -70,7 +88,7 @@ export class AccountsService {
       changeSeq: await write.nextChangeSeq(),
     });
     await write.insertAccount(account);
-    return { account, ...(await this.insertKey(write, account)) };
+    return account;
   }
 
   /** A new key of the account (`admin create-key`, the dashboard's createApiKey). */

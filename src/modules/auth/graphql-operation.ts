@@ -8,12 +8,27 @@ export interface GraphqlOperation {
   rootFields: string[];
 }
 
-/** The root field that signs in, open to anyone, alone in its mutation. */
+/** The root field that signs in: a field anyone may call, alone in its mutation. */
 export const SIGN_IN_FIELD = 'signIn';
+
+/** Sign-up's fields (docs/dashboard.md, Signing up), open to anyone too, each alone. */
+export const SIGN_UP_OPEN_FIELD = 'signUpOpen';
+export const SIGN_UP_FIELD = 'signUp';
+export const VERIFY_SIGN_UP_FIELD = 'verifySignUp';
 
 /** The first start's setup link (docs/dashboard.md): what it is worth, and using it. Open too. */
 export const SETUP_LINK_FIELD = 'setupLink';
 export const COMPLETE_SETUP_FIELD = 'completeSetup';
+
+/** The root fields anyone may call, each alone in an operation of its type. */
+const PUBLIC_FIELDS = new Map<string, GraphqlOperation['type']>([
+  [SIGN_IN_FIELD, 'mutation'],
+  [SIGN_UP_OPEN_FIELD, 'query'],
+  [SIGN_UP_FIELD, 'mutation'],
+  [VERIFY_SIGN_UP_FIELD, 'mutation'],
+  [SETUP_LINK_FIELD, 'query'],
+  [COMPLETE_SETUP_FIELD, 'mutation'],
+]);
 
 /** The query a dashboard page opens with to learn its CSRF token: a cookie may send it without one. */
 export const VIEWER_FIELD = 'viewer';
@@ -32,13 +47,13 @@ function isOnly(
 }
 
 /**
- * The operations anyone may send, without a key or a session: one signIn per request (aliases
- * cannot try several passwords at once), and the setup link's field, whose token is its secret.
+ * One public field per request, signIn, sign-up's or the setup link's (aliases cannot try several passwords, or
+ * ask for several mails, at once).
  */
-export const isOpenToAnyone = (operation: GraphqlOperation | null) =>
-  isOnly(operation, 'mutation', SIGN_IN_FIELD) ||
-  isOnly(operation, 'query', SETUP_LINK_FIELD) ||
-  isOnly(operation, 'mutation', COMPLETE_SETUP_FIELD);
+export const isPublicOperation = (operation: GraphqlOperation | null) =>
+  operation !== null &&
+  operation.rootFields.length === 1 &&
+  PUBLIC_FIELDS.get(operation.rootFields[0]) === operation.type;
 
 export const isViewerQuery = (operation: GraphqlOperation | null) =>
   isOnly(operation, 'query', VIEWER_FIELD);

@@ -10,7 +10,7 @@ import type { Product } from '../../config/plans.js';
 import { ApiKeyAuthenticator } from './api-key-authenticator.service.js';
 import { AuthFailureLimiter } from './auth-failure-limiter.service.js';
 import type { Caller } from './caller.js';
-import { isOpenToAnyone, isViewerQuery, type GraphqlOperation } from './graphql-operation.js';
+import { isPublicOperation, isViewerQuery, type GraphqlOperation } from './graphql-operation.js';
 import { isCrossOrigin } from './request-origin.js';
 import {
   CSRF_HEADER,
@@ -61,8 +61,8 @@ export class RequestAuthenticator {
 
   /**
    * The caller of a GraphQL request, before its document runs, where the session cookie counts
-   * on POST. Null for an operation open to anyone (a lone signIn, the setup link's fields): it
-   * must come as JSON and, when the browser names its origin, from the service's own. Null too for an
+   * on POST. Null for a lone signIn, sign-up or setup link field, the operations open to anyone: they must
+   * come as JSON and, when the browser names its origin, from the service's own. Null too for an
    * operator's session, which signs the request in as `request.operator`, of no account.
    * `operation` is read only when no Authorization header is sent.
    */
@@ -72,7 +72,7 @@ export class RequestAuthenticator {
     operation: () => GraphqlOperation | null,
   ): Promise<Caller | null> {
     const read = request.headers.authorization === undefined ? operation() : null;
-    if (isOpenToAnyone(read)) {
+    if (isPublicOperation(read)) {
       if (!request.is('application/json')) throw AppError.jsonBodyRequired();
       this.refuseCrossOrigin(request);
       return null;

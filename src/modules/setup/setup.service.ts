@@ -8,7 +8,7 @@ import { ROOT_LOGGER } from '../../core.module.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { parseEmail, type EmailAddress } from '../users/email-address.js';
 import { hashPassword } from '../users/password-hash.js';
-import { chosenPasswordProblem } from '../users/password-policy.js';
+import { passwordLengthProblem } from '../users/password-policy.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UserStore } from '../users/user.store.js';
 import { UsersService } from '../users/users.service.js';
@@ -157,7 +157,7 @@ export class SetupService {
 function checkedPerson({ email, password }: Credentials, whose: string): CheckedPerson {
   const address = parseEmail(email);
   if (!address) throw AppError.invalidBody(`${whose} email is not an email address`);
-  const problem = chosenPasswordProblem(password, `${whose} password`);
+  const problem = passwordLengthProblem(password, `${whose} password`);
   if (problem) throw AppError.invalidBody(problem);
   return { address, password };
 }

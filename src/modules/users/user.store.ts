@@ -113,7 +113,7 @@ export class UserStore {
     return this.database.transaction((manager) => work(this.writeIn(manager)));
   }
 
-  /** The same writes in a transaction the caller runs. */
+  /** The writes of a transaction another module runs (the first start; a sign-up's account and its user). */
   writeIn(manager: EntityManager): UserWrite {
     return new UserWrite(this.database, manager, this.accounts);
   }

@@ -69,7 +69,10 @@ export class UsersService {
     return { user, password };
   }
 
-  /** A user or operator whose password they chose (the first start), in the caller's transaction. */
+  /**
+   * A user or operator whose password they chose (the first start, a verified sign-up), in
+   * the caller's transaction: invalid_body when the email is taken by then.
+   */
   addIn(manager: EntityManager, user: NewUser): Promise<UserEntity> {
     return this.insert(this.store.writeIn(manager), user);
   }

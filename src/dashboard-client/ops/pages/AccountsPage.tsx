@@ -13,6 +13,7 @@ import { graphqlRequest } from '../../app/graphql';
 import { PLAN_CHOICES } from './account/AccountActions';
 import { OpsAccountPage } from './OpsAccountPage';
 import { ScrollTable } from '../../components/ScrollTable';
+import { SignUpsSection } from './SignUpsSection';
 
 const OPS_ACCOUNTS = graphql(`
   query OpsAccounts($search: String) {
@@ -130,6 +131,7 @@ function AccountList() {
         </ScrollTable>
       </QueryState>
       <CreateAccountForm />
+      <SignUpsSection />
     </Page>
   );
 }

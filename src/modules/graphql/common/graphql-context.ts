@@ -14,8 +14,9 @@ export interface GraphqlContext {
 
 /**
  * Runs before Apollo parses the document: the key or session first (without a valid one everything,
- * even a syntax error, answers 401, except an operation open to anyone: graphql-operation.ts), then the operation limits. A caller of
- * the other product passes here; each root field's guard answers 403 wrong_product, as REST does.
+ * even a syntax error, answers 401, except a lone public field: signIn, sign-up's, the setup link's), then the
+ * operation limits. A caller of the other product passes here; each root field's guard answers
+ * 403 wrong_product, as REST does.
  */
 export function graphqlContextFactory(
   authenticator: RequestAuthenticator,
