@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { graphql } from '../gql';
 import { graphqlRequest, setCsrfToken } from './graphql';
@@ -68,6 +68,13 @@ export function Shell({
   children: ReactNode;
 }) {
   const [location] = useLocation();
+  // On a narrow screen the navigation folds behind "Menu", and folds again once a link is followed.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLocation, setMenuLocation] = useState(location);
+  if (menuLocation !== location) {
+    setMenuLocation(location);
+    setMenuOpen(false);
+  }
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -75,10 +82,19 @@ export function Shell({
       </a>
       <header className="topbar">
         <span className="brand">{brand}</span>
+        <button
+          type="button"
+          className="secondary menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-navigation"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
         <span className="who">{who}</span>
         <SignOutButton />
       </header>
-      <nav className="sidebar" aria-label="Main">
+      <nav id="main-navigation" className={menuOpen ? 'sidebar open' : 'sidebar'} aria-label="Main">
         <ul>
           {links.map(({ href, name }) => (
             <li key={href}>

@@ -18,7 +18,7 @@ export function QueryState({
 }) {
   let body: ReactNode = children;
   if (query.isPending) body = <p className="loading">Loading…</p>;
-  else if (empty) body = query.isError ? null : <p className="empty">{emptyText}</p>;
+  else if (empty) body = query.isError ? null : <div className="empty">{emptyText}</div>;
   return (
     <>
       <ErrorNotice error={query.error} />

@@ -59,6 +59,7 @@ function ChangePassword() {
 export function AccountPage({ viewer }: { viewer: UserViewer }) {
   return (
     <Page title="Account">
+      <p>Your plan and its limits, and how you sign in.</p>
       <dl className="facts">
         <dt>Account</dt>
         <dd>{viewer.account.name}</dd>

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import { EmptyState, emptyListText } from '../components/EmptyState';
 import { formatInstant } from '../components/format';
 import { LoadMore } from '../components/LoadMore';
 import { Page } from '../components/Page';
@@ -9,6 +10,7 @@ import { graphql } from '../gql';
 import type { AlertEvent } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
 import { ALERTS_QUERY, alertsKey, type Alert, type AlertFilters } from './alerts-query';
+import { GettingStarted } from './getting-started/GettingStarted';
 import { useLiveAlerts } from './live-alerts';
 
 const KEYWORD_CHOICES = graphql(`
@@ -134,13 +136,19 @@ export function AlertsPage() {
   useLiveAlerts(filters, alerts[0]?.timestamp, pages.isSuccess);
   return (
     <Page title="Alerts">
+      <GettingStarted />
       <Filters value={filters} onChange={setFilters} />
       <QueryState
         query={pages}
         empty={alerts.length === 0}
-        emptyText={
-          <>No alerts yet. New ones appear here as soon as they match, without reloading.</>
-        }
+        emptyText={emptyListText(
+          filters,
+          'No alerts match these filters.',
+          <EmptyState
+            purpose="No alerts yet. An alert is a Reddit post or comment that matched one of your keywords; new ones appear here as they match, without reloading."
+            action={{ label: 'Manage keywords', href: '/keywords' }}
+          />,
+        )}
       >
         <ol className="alerts" aria-label="Alerts, newest first">
           {alerts.map((alert) => (

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiKeyTable } from '../components/ApiKeyTable';
+import { EmptyState } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { OnceSecret } from '../components/OnceSecret';
 import { Page } from '../components/Page';
@@ -66,7 +67,13 @@ export function ApiKeysPage() {
       </button>
       <ErrorNotice error={create.error ?? revoke.error} />
       {create.data && <OnceSecret title="Your new API key" secret={create.data.createApiKey.key} />}
-      <QueryState query={keys} empty={false}>
+      <QueryState
+        query={keys}
+        empty={keys.data?.apiKeys.length === 0}
+        emptyText={
+          <EmptyState purpose="No API keys yet. A key lets your own code and tools read and manage this account; “Create key” makes one and shows it once." />
+        }
+      >
         <ApiKeyTable
           keys={keys.data?.apiKeys ?? []}
           revoking={revoke.isPending}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { EmptyState } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { formatInstant } from '../components/format';
@@ -56,6 +57,7 @@ const DELETE_EMAIL_SUBSCRIPTION = graphql(`
 type Subscription = EmailSubscriptionsQuery['emailSubscriptions']['nodes'][number];
 type Keyword = EmailSubscriptionsQuery['keywords']['nodes'][number];
 const EMAIL_KEY = ['email-subscriptions'];
+const ADD_FORM = 'add-email-subscription';
 
 const FREQUENCIES = [
   { value: 'instant', label: 'Instant: a mail as alerts arrive' },
@@ -100,7 +102,7 @@ function AddSubscription({
   const toggle = (keywordId: string, on: boolean) =>
     setChosen((ids) => (on ? [...ids, keywordId] : ids.filter((other) => other !== keywordId)));
   return (
-    <form className="card" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form id={ADD_FORM} className="card" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Add an email subscription</h2>
       <Field
         label="Email address"
@@ -211,7 +213,12 @@ export function EmailPage() {
       <QueryState
         query={query}
         empty={subscriptions.length === 0}
-        emptyText={<>No email subscriptions yet: add one above to receive alerts by mail.</>}
+        emptyText={
+          <EmptyState
+            purpose="No email subscriptions yet. A subscription mails alerts to an address, as they match or as an hourly or daily digest, once its owner confirms it."
+            action={{ label: 'Add your first address', formId: ADD_FORM }}
+          />
+        }
       >
         <ul className="cards" aria-label="Email subscriptions">
           {subscriptions.map((subscription) => (

@@ -63,7 +63,7 @@ export function FeedsPage() {
         <p>
           {enabled
             ? `Feed token ${feeds.data.feeds.tokenPrefix}… issued ${formatInstant(feeds.data.feeds.createdAt)}.`
-            : 'No feed token yet.'}
+            : 'No feed token yet. “Create feed URLs” makes an RSS and an Atom URL to add to a feed reader.'}
         </p>
       )}
       {urls?.rssUrl && urls.atomUrl && (

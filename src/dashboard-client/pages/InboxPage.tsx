@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { EmptyState, emptyListText } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatInstant } from '../components/format';
 import { LoadMore } from '../components/LoadMore';
@@ -217,7 +218,14 @@ export function InboxPage() {
       <QueryState
         query={pages}
         empty={items.length === 0}
-        emptyText={<>Nothing in the inbox for these filters.</>}
+        emptyText={emptyListText(
+          filters,
+          'Nothing in the inbox for these filters.',
+          <EmptyState
+            purpose="Nothing in the inbox yet. The inbox collects the posts and comments your searches find, scored for relevance; searches are made through the API with a key."
+            action={{ label: 'Create an API key', href: '/api-keys' }}
+          />,
+        )}
       >
         <ol className="alerts" aria-label="Inbox items">
           {items.map((item) => (

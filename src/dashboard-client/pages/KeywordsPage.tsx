@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { EmptyState } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
+import {
+  CreationOutcome,
+  KEYWORDS_KEY,
+  useCreateKeywords,
+} from '../components/keywords/keyword-creation';
 import { listFromText } from '../components/format';
 import { Page } from '../components/Page';
 import { KeywordPreview, windowHoursOf } from '../components/preview/KeywordPreview';
@@ -12,7 +18,7 @@ import { QueryState } from '../components/QueryState';
 import { SelectField } from '../components/SelectField';
 import { Sparkline } from '../components/Sparkline';
 import { graphql } from '../gql';
-import type { KeywordCreationResultFragment, KeywordMode, KeywordsQuery } from '../gql/graphql';
+import type { KeywordMode, KeywordsQuery } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
 import type { UserViewer } from '../app/session';
 
@@ -44,32 +50,6 @@ const KEYWORDS_QUERY = graphql(`
   }
 `);
 
-graphql(`
-  fragment KeywordCreationResult on KeywordCreation {
-    created {
-      id
-      text
-    }
-    existing {
-      id
-      text
-    }
-    rejected {
-      text
-      reason
-      message
-    }
-  }
-`);
-
-const CREATE_KEYWORDS = graphql(`
-  mutation CreateKeywords($keywords: [CreateKeywordInput!]!) {
-    createKeywords(keywords: $keywords) {
-      ...KeywordCreationResult
-    }
-  }
-`);
-
 const UPDATE_KEYWORD = graphql(`
   mutation UpdateKeyword($id: ID!, $input: UpdateKeywordInput!) {
     updateKeyword(id: $id, input: $input) {
@@ -88,7 +68,7 @@ const DELETE_KEYWORD = graphql(`
 `);
 
 type Keyword = KeywordsQuery['keywords']['nodes'][number];
-const KEYWORDS_KEY = ['keywords'];
+const ADD_FORM = 'add-keywords';
 const MODES: KeywordMode[] = ['exact', 'broad', 'proximity'];
 const TRACKED = [
   { name: 'trackPosts', label: 'Posts' },
@@ -190,27 +170,6 @@ const DEFAULT_SETTINGS: KeywordSettings = {
   query: '',
 };
 
-function CreationOutcome({ result }: { result: KeywordCreationResultFragment }) {
-  return (
-    <div role="status" className="outcome">
-      <p>
-        Added {result.created.length}
-        {result.existing.length > 0 && `, ${result.existing.length} already there`}
-        {result.rejected.length > 0 && `, ${result.rejected.length} refused`}.
-      </p>
-      {result.rejected.length > 0 && (
-        <ul>
-          {result.rejected.map((rejection) => (
-            <li key={rejection.text}>
-              “{rejection.text}”: {rejection.message}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
 /** The keywords typed, one per non-blank line. */
 const keywordLines = (text: string): string[] =>
   text
@@ -220,7 +179,6 @@ const keywordLines = (text: string): string[] =>
 
 function AddKeywords() {
   const id = useId();
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [settings, setSettings] = useState(DEFAULT_SETTINGS);
   const [backfill, setBackfill] = useState(false);
@@ -232,27 +190,24 @@ function AddKeywords() {
     previewed === undefined || refused ? null : { text: previewed, ...inputOf(settings) },
   );
   const windowHours = windowHoursOf(preview);
-  const create = useMutation({
-    mutationFn: (keywords: string[]) =>
-      graphqlRequest(CREATE_KEYWORDS, {
-        keywords: keywords.map((keyword) => ({
+  const create = useCreateKeywords(() => {
+    setText('');
+    setBackfill(false);
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (texts.length > 0 && !refused) {
+      create.mutate(
+        texts.map((keyword) => ({
           text: keyword,
           ...inputOf(settings),
           ...(backfill && { backfillHours: windowHours }),
         })),
-      }),
-    onSuccess: () => {
-      setText('');
-      setBackfill(false);
-      void queryClient.invalidateQueries({ queryKey: KEYWORDS_KEY });
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (texts.length > 0 && !refused) create.mutate(texts);
+      );
+    }
   };
   return (
-    <form className="card" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form id={ADD_FORM} className="card" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Add keywords</h2>
       <div className="field">
         <label htmlFor={`${id}-text`}>Keywords</label>
@@ -399,7 +354,12 @@ export function KeywordsPage({ viewer }: { viewer: UserViewer }) {
       <QueryState
         query={keywords}
         empty={nodes.length === 0}
-        emptyText={<>No keywords yet: add one above.</>}
+        emptyText={
+          <EmptyState
+            purpose="No keywords yet. A keyword is what the service looks for in every new Reddit post and comment; each match becomes an alert."
+            action={{ label: 'Write your first keyword', formId: ADD_FORM }}
+          />
+        }
       >
         <div className="table-wrap">
           <table>

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Page } from '../components/Page';
+import { ScrollTable } from '../components/ScrollTable';
 import { UsageChart } from '../components/UsageChart';
 import { graphql } from '../gql';
 import { graphqlRequest } from '../app/graphql';
@@ -93,32 +95,25 @@ export function UsagePage() {
           {today.perKeywordDailyCap} per keyword.
         </p>
         {today.today.length === 0 ? (
-          <p className="empty">No keywords yet.</p>
+          <EmptyState
+            purpose="No keywords yet. Usage counts each keyword's matches per UTC day against the plan's daily cap."
+            action={{ label: 'Add keywords', href: '/keywords' }}
+          />
         ) : (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Keyword</th>
-                  <th scope="col">Delivered</th>
-                  <th scope="col">Capped</th>
-                  <th scope="col">Cap reached</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {today.today.map((row) => (
-                  <tr key={row.keywordId}>
-                    <th scope="row">{row.text}</th>
-                    <td>{row.delivered}</td>
-                    <td>{row.capped}</td>
-                    <td>{row.capReached ? 'yes' : 'no'}</td>
-                    <td>{row.active ? 'Active' : 'Paused'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="Today per keyword"
+            columns={['Keyword', 'Delivered', 'Capped', 'Cap reached', 'Status']}
+          >
+            {today.today.map((row) => (
+              <tr key={row.keywordId}>
+                <th scope="row">{row.text}</th>
+                <td>{row.delivered}</td>
+                <td>{row.capped}</td>
+                <td>{row.capReached ? 'yes' : 'no'}</td>
+                <td>{row.active ? 'Active' : 'Paused'}</td>
+              </tr>
+            ))}
+          </ScrollTable>
         )}
       </section>
       <section aria-labelledby="usage-plan">

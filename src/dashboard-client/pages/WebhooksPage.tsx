@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { EmptyState } from '../components/EmptyState';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { formatInstant, formatPercent } from '../components/format';
@@ -8,6 +9,7 @@ import { OnceSecret } from '../components/OnceSecret';
 import { Page } from '../components/Page';
 import { QueryState } from '../components/QueryState';
 import { SelectField, type Choice } from '../components/SelectField';
+import { useTestWebhook, WebhookTestStatus } from '../components/webhooks/webhook-test';
 import { graphql } from '../gql';
 import type { WebhookFormat, WebhookRetryPolicy, WebhooksQuery } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
@@ -45,16 +47,6 @@ const CREATE_WEBHOOK = graphql(`
   }
 `);
 
-const TEST_WEBHOOK = graphql(`
-  mutation TestWebhook($id: ID!) {
-    testWebhook(id: $id) {
-      ok
-      status
-      error
-    }
-  }
-`);
-
 const UPDATE_WEBHOOK = graphql(`
   mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {
     updateWebhook(id: $id, input: $input) {
@@ -84,6 +76,7 @@ const DELETE_WEBHOOK = graphql(`
 
 type Webhook = WebhooksQuery['webhooks']['nodes'][number];
 const WEBHOOKS_KEY = ['webhooks'];
+const ADD_FORM = 'add-webhook';
 
 const FORMAT_LABELS: Record<WebhookFormat, string> = {
   json: 'JSON (signed alert body)',
@@ -133,13 +126,25 @@ function NewSecret({ title, secret }: { title: string; secret: string }) {
   );
 }
 
-function AddWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
+/** `?format=slack` (the Alerts checklist's links) opens the form with that format chosen. */
+function formatAsked(search: string): WebhookFormat {
+  const asked = new URLSearchParams(search).get('format');
+  return asked !== null && asked in FORMAT_LABELS ? (asked as WebhookFormat) : 'json';
+}
+
+function AddWebhook({
+  initialFormat,
+  onCreated,
+}: {
+  initialFormat: WebhookFormat;
+  onCreated: (secret: string) => void;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [name, setName] = useState('');
-  const [format, setFormat] = useState<WebhookFormat>('json');
-  const [retryPolicy, setRetryPolicy] = useState<WebhookRetryPolicy>('none');
+  const [format, setFormat] = useState(initialFormat);
+  const [retryPolicy, setRetryPolicy] = useState(suggestedRetries(initialFormat));
   const [retriesChosen, setRetriesChosen] = useState(false);
   const create = useMutation({
     mutationFn: () =>
@@ -161,7 +166,7 @@ function AddWebhook({ onCreated }: { onCreated: (secret: string) => void }) {
     create.mutate();
   };
   return (
-    <form className="card" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form id={ADD_FORM} className="card" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Add a webhook</h2>
       <Field
         label="URL"
@@ -214,10 +219,7 @@ function WebhookCard({
 }) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
-  const test = useMutation({
-    mutationFn: () => graphqlRequest(TEST_WEBHOOK, { id: webhook.id }),
-    onSettled: refresh,
-  });
+  const test = useTestWebhook(webhook.id, refresh);
   const toggle = useMutation({
     mutationFn: () =>
       graphqlRequest(UPDATE_WEBHOOK, { id: webhook.id, input: { active: !webhook.active } }),
@@ -239,7 +241,6 @@ function WebhookCard({
     mutationFn: () => graphqlRequest(DELETE_WEBHOOK, { id: webhook.id }),
     onSuccess: refresh,
   });
-  const result = test.data?.testWebhook;
   return (
     <li className="card webhook">
       <article aria-labelledby={`webhook-${webhook.id}`}>
@@ -306,12 +307,7 @@ function WebhookCard({
             Delete
           </button>
         </div>
-        <div role="status">
-          {result &&
-            (result.ok
-              ? `Test delivered: the endpoint answered ${result.status}.`
-              : `Test failed: ${result.error ?? `the endpoint answered ${result.status}`}.`)}
-        </div>
+        <WebhookTestStatus result={test.data?.testWebhook} />
         <ErrorNotice
           error={test.error ?? toggle.error ?? retries.error ?? rotate.error ?? remove.error}
         />
@@ -321,6 +317,7 @@ function WebhookCard({
 }
 
 export function WebhooksPage() {
+  const initialFormat = formatAsked(useSearch());
   const [secret, setSecret] = useState<{ title: string; secret: string } | null>(null);
   const webhooks = useQuery({
     queryKey: WEBHOOKS_KEY,
@@ -330,6 +327,8 @@ export function WebhooksPage() {
   return (
     <Page title="Webhooks">
       <AddWebhook
+        key={initialFormat}
+        initialFormat={initialFormat}
         onCreated={(value) =>
           setSecret({ title: 'Signing secret of the new webhook', secret: value })
         }
@@ -338,7 +337,12 @@ export function WebhooksPage() {
       <QueryState
         query={webhooks}
         empty={nodes.length === 0}
-        emptyText={<>No webhooks yet: add one above to receive alerts as signed POSTs.</>}
+        emptyText={
+          <EmptyState
+            purpose="No webhooks yet. A webhook posts each alert to a URL as it matches: signed JSON to your own endpoint, or a message to a Slack or Discord channel."
+            action={{ label: 'Set up your first webhook', formId: ADD_FORM }}
+          />
+        }
       >
         <ul className="cards" aria-label="Webhooks">
           {nodes.map((webhook) => (
