@@ -3,7 +3,7 @@ import { Route, Router, Switch } from 'wouter';
 import { CanceledPage } from '../pages/CanceledPage';
 import { LoginPage } from '../pages/LoginPage';
 import { OpsSignedIn } from '../ops/OpsSignedIn';
-import { errorCodeOf } from './graphql';
+import { QUERY_DEFAULTS } from './query-defaults';
 import { DASHBOARD_BASE, leaveOnSessionEnd, OPS_HOME } from './session';
 import { SignedIn } from './SignedIn';
 
@@ -11,11 +11,7 @@ const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (error) => leaveOnSessionEnd(queryClient, error) }),
   mutationCache: new MutationCache({ onError: (error) => leaveOnSessionEnd(queryClient, error) }),
   defaultOptions: {
-    queries: {
-      // Only a failure to reach the server is worth a second try; a refusal stays a refusal.
-      retry: (failures, error) => errorCodeOf(error) === 'unavailable' && failures < 2,
-      refetchOnWindowFocus: false,
-    },
+    queries: QUERY_DEFAULTS,
   },
 });
 
