@@ -21,7 +21,8 @@ export type RequestBudgets = Pick<AppConfig, 'previewRatePerMinute' | 'dashboard
 /**
  * The request budgets (docs/api.md, Rate limits), each per API key, or per signed-in user or
  * operator, across all routes. A dashboard session's reads count against
- * DASHBOARD_RATE_PER_MINUTE, never the plan's per-key limit (docs/dashboard.md, The session budget).
+ * DASHBOARD_RATE_PER_MINUTE, never the plan's per-key limit (docs/dashboard.md, The session
+ * budget and polling).
  */
 export const throttlersFor = (budgets: RequestBudgets): ThrottlerOptions[] => [
   {
