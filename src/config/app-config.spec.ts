@@ -109,6 +109,21 @@ describe('RECENT_ITEMS_HOURS', () => {
   });
 });
 
+describe('DASHBOARD_RATE_PER_MINUTE', () => {
+  it("gives a dashboard session 600 reads a minute by default, else the variable's", () => {
+    expect(loadConfig({}).dashboardRatePerMinute).toBe(600);
+    expect(loadConfig({ DASHBOARD_RATE_PER_MINUTE: '1200' }).dashboardRatePerMinute).toBe(1200);
+  });
+
+  it('refuses a budget that is not a positive whole number, naming the variable', () => {
+    for (const value of ['0', '-5', '2.5', 'many']) {
+      expect(() => loadConfig({ DASHBOARD_RATE_PER_MINUTE: value })).toThrow(
+        /DASHBOARD_RATE_PER_MINUTE/,
+      );
+    }
+  });
+});
+
 describe('SMTP_URL and SMTP_FROM', () => {
   it('leave email off when SMTP_URL is unset', () => {
     expect(loadConfig({}).email).toBeNull();

@@ -215,6 +215,12 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(PLAN_NAMES, { message: `SIGNUP_PLAN must be one of ${PLAN_NAMES.join(', ')}` })
   SIGNUP_PLAN?: PlanName;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  DASHBOARD_RATE_PER_MINUTE?: number;
 }
 
 export interface RedditCredentials {
@@ -259,6 +265,11 @@ export interface AppConfig {
   authFailuresPerMinute: number;
   /** Keyword previews per minute per API key or signed-in user (PREVIEW_RATE_PER_MINUTE). */
   previewRatePerMinute: number;
+  /**
+   * Reads per minute per signed-in user or operator of the dashboard (DASHBOARD_RATE_PER_MINUTE),
+   * in place of the plan's per-key read limit.
+   */
+  dashboardRatePerMinute: number;
   /** GraphQL introspection and the GraphiQL page at GET /graphql. */
   graphqlExplorer: boolean;
   /** GET /metrics on the public port answers `Authorization: Bearer <metricsToken>` only; null: 404. */
@@ -305,6 +316,11 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 export class ConfigError extends Error {}
 
 const DEFAULT_PREVIEW_RATE_PER_MINUTE = 10;
+/**
+ * Out of a person's reach: three tabs on the Alerts page poll 90 reads a minute, and clicking
+ * through a page every second adds about as many again.
+ */
+const DEFAULT_DASHBOARD_RATE_PER_MINUTE = 600;
 const DEFAULT_PORT = 3000;
 /** decisions section 12: what bulk and single redelivery may queue per account and hour. */
 const DEFAULT_REDELIVERY_ROWS_PER_HOUR = 10_000;
@@ -422,6 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL ?? 'info',
     authFailuresPerMinute: vars.AUTH_FAILURES_PER_MINUTE ?? 60,
     previewRatePerMinute: vars.PREVIEW_RATE_PER_MINUTE ?? DEFAULT_PREVIEW_RATE_PER_MINUTE,
+    dashboardRatePerMinute: vars.DASHBOARD_RATE_PER_MINUTE ?? DEFAULT_DASHBOARD_RATE_PER_MINUTE,
     graphqlExplorer: vars.GRAPHQL_EXPLORER ?? false,
     metricsToken: vars.METRICS_TOKEN ?? null,
     metricsPort: metricsPort(vars),

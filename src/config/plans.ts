@@ -23,8 +23,6 @@ export const PRODUCTS: readonly Product[] = ['alerts', 'app'];
 /** Writes per minute per key, and test deliveries per minute per key (docs/api.md, Rate limits). */
 export const WRITE_RATE_LIMIT_PER_MINUTE = 120;
 export const WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE = 10;
-/** An operator's reads: the console's pages refresh their figures while open. */
-export const OPERATOR_READ_RATE_LIMIT_PER_MINUTE = 300;
 
 export function planLimits(plan: PlanName): PlanLimits {
   return PLANS[plan];

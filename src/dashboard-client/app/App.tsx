@@ -6,7 +6,7 @@ import { SetupPage } from '../pages/SetupPage';
 import { SignUpPage } from '../pages/SignUpPage';
 import { VerifySignUpPage } from '../pages/VerifySignUpPage';
 import { OpsSignedIn } from '../ops/OpsSignedIn';
-import { errorCodeOf } from './graphql';
+import { QUERY_DEFAULTS } from './query-defaults';
 import { DASHBOARD_BASE, leaveOnSessionEnd, OPS_HOME } from './session';
 import { SignedIn } from './SignedIn';
 
@@ -14,11 +14,7 @@ const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (error) => leaveOnSessionEnd(queryClient, error) }),
   mutationCache: new MutationCache({ onError: (error) => leaveOnSessionEnd(queryClient, error) }),
   defaultOptions: {
-    queries: {
-      // Only a failure to reach the server is worth a second try; a refusal stays a refusal.
-      retry: (failures, error) => errorCodeOf(error) === 'unavailable' && failures < 2,
-      refetchOnWindowFocus: false,
-    },
+    queries: QUERY_DEFAULTS,
   },
 });
 

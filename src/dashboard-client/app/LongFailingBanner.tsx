@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { formatInstant } from '../components/format';
 import { graphql } from '../gql';
 import { graphqlRequest } from './graphql';
+import { pollEvery } from './polling';
 
 const LONG_FAILING_QUERY = graphql(`
   query LongFailingWebhooks {
@@ -29,7 +30,7 @@ export function LongFailingBanner() {
   const { data: webhooks } = useQuery({
     queryKey: LONG_FAILING_KEY,
     queryFn: async () => (await graphqlRequest(LONG_FAILING_QUERY)).longFailingWebhooks,
-    refetchInterval: REFRESH_MS,
+    ...pollEvery(REFRESH_MS),
   });
   if (webhooks === undefined || webhooks.length === 0) return null;
   const one = webhooks.length === 1;

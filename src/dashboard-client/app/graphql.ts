@@ -7,6 +7,8 @@ export class GraphqlError extends Error {
   constructor(
     message: string,
     readonly code: string,
+    /** How long the server asked to wait (Retry-After) before asking again; null when it did not. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'GraphqlError';
@@ -23,6 +25,12 @@ let csrfToken: string | null = null;
 
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
+}
+
+/** Retry-After in seconds, as the server sends it with a rate_limited refusal; null without one. */
+function retryAfterMsOf(response: Response): number | null {
+  const seconds = response.headers.get('Retry-After')?.trim();
+  return seconds !== undefined && /^\d+$/.test(seconds) ? Number(seconds) * 1000 : null;
 }
 
 type VariablesArgument<TVariables> =
@@ -59,15 +67,18 @@ export async function abortableGraphqlRequest<TResult, TVariables>(
   } catch {
     throw new GraphqlError('The server cannot be reached. Check your connection.', 'unavailable');
   }
+  const retryAfterMs = retryAfterMsOf(response);
   let answer: GraphqlAnswer<TResult>;
   try {
     answer = (await response.json()) as GraphqlAnswer<TResult>;
   } catch {
-    throw new GraphqlError(`The server answered ${response.status}.`, 'unavailable');
+    // A proxy's own 429 has no GraphQL body: it is still the rate limit.
+    const code = response.status === 429 ? 'rate_limited' : 'unavailable';
+    throw new GraphqlError(`The server answered ${response.status}.`, code, retryAfterMs);
   }
   const [error] = answer.errors ?? [];
   if (error !== undefined) {
-    throw new GraphqlError(error.message, error.extensions?.code ?? 'internal_error');
+    throw new GraphqlError(error.message, error.extensions?.code ?? 'internal_error', retryAfterMs);
   }
   if (answer.data == null) throw new GraphqlError('The server sent no data.', 'internal_error');
   return answer.data;
@@ -75,3 +86,6 @@ export async function abortableGraphqlRequest<TResult, TVariables>(
 
 export const errorCodeOf = (error: unknown): string | null =>
   error instanceof GraphqlError ? error.code : null;
+
+export const retryAfterOf = (error: unknown): number | null =>
+  error instanceof GraphqlError ? error.retryAfterMs : null;

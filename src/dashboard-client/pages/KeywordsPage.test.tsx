@@ -111,7 +111,7 @@ describe('the keyword form', () => {
     fakeGraphql({
       Keywords: () => keywordsAnswer([]),
       CreateKeywords: () => {
-        throw new Refusal('Too many requests', 'rate_limited');
+        throw new Refusal('Rate limit of 120 requests per minute exceeded', 'rate_limited', 42);
       },
     });
     const { user } = renderPage(<KeywordsPage viewer={viewer} />);
@@ -120,7 +120,7 @@ describe('the keyword form', () => {
     await user.click(within(addForm()).getByRole('button', { name: 'Add keywords' }));
 
     expect((await within(addForm()).findByRole('alert')).textContent).toBe(
-      'Too many requests: wait a minute, then try again.',
+      'That was a lot at once: please try again in 42 seconds.',
     );
     expect(text.value).toBe('rust');
   });

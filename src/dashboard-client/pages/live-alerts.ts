@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { graphqlRequest } from '../app/graphql';
+import { pollEvery } from '../app/polling';
 import type { AlertsQuery } from '../gql/graphql';
 import { ALERTS_QUERY, alertsKey, type AlertFilters } from './alerts-query';
 
@@ -47,7 +48,7 @@ export function useLiveAlerts(filters: AlertFilters, newest: string | undefined,
       return alerts.edges.length;
     },
     enabled,
-    refetchInterval: LIVE_POLL_MS,
+    ...pollEvery(LIVE_POLL_MS),
     gcTime: 0,
   });
 }

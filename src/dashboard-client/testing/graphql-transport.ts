@@ -2,11 +2,15 @@ import { vi } from 'vitest';
 
 type Variables = Record<string, unknown>;
 
-/** A resolver throws it to answer as the server refuses: a GraphQL error with REST's code. */
+/**
+ * A resolver throws it to answer as the server refuses: a GraphQL error with REST's code; with
+ * `retryAfterSeconds`, a 429 carrying Retry-After, as a rate_limited refusal comes.
+ */
 export class Refusal extends Error {
   constructor(
     message: string,
     readonly code: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -28,13 +32,19 @@ export function fakeGraphql(resolvers: Record<string, (variables: Variables) => 
     const resolve = resolvers[operation];
     if (resolve === undefined) throw new Error(`The fake server has no answer for ${operation}`);
     let body: unknown;
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    let status = 200;
     try {
       body = { data: resolve(variables) };
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       body = { data: null, errors: [{ message: error.message, extensions: { code: error.code } }] };
+      if (error.retryAfterSeconds !== undefined) {
+        status = 429;
+        headers['Retry-After'] = String(error.retryAfterSeconds);
+      }
     }
-    return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(body), { status, headers });
   });
   return {
     /** The variables of each request of one operation, in the order they were sent. */

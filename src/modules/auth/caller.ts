@@ -42,7 +42,10 @@ export function callerFor(
   };
 }
 
-/** A signed-in user acting for their account: the budgets of a key of its own, whatever the browser. */
+/**
+ * A signed-in user acting for their account: counted apart from the account's keys, per user
+ * whatever the browser or tab, reads against the dashboard's session budget (throttlers.ts).
+ */
 export function sessionCallerFor(account: AccountEntity, session: CallerSession): Caller {
   return callerFor(account, `user:${session.userId}`, session);
 }

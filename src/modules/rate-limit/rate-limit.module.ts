@@ -16,7 +16,7 @@ export class RateLimitCountersModule {}
       imports: [RateLimitCountersModule],
       inject: [RateLimitCounters, APP_CONFIG],
       useFactory: (counters: RateLimitCounters, config: AppConfig) => ({
-        throttlers: throttlersFor(config.previewRatePerMinute),
+        throttlers: throttlersFor(config),
         storage: counters,
       }),
     }),

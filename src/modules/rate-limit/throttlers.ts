@@ -1,11 +1,12 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { ThrottlerOptions } from '@nestjs/throttler';
+import type { AppConfig } from '../../config/app-config.js';
 import {
-  OPERATOR_READ_RATE_LIMIT_PER_MINUTE,
   WEBHOOK_TEST_RATE_LIMIT_PER_MINUTE,
   WRITE_RATE_LIMIT_PER_MINUTE,
 } from '../../config/plans.js';
 import { requestOf } from '../../common/http/request-of.js';
+import { sessionUserOf } from '../auth/caller.js';
 import { isReadRequest } from './request-kind.js';
 import { PREVIEW_BUDGET, WEBHOOK_TEST_BUDGET } from './rate-limit.decorators.js';
 
@@ -15,18 +16,22 @@ const MINUTE_MS = 60_000;
 const marked = (context: ExecutionContext, key: string): boolean =>
   Reflect.getMetadata(key, context.getHandler()) === true;
 
+export type RequestBudgets = Pick<AppConfig, 'previewRatePerMinute' | 'dashboardRatePerMinute'>;
+
 /**
- * The request budgets (docs/api.md, Rate limits), each per API key (or signed-in user) across
- * all routes; `previewPerMinute` is PREVIEW_RATE_PER_MINUTE.
+ * The request budgets (docs/api.md, Rate limits), each per API key, or per signed-in user or
+ * operator, across all routes. A dashboard session's reads count against
+ * DASHBOARD_RATE_PER_MINUTE, never the plan's per-key limit (docs/dashboard.md, The session
+ * budget and polling).
  */
-export const throttlersFor = (previewPerMinute: number): ThrottlerOptions[] => [
+export const throttlersFor = (budgets: RequestBudgets): ThrottlerOptions[] => [
   {
     name: READ_THROTTLER,
     ttl: MINUTE_MS,
     limit: (context) => {
-      const { caller, operator } = requestOf(context);
-      if (operator) return OPERATOR_READ_RATE_LIMIT_PER_MINUTE;
-      return caller?.limits.rateLimitPerMinute ?? 0;
+      const request = requestOf(context);
+      if (sessionUserOf(request) !== null) return budgets.dashboardRatePerMinute;
+      return request.caller?.limits.rateLimitPerMinute ?? 0;
     },
     skipIf: (context) => !isReadRequest(context),
   },
@@ -45,7 +50,7 @@ export const throttlersFor = (previewPerMinute: number): ThrottlerOptions[] => [
   {
     name: 'preview',
     ttl: MINUTE_MS,
-    limit: previewPerMinute,
+    limit: budgets.previewRatePerMinute,
     skipIf: (context) => !marked(context, PREVIEW_BUDGET),
   },
 ];

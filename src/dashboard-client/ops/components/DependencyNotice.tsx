@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorCodeOf, graphqlRequest } from '../../app/graphql';
+import { pollEvery } from '../../app/polling';
 import { formatInstant } from '../../components/format';
 import { graphql } from '../../gql';
 import { FIGURES_REFRESH_MS } from './figures';
@@ -34,7 +35,7 @@ export function DependencyNotice() {
   const missing = useQuery({
     queryKey: ['ops-missing-dependencies'],
     queryFn: () => graphqlRequest(MISSING_DEPENDENCIES_QUERY),
-    refetchInterval: FIGURES_REFRESH_MS,
+    ...pollEvery(FIGURES_REFRESH_MS),
   });
   if (missing.isError) {
     if (errorCodeOf(missing.error) !== 'unavailable') return null;

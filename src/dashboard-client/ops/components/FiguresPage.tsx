@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { pollEvery } from '../../app/polling';
 import { Page } from '../../components/Page';
 import { QueryState } from '../../components/QueryState';
 import { formatInstant } from '../../components/format';
@@ -18,7 +19,7 @@ export function FiguresPage<T>({
   const figures = useQuery({
     queryKey: ['ops-figures', title],
     queryFn: fetch,
-    refetchInterval: FIGURES_REFRESH_MS,
+    ...pollEvery(FIGURES_REFRESH_MS),
   });
   return (
     <Page title={title}>
