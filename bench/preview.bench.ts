@@ -6,6 +6,10 @@
  *     [--items 4320000] [--runs 2] [--ingest-items 20000] [--rounds 2] [--databases sqlite,postgres]
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test (default; a database is created
  *   next to it and dropped after)
+ *   --keep: the windows built are left in place (their URLs printed) instead of dropped.
+ *   --window <url>: previews only (step 3), on a window an earlier `--keep` run built (sqlite:<file>
+ *   or postgres://…), which takes 15–90 minutes to build at 4.3 million items; the window ends
+ *   where its newest item was seen.
  *
  * For each database:
  * 1. the window: `--items` items recombined from real Reddit sentences (35% posts), seen_at spread
@@ -61,6 +65,8 @@ const { values } = parseArgs({
     'ingest-items': { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '2' },
     databases: { type: 'string', default: 'sqlite,postgres' },
+    keep: { type: 'boolean', default: false },
+    window: { type: 'string' },
   },
 });
 if (values.reddit === undefined || values['keyword-lists'] === undefined) {
@@ -448,11 +454,46 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', dir: string): Promise<
     console.log(`\nuncommon queries: ${queries.uncommon.map((q) => q.label).join(', ')}`);
     console.log(`common queries: ${queries.common.map((q) => q.label).join(', ')}`);
   } finally {
-    await bench.drop();
+    if (values.keep) console.log(`\nkept: --window ${bench.url}`);
+    else await bench.drop();
+  }
+}
+
+/** Previews on a window an earlier run kept (`--window`): step 3 alone. */
+async function benchKeptWindow(url: string): Promise<void> {
+  const dataSource = await new DataSource(buildDataSourceOptions(url)).initialize();
+  const database = await Database.open(dataSource);
+  try {
+    const [window] = (await dataSource.query(
+      'SELECT COUNT(*) AS n, MAX(seen_at) AS newest FROM recent_items',
+    )) as { n: string | number; newest: string | number }[];
+    console.log(`\n== ${database.kind} window ${url}: ${window.n} items (${load()})`);
+    const queries = previewQueries();
+    const previews = await measurePreviews(database, Number(window.newest) + 1, queries);
+    printTable(
+      ['figure', 'measured', 'target', ''],
+      (['uncommon', 'common'] as const).flatMap((kind) => {
+        const figures = previews[kind];
+        const slowest = [...figures.last].sort((a, b) => b.ms - a.ms)[0];
+        return [
+          [
+            `preview ${kind}: p50 / p95 (${RUNS} runs)`,
+            `${spread(figures.p50, ms)} ms / ${spread(figures.p95, ms)} ms`,
+            `p95 ≤ ${TARGET_P95_MS[kind]} ms`,
+            met(Math.max(...figures.p95), TARGET_P95_MS[kind]),
+          ],
+          [`  slowest ${kind} (last run)`, `${slowest.query.label}: ${ms(slowest.ms)} ms`, '', ''],
+        ];
+      }),
+    );
+  } finally {
+    await database.onApplicationShutdown();
+    await dataSource.destroy();
   }
 }
 
 async function main(): Promise<void> {
+  if (values.window !== undefined) return benchKeptWindow(values.window);
   const dir = mkdtempSync(join(tmpdir(), 'preview-bench-'));
   try {
     for (const kind of values.databases.split(',')) {

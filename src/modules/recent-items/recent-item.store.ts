@@ -145,7 +145,7 @@ export class RecentItemStore {
     range: TimeRange,
     page: CandidatePage,
   ): Promise<RecentItem[]> {
-    const query = this.candidateQuery(COLUMNS, search, range, page);
+    const query = await this.candidateQuery(COLUMNS, search, range, page);
     if (query === null) return [];
     const rows = await this.database.query<RecentItemRow>(
       this.database.manager,
@@ -164,7 +164,7 @@ export class RecentItemStore {
       const perHour = await this.countCandidatesPerHour(search, range);
       return [...perHour.values()].reduce((sum, count) => sum + count, 0);
     }
-    const query = this.candidateQuery('1', search, range, { limit: atMost });
+    const query = await this.candidateQuery('1', search, range, { limit: atMost });
     if (query === null) return 0;
     const [row] = await this.database.query<{ n: number | string }>(
       this.database.manager,
@@ -182,7 +182,7 @@ export class RecentItemStore {
     search: WindowSearch,
     range: TimeRange,
   ): Promise<Map<number, number>> {
-    const found = this.candidateSource(search, range);
+    const found = await this.candidateSource(search, range);
     if (found === null) return new Map();
     const rows = await this.database.query<{ hour: number | string; n: number | string }>(
       this.database.manager,
@@ -196,14 +196,18 @@ export class RecentItemStore {
    * The statement of a page of candidates. On SQLite without literals, FTS5 hands its matches
    * over in id order and the page stops at its limit, however many there are.
    */
-  private candidateQuery(
+  private async candidateQuery(
     columns: string,
     search: WindowSearch,
     range: TimeRange,
     page: CandidatePage,
-  ): { sql: string; parameters: Record<string, unknown> } | null {
+  ): Promise<{ sql: string; parameters: Record<string, unknown> } | null> {
     const newest = (page.order ?? 'newest') === 'newest';
-    const found = this.candidateSource(search, range, page.after && { ...page.after, newest });
+    const found = await this.candidateSource(
+      search,
+      range,
+      page.after && { ...page.after, newest },
+    );
     if (found === null) return null;
     const direction = newest ? 'DESC' : 'ASC';
     const order = found.fts5
@@ -221,11 +225,11 @@ export class RecentItemStore {
    * The FROM and WHERE of the items of the range (after the cursor, in its order) the search
    * finds, the rows as `r`; `fts5` when FTS5 alone finds them (its rows as `f`).
    */
-  private candidateSource(
+  private async candidateSource(
     search: WindowSearch,
     range: TimeRange,
     after?: WindowCursor & { newest: boolean },
-  ): { sql: string; parameters: Record<string, unknown>; fts5: boolean } | null {
+  ): Promise<{ sql: string; parameters: Record<string, unknown>; fts5: boolean } | null> {
     const sqlite = this.database.kind === 'sqlite';
     const parameters: Record<string, unknown> = {
       ...range,
@@ -241,16 +245,13 @@ export class RecentItemStore {
     const inRange = `r.seen_at >= :fromMs AND r.seen_at < :toMs ${afterCursor}`;
     const match = sqlite && search.literals.length === 0 ? fts5Expression(search) : null;
     if (match !== null) {
-      parameters.match = match;
-      // Bounded by the lowest and highest ids of the range (read from the (seen_at, id) index),
-      // FTS5 reads only the range's matches instead of every match in the window.
+      const bounds = await this.idBounds(range);
+      if (bounds === 'none') return null;
+      Object.assign(parameters, { match }, bounds === 'all' ? {} : bounds);
       return {
         sql: `FROM recent_items_fts f JOIN recent_items r ON r.id = f.rowid
               WHERE recent_items_fts MATCH :match AND ${inRange}
-                AND f.rowid >= (SELECT MIN(id) FROM recent_items
-                                WHERE seen_at >= :fromMs AND seen_at < :toMs)
-                AND f.rowid <= (SELECT MAX(id) FROM recent_items
-                                WHERE seen_at >= :fromMs AND seen_at < :toMs)`,
+              ${bounds === 'all' ? '' : 'AND f.rowid >= :lowId AND f.rowid <= :highId'}`,
         parameters,
         fts5: true,
       };
@@ -262,6 +263,33 @@ export class RecentItemStore {
       parameters: { ...parameters, ...found.parameters },
       fts5: false,
     };
+  }
+
+  /**
+   * SQLite: the lowest and highest ids of the range, by which FTS5 reads only the range's matches
+   * instead of every match in the window ('all' when the range holds the whole window, 'none'
+   * when it holds nothing). They go in as values: given as subqueries, they left FTS5 reading far
+   * more (1.3 s for 2 ms of work at 4.3 million items).
+   */
+  private async idBounds(
+    range: TimeRange,
+  ): Promise<{ lowId: number; highId: number } | 'all' | 'none'> {
+    const manager = this.database.manager;
+    const [window] = await this.database.query<{ oldest: number | null; newest: number | null }>(
+      manager,
+      `SELECT (SELECT MIN(seen_at) FROM recent_items) AS oldest,
+              (SELECT MAX(seen_at) FROM recent_items) AS newest`,
+    );
+    if (window.oldest === null || window.newest === null) return 'none';
+    if (window.oldest >= range.fromMs && window.newest < range.toMs) return 'all';
+    const [bounds] = await this.database.query<{ low: number | null; high: number | null }>(
+      manager,
+      `SELECT MIN(id) AS low, MAX(id) AS high FROM recent_items
+       WHERE seen_at >= :fromMs AND seen_at < :toMs`,
+      { ...range },
+    );
+    if (bounds.low === null || bounds.high === null) return 'none';
+    return { lowId: bounds.low, highId: bounds.high };
   }
 
   /** How many items the window holds in the range (a preview's `items_searched`). */
