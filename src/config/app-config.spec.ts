@@ -109,6 +109,20 @@ describe('RECENT_ITEMS_HOURS', () => {
   });
 });
 
+describe('PASSWORD_HASH_LOG_N', () => {
+  it("hashes passwords at scrypt's N=2^15 by default, else at 2^PASSWORD_HASH_LOG_N", () => {
+    expect(loadConfig({}).passwordHashLogN).toBe(15);
+    expect(loadConfig({ PASSWORD_HASH_LOG_N: '10' }).passwordHashLogN).toBe(10);
+    expect(loadConfig({ PASSWORD_HASH_LOG_N: '20' }).passwordHashLogN).toBe(20);
+  });
+
+  it('refuses a work factor below 10, above 20 or not whole, naming the variable', () => {
+    for (const value of ['9', '21', '12.5', 'high']) {
+      expect(() => loadConfig({ PASSWORD_HASH_LOG_N: value })).toThrow(/PASSWORD_HASH_LOG_N/);
+    }
+  });
+});
+
 describe('DASHBOARD_RATE_PER_MINUTE', () => {
   it("gives a dashboard session 600 reads a minute by default, else the variable's", () => {
     expect(loadConfig({}).dashboardRatePerMinute).toBe(600);

@@ -13,6 +13,7 @@ import {
 import { resolve } from 'node:path';
 import { DEFAULT_DATABASE_URL } from '../database/database-url.js';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../database/postgres-session-limits.js';
+import { PASSWORD_HASH_COST } from '../modules/users/password-hash.js';
 import { PLAN_NAMES, type PlanName } from './plans.js';
 
 export type ProcessRole = 'all' | 'api' | 'worker';
@@ -22,6 +23,11 @@ export type SignUpMode = 'open' | 'closed';
 /** 30 days, as long as the longest history a peer keeps (decisions.md section 14). */
 const MAX_RECENT_ITEMS_HOURS = 720;
 const DEFAULT_RECENT_ITEMS_HOURS = 24;
+
+/** scrypt's N = 2^PASSWORD_HASH_LOG_N: below 10 a hash is too cheap to slow a guesser at all. */
+const MIN_PASSWORD_HASH_LOG_N = 10;
+/** 2^20 takes 1 GiB of memory per hash, already more than a sign-in should cost. */
+const MAX_PASSWORD_HASH_LOG_N = 20;
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === undefined
@@ -221,6 +227,13 @@ class EnvironmentVariables {
   @IsInt()
   @Min(1)
   DASHBOARD_RATE_PER_MINUTE?: number;
+
+  @IsOptional()
+  @Transform(toInteger)
+  @IsInt()
+  @Min(MIN_PASSWORD_HASH_LOG_N)
+  @Max(MAX_PASSWORD_HASH_LOG_N)
+  PASSWORD_HASH_LOG_N?: number;
 }
 
 export interface RedditCredentials {
@@ -285,6 +298,11 @@ export interface AppConfig {
   recentItemsHours: number;
   /** Self-service sign-up at /dashboard/signup (docs/dashboard.md, Signing up). */
   signUp: SignUpSettings;
+  /**
+   * PASSWORD_HASH_LOG_N: scrypt's work factor for the passwords hashed from now on (password-hash.ts);
+   * below the default only to make tests fast.
+   */
+  passwordHashLogN: number;
 }
 
 export interface SignUpSettings {
@@ -447,5 +465,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dashboardDir: resolve(vars.DASHBOARD_DIR ?? DEFAULT_DASHBOARD_DIR),
     recentItemsHours: vars.RECENT_ITEMS_HOURS ?? DEFAULT_RECENT_ITEMS_HOURS,
     signUp: signUpSettings(vars),
+    passwordHashLogN: vars.PASSWORD_HASH_LOG_N ?? PASSWORD_HASH_COST.logN,
   };
 }

@@ -37,6 +37,8 @@ const NAVIGATION = [
   'Account',
 ];
 
+type Product = 'alerts' | 'app';
+
 interface DashboardUser {
   accountId: string;
   apiKey: string;
@@ -68,8 +70,19 @@ describe('the signed-in dashboard in Chromium', () => {
   let env: Record<string, string>;
   const opened: ObservedPage[] = [];
 
+  /**
+   * The tests' users, made in beforeAll all at once (each is a whole operator command process)
+   * and handed out by newUser; one test more makes its own when they run out.
+   */
+  const PREMADE: Product[] = [...Array<Product>(14).fill('alerts'), 'app'];
+  const premade: Record<Product, DashboardUser[]> = { alerts: [], app: [] };
+
+  async function newUser(product: Product = 'alerts'): Promise<DashboardUser> {
+    return premade[product].shift() ?? makeUser(product);
+  }
+
   /** A new account with a dashboard user, made by the operator command as an operator would. */
-  async function newUser(product: 'alerts' | 'app' = 'alerts'): Promise<DashboardUser> {
+  async function makeUser(product: Product): Promise<DashboardUser> {
     const { accountId, apiKey } = await t.account('starter', product);
     const email = `user-${accountId}@example.com`;
     const created = await runAdmin(['create-user', accountId, '--email', email], env);
@@ -95,8 +108,13 @@ describe('the signed-in dashboard in Chromium', () => {
     t = await createTestApp('sqlite', { WEBHOOK_ALLOW_PRIVATE: 'true' }, { now: new Date() });
     env = { DATABASE_URL: t.databaseUrl };
     origin = await listenOnLoopback(t);
-    browser = await launchBrowser();
-  });
+    const [launched, users] = await Promise.all([
+      launchBrowser(),
+      Promise.all(PREMADE.map((product) => makeUser(product))),
+    ]);
+    browser = launched;
+    users.forEach((user, i) => premade[PREMADE[i]].push(user));
+  }, 120_000);
   afterEach(async () => {
     for (const observed of opened.splice(0)) await observed.close();
   });

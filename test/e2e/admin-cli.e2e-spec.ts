@@ -95,7 +95,10 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     const extra = { key_id: created.key.id, api_key: created.apiKey };
     await service.revokeKey(created.key.id);
 
-    const listed = await admin('list-accounts');
+    const [listed, shown] = await Promise.all([
+      admin('list-accounts'),
+      admin('show-account', first.account_id as string),
+    ]);
     const accounts = listed.accounts as Record<string, unknown>[];
     expect(listed.count).toBe(accounts.length);
     const entry = accounts.find((account) => account.account_id === first.account_id);
@@ -109,7 +112,6 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
       updated_at: expect.any(String),
     });
 
-    const shown = await admin('show-account', first.account_id as string);
     expect(shown).toMatchObject({ account_id: first.account_id, name: 'Listed Inc', plan: 'pro' });
     const keys = shown.keys as Record<string, unknown>[];
     expect(keys).toEqual([
@@ -216,11 +218,10 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
       await t.app.get(UsersService).createUser(accountId, email);
       const before = await userCount();
 
-      const taken = await runAdmin(['create-user', accountId, '--email', email.toUpperCase()], env);
-      const notEmail = await runAdmin(
-        ['create-user', accountId, '--email', 'grace at example'],
-        env,
-      );
+      const [taken, notEmail] = await Promise.all([
+        runAdmin(['create-user', accountId, '--email', email.toUpperCase()], env),
+        runAdmin(['create-user', accountId, '--email', 'grace at example'], env),
+      ]);
 
       expect([taken.code, taken.stdout, taken.stderr]).toEqual([
         1,
@@ -257,7 +258,7 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     });
   });
 
-  it.each([
+  const refusals: Array<[string[], RegExp]> = [
     [['show-account', 'no-such-account'], /Account not found/],
     [['create-account', '--plan', 'gold'], /--plan must be one of starter, pro, scale/],
     [['create-account'], /--plan/],
@@ -270,13 +271,23 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     [['create-user', 'no-such-account'], /give --email/],
     [['create-operator'], /give --email/],
     [['reset-password', 'nobody@example.com'], /User not found/],
-  ])(
-    'fails %j with a non-zero exit, one line on stderr and nothing on stdout',
-    async (args, message) => {
-      const run = await runAdmin(args, env);
-      expect(run.code).not.toBe(0);
-      expect(run.stdout).toBe('');
-      expect(run.stderr.split('\n')[0]).toMatch(message);
-    },
-  );
+  ];
+  describe('refusals', () => {
+    // Each run is a whole process and none changes anything: all started at once, checked one by one.
+    const runs = new Map<string, AdminRun>();
+    beforeAll(async () => {
+      const done = await Promise.all(refusals.map(([args]) => runAdmin(args, env)));
+      refusals.forEach(([args], i) => runs.set(args.join(' '), done[i]));
+    }, 120_000);
+
+    it.each(refusals)(
+      'fails %j with a non-zero exit, one line on stderr and nothing on stdout',
+      (args, message) => {
+        const run = runs.get(args.join(' '))!;
+        expect(run.code).not.toBe(0);
+        expect(run.stdout).toBe('');
+        expect(run.stderr.split('\n')[0]).toMatch(message);
+      },
+    );
+  });
 });

@@ -74,24 +74,40 @@ describe.each(testDatabaseKinds())('errors that say what to do, on %s', (kind) =
   });
 });
 
-describe('the startup warning about private webhook targets', () => {
-  async function startupLog(env: Record<string, string>): Promise<string> {
+describe('the startup warnings', () => {
+  /** Each start's warnings about a setting (level 40), read from what it logged. */
+  let production: (setting: string) => Array<{ msg: string }>;
+  let lowered: (setting: string) => Array<{ msg: string }>;
+
+  async function startupWarnings(env: Record<string, string>) {
     const logs = capturedLogger();
     const t = await createTestApp('sqlite', env, { logger: logs.logger });
     await t.close();
-    return logs.text();
+    const lines = logs
+      .text()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    return (setting: string) =>
+      lines.filter((line) => line.level === 40 && line.msg.includes(setting));
   }
 
-  it('warns when WEBHOOK_ALLOW_PRIVATE is on, and only then', async () => {
-    const warnings = (text: string) =>
-      text
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as { level: number; msg: string })
-        .filter((line) => line.level === 40 && line.msg.includes('WEBHOOK_ALLOW_PRIVATE'));
-    expect(warnings(await startupLog({ WEBHOOK_ALLOW_PRIVATE: 'true' }))).toEqual([
+  beforeAll(async () => {
+    production = await startupWarnings({ PASSWORD_HASH_LOG_N: '15' });
+    lowered = await startupWarnings({ WEBHOOK_ALLOW_PRIVATE: 'true', PASSWORD_HASH_LOG_N: '14' });
+  });
+
+  it('warns when WEBHOOK_ALLOW_PRIVATE is on, and only then', () => {
+    expect(lowered('WEBHOOK_ALLOW_PRIVATE')).toEqual([
       expect.objectContaining({ msg: expect.stringContaining('for local development only') }),
     ]);
-    expect(warnings(await startupLog({}))).toEqual([]);
+    expect(production('WEBHOOK_ALLOW_PRIVATE')).toEqual([]);
+  });
+
+  it('warns when PASSWORD_HASH_LOG_N is below 15, and only then', () => {
+    expect(lowered('PASSWORD_HASH_LOG_N')).toEqual([
+      expect.objectContaining({ msg: expect.stringContaining('never for production') }),
+    ]);
+    expect(production('PASSWORD_HASH_LOG_N')).toEqual([]);
   });
 });

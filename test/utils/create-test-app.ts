@@ -10,6 +10,7 @@ import { Database } from '../../src/database/database.js';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import type { KeywordIndexThread } from '../../src/modules/matching/thread/keyword-index-thread.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-databases.js';
+import { TEST_PASSWORD_HASH_ENV } from './test-password-cost.js';
 import { TEST_NOW } from './test-storage.js';
 
 export interface TestApp {
@@ -70,6 +71,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ROLE: 'api',
     METRICS_TOKEN: TEST_METRICS_TOKEN,
+    ...TEST_PASSWORD_HASH_ENV,
     ...env,
   });
   const clock = new FixedClock(options.now ?? TEST_NOW);

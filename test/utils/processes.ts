@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { once } from 'node:events';
 import { connect, createServer } from 'node:net';
+import { TEST_PASSWORD_HASH_ENV } from './test-password-cost.js';
 
 /** A TCP port nothing listens on right now, on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -25,14 +26,17 @@ export function accepts(host: string, port: number): Promise<boolean> {
   });
 }
 
-/** Starts a command and resolves once a line of its output matches. */
+/** Starts a command (a service: with the tests' password cost) and resolves once a line of its output matches. */
 export function startUntil(
   command: string,
   args: string[],
   env: Record<string, string>,
   ready: RegExp,
 ) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: 'pipe' });
+  const child = spawn(command, args, {
+    env: { ...process.env, ...TEST_PASSWORD_HASH_ENV, ...env },
+    stdio: 'pipe',
+  });
   let output = '';
   const started = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { TEST_PASSWORD_HASH_ENV } from './test-password-cost.js';
 
 export interface AdminRun {
   code: number | null;
@@ -37,7 +38,7 @@ export function runAdmin(
       : [process.execPath, [...adminScriptArgs(), ...args]];
     const child = spawn(command, commandArgs, {
       cwd: process.cwd(),
-      env: { ...process.env, LOG_LEVEL: '', ...env },
+      env: { ...process.env, LOG_LEVEL: '', ...TEST_PASSWORD_HASH_ENV, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

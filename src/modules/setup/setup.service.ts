@@ -7,7 +7,7 @@ import type { PlanName } from '../../config/plans.js';
 import { ROOT_LOGGER } from '../../core.module.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { parseEmail, type EmailAddress } from '../users/email-address.js';
-import { hashPassword } from '../users/password-hash.js';
+import { PasswordHasher } from '../users/password-hasher.js';
 import { passwordLengthProblem } from '../users/password-policy.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UserStore } from '../users/user.store.js';
@@ -55,6 +55,7 @@ export class SetupService {
     private readonly users: UsersService,
     private readonly accounts: AccountsService,
     private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
     @Inject(ROOT_LOGGER) rootLogger: Logger,
   ) {
     this.logger = rootLogger.child({ context: 'FirstStart' });
@@ -110,8 +111,8 @@ export class SetupService {
       throw AppError.invalidBody("The user's email must differ from the operator's");
     }
     const [operatorHash, userHash] = await Promise.all([
-      hashPassword(operator.password),
-      user && hashPassword(user.password),
+      this.hasher.hash(operator.password),
+      user && this.hasher.hash(user.password),
     ]);
     return this.store.locked(async (manager) => {
       if (await this.userStore.operatorExists(manager)) this.refuseUnlessOpen('closed');

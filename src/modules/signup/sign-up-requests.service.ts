@@ -4,7 +4,7 @@ import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import { hashLinkToken, newLinkToken } from '../email/subscriptions/email-tokens.js';
 import { parseEmail } from '../users/email-address.js';
-import { hashPassword } from '../users/password-hash.js';
+import { PasswordHasher } from '../users/password-hasher.js';
 import { passwordLengthProblem } from '../users/password-policy.js';
 import { UsersService } from '../users/users.service.js';
 import { SignUpGate } from './sign-up-gate.service.js';
@@ -42,6 +42,7 @@ export class SignUpRequests {
     private readonly store: SignUpStore,
     private readonly mails: SignUpMailer,
     private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   async request(email: string, password: string, clientAddress: string): Promise<SignUpRequested> {
@@ -52,7 +53,7 @@ export class SignUpRequests {
     const problem = passwordLengthProblem(password);
     if (problem) throw AppError.invalidBody(problem);
     // Hashed for a taken address too, where it is thrown away, so both take as long.
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.hasher.hash(password);
     const answer = {
       email: address.display,
       linkValidHours: LINK_VALID_HOURS,

@@ -24,16 +24,24 @@ describe('password hashes', () => {
     expect(await verifyPassword('cafe\u0301 au lait!', stored)).toBe(true);
   });
 
-  it("ask for a rehash when the stored cost is not today's, and verify under the stored one", async () => {
-    const older = await hashPassword('kept password', LOW_COST);
-    expect(needsRehash(older)).toBe(true);
-    expect(await verifyPassword('kept password', older)).toBe(true);
-    expect(needsRehash(await hashPassword('kept password'))).toBe(false);
+  it("verify under the production cost, OWASP's N=2^15, r=8, p=3", async () => {
     expect(PASSWORD_HASH_COST).toEqual({ logN: 15, r: 8, p: 3 });
+    const stored = await hashPassword('production password', PASSWORD_HASH_COST);
+    expect(stored).toMatch(/^\$scrypt\$ln=15,r=8,p=3\$/);
+    expect(await verifyPassword('production password', stored)).toBe(true);
+    expect(await verifyPassword('production passworD', stored)).toBe(false);
+  });
+
+  it('ask for a rehash when the stored cost is not the given one, and verify under the stored one', async () => {
+    const older = await hashPassword('kept password', LOW_COST);
+    expect(needsRehash(older, PASSWORD_HASH_COST)).toBe(true);
+    expect(needsRehash(older, { ...LOW_COST, p: 3 })).toBe(true);
+    expect(needsRehash(older, LOW_COST)).toBe(false);
+    expect(await verifyPassword('kept password', older)).toBe(true);
   });
 
   it('refuse what is not a hash they made', async () => {
     expect(await verifyPassword('x', 'plain text')).toBe(false);
-    expect(needsRehash('plain text')).toBe(true);
+    expect(needsRehash('plain text', LOW_COST)).toBe(true);
   });
 });

@@ -9,8 +9,8 @@ export interface ScryptCost {
 
 /**
  * OWASP's scrypt configuration (N=2^15, r=8, p=3): 32 MiB and about a tenth of a second per
- * hash. Stored with every hash, so raising it later leaves older hashes verifiable; sign-in
- * rehashes them (needsRehash).
+ * hash. PASSWORD_HASH_LOG_N may change logN (PasswordHasher). Stored with every hash, so a
+ * change leaves older hashes verifiable; sign-in rehashes them (needsRehash).
  */
 export const PASSWORD_HASH_COST: ScryptCost = { logN: 15, r: 8, p: 3 };
 
@@ -53,10 +53,7 @@ function deriveKey(password: string, salt: Buffer, cost: ScryptCost, length: num
   );
 }
 
-export async function hashPassword(
-  password: string,
-  cost: ScryptCost = PASSWORD_HASH_COST,
-): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await deriveKey(password, salt, cost, KEY_BYTES);
   const base64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
@@ -71,14 +68,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, parsed.key);
 }
 
-/** The hash was made under another cost than today's: worth replacing once the password is known. */
-export function needsRehash(stored: string): boolean {
-  const cost = parseStoredHash(stored)?.cost;
+/** The hash was made under another cost than `cost`: worth replacing once the password is known. */
+export function needsRehash(stored: string, cost: ScryptCost): boolean {
+  const storedCost = parseStoredHash(stored)?.cost;
   return (
-    cost === undefined ||
-    cost.logN !== PASSWORD_HASH_COST.logN ||
-    cost.r !== PASSWORD_HASH_COST.r ||
-    cost.p !== PASSWORD_HASH_COST.p
+    storedCost === undefined ||
+    storedCost.logN !== cost.logN ||
+    storedCost.r !== cost.r ||
+    storedCost.p !== cost.p
   );
 }
 

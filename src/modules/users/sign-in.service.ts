@@ -3,7 +3,8 @@ import { AppError } from '../../common/errors/app-error.js';
 import type { AccountEntity } from '../accounts/account.entity.js';
 import type { CallerSession } from '../auth/caller.js';
 import { emailKey } from './email-address.js';
-import { generatePassword, hashPassword, needsRehash, verifyPassword } from './password-hash.js';
+import { generatePassword } from './password-hash.js';
+import { PasswordHasher } from './password-hasher.js';
 import { newPasswordProblem } from './password-policy.js';
 import { SessionsService, type StartedSession } from './sessions.service.js';
 import { SignInLimiter } from './sign-in-limiter.service.js';
@@ -34,6 +35,7 @@ export class SignInService {
     private readonly userStore: UserStore,
     private readonly sessions: SessionsService,
     private readonly limiter: SignInLimiter,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   /**
@@ -44,7 +46,10 @@ export class SignInService {
   async signIn(email: string, password: string, address: string): Promise<SignedIn> {
     await this.limiter.count(emailKey(email), address);
     const user = await this.users.findByEmail(email);
-    const right = await verifyPassword(password, user?.passwordHash ?? (await this.hashToMiss()));
+    const right = await this.hasher.verify(
+      password,
+      user?.passwordHash ?? (await this.hashToMiss()),
+    );
     if (!user || !right) throw new AppError('unauthorized', WRONG_CREDENTIALS);
     const account = user.role === 'operator' ? null : await this.userStore.accountOf(user.id);
     if (user.role === 'user') {
@@ -53,14 +58,14 @@ export class SignInService {
         throw new AppError('subscription_required', 'An active plan is required');
       }
     }
-    if (needsRehash(user.passwordHash)) {
-      await this.users.rehashPassword(user.id, await hashPassword(password));
+    if (this.hasher.needsRehash(user.passwordHash)) {
+      await this.users.rehashPassword(user.id, await this.hasher.hash(password));
     }
     return { ...(await this.sessions.start(user.id)), user, account };
   }
 
   private hashToMiss(): Promise<string> {
-    this.unknownUserHash ??= hashPassword(generatePassword());
+    this.unknownUserHash ??= this.hasher.hash(generatePassword());
     return this.unknownUserHash;
   }
 
@@ -74,11 +79,15 @@ export class SignInService {
     const user = await this.users.findById(session.userId);
     if (!user) throw new AppError('unauthorized', 'Not signed in, or the session has ended');
     await this.limiter.count(user.emailKey, address);
-    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    if (!(await this.hasher.verify(currentPassword, user.passwordHash))) {
       throw AppError.invalidBody('The current password is wrong');
     }
     const problem = newPasswordProblem(newPassword, currentPassword);
     if (problem) throw AppError.invalidBody(problem);
-    await this.users.changePassword(user.id, await hashPassword(newPassword), session.sessionId);
+    await this.users.changePassword(
+      user.id,
+      await this.hasher.hash(newPassword),
+      session.sessionId,
+    );
   }
 }

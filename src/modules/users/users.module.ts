@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
+import { PasswordHasher } from './password-hasher.js';
 import { SessionStore } from './session.store.js';
 import { SessionsService } from './sessions.service.js';
 import { UserStore } from './user.store.js';
@@ -19,8 +20,9 @@ import { UsersService } from './users.service.js';
     SessionStore,
     UsersService,
     SessionsService,
+    PasswordHasher,
     { provide: SessionAuthenticator, useExisting: SessionsService },
   ],
-  exports: [UserStore, UsersService, SessionsService, SessionAuthenticator],
+  exports: [UserStore, UsersService, SessionsService, SessionAuthenticator, PasswordHasher],
 })
 export class UsersModule {}

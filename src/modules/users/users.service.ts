@@ -5,7 +5,8 @@ import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import type { AlsoInTransaction } from '../../database/same-transaction.js';
 import { emailKey, parseEmail, type EmailAddress } from './email-address.js';
-import { generatePassword, hashPassword } from './password-hash.js';
+import { generatePassword } from './password-hash.js';
+import { PasswordHasher } from './password-hasher.js';
 import { UserEntity, type UserRole } from './user.entity.js';
 import { UserStore, type UserWrite } from './user.store.js';
 
@@ -35,6 +36,7 @@ export class UsersService {
   constructor(
     private readonly store: UserStore,
     private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   /** `also`: the caller's writes in the same transaction (an operator action's audit entry). */
@@ -60,7 +62,7 @@ export class UsersService {
     const address = parseEmail(email);
     if (!address) throw AppError.invalidBody(`${JSON.stringify(email)} is not an email address`);
     const password = generatePassword();
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.hasher.hash(password);
     const user = await this.store.write(async (write) => {
       const user = await this.insert(write, { address, passwordHash, role, accountId });
       await write.also(also, user);
@@ -123,7 +125,7 @@ export class UsersService {
     also?: AlsoInTransaction<ChangedUser>,
   ): Promise<IssuedPassword> {
     const password = generatePassword();
-    const user = await this.replacePassword(where, await hashPassword(password), null, also);
+    const user = await this.replacePassword(where, await this.hasher.hash(password), null, also);
     return { user, password };
   }
 

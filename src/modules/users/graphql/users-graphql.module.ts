@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../../accounts/accounts.module.js';
+import { PasswordCostWarning } from '../password-cost-warning.js';
 import { SignInLimiter } from '../sign-in-limiter.service.js';
 import { SignInService } from '../sign-in.service.js';
 import { UsersModule } from '../users.module.js';
@@ -8,10 +9,11 @@ import { SessionResolver } from './session.resolver.js';
 
 /**
  * Signing in, the viewer and the API keys over GraphQL: imported by the API's root only, so the
- * CLI loads neither GraphQL nor the sign-in limits (which count in the rate-limit storage).
+ * CLI loads neither GraphQL nor the sign-in limits (which count in the rate-limit storage), and
+ * only a process that checks passwords warns about a low hashing cost.
  */
 @Module({
   imports: [UsersModule, AccountsModule],
-  providers: [SessionResolver, ApiKeysResolver, SignInService, SignInLimiter],
+  providers: [SessionResolver, ApiKeysResolver, SignInService, SignInLimiter, PasswordCostWarning],
 })
 export class UsersGraphqlModule {}
