@@ -499,7 +499,8 @@ describe.each(testDatabaseKinds())('digests by the admin command on %s', (kind) 
     expect(listed).toEqual(Array.from({ length: 100 }, (_, i) => 105 - i));
     expect(digest.parsed.text).toContain('5 more not shown here');
     expect(await sendDigests('daily')).toEqual({ sent: 0 });
-  });
+    // 105 ingestion batches and three admin processes: over 30 s on a loaded 2-core machine.
+  }, 90_000);
 
   it('refuses another frequency', async () => {
     const run = await runAdmin(['send-digests', '--frequency', 'weekly'], {
