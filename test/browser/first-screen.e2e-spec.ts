@@ -148,10 +148,29 @@ describe('the first screen and the phone layout in Chromium', () => {
     await menu(page).click();
     expect(
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents(),
-    ).toEqual(['Alerts', 'Keywords', 'Webhooks', 'Usage', 'API keys', 'Feeds', 'Email', 'Account']);
+    ).toEqual([
+      'Alerts',
+      'Keywords',
+      'Webhooks',
+      'Usage',
+      'API keys',
+      'Feeds',
+      'Email',
+      'Team',
+      'Account',
+    ]);
     await screenshot(page, 'phone-menu');
     await menu(page).click();
-    for (const link of ['Keywords', 'Webhooks', 'Usage', 'API keys', 'Feeds', 'Email', 'Account']) {
+    for (const link of [
+      'Keywords',
+      'Webhooks',
+      'Usage',
+      'API keys',
+      'Feeds',
+      'Email',
+      'Team',
+      'Account',
+    ]) {
       await viaMenu(page, link);
       if (link === 'Keywords') await page.getByRole('rowheader', { name: /^sqlite wal/ }).waitFor();
       if (link === 'Usage')
