@@ -20,7 +20,8 @@ export function ApiKeyTable({
 }: {
   keys: readonly ListedApiKey[];
   revoking: boolean;
-  onRevoke: (keyId: string) => void;
+  /** Without it (a role that may not revoke) no Revoke button shows. */
+  onRevoke?: (keyId: string) => void;
 }) {
   return (
     <ScrollTable
@@ -37,7 +38,7 @@ export function ApiKeyTable({
           <td>{key.lastUsedAt ? formatInstant(key.lastUsedAt) : 'never'}</td>
           <td>{key.revokedAt ? `Revoked ${formatInstant(key.revokedAt)}` : 'Active'}</td>
           <td>
-            {!key.revokedAt && (
+            {!key.revokedAt && onRevoke && (
               <button
                 type="button"
                 className="danger"

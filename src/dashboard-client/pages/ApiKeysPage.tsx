@@ -7,6 +7,7 @@ import { Page } from '../components/Page';
 import { QueryState } from '../components/QueryState';
 import { graphql } from '../gql';
 import { graphqlRequest } from '../app/graphql';
+import { RoleNote, useMay } from '../app/roles';
 
 const API_KEYS_QUERY = graphql(`
   query ApiKeys {
@@ -56,15 +57,19 @@ export function ApiKeysPage() {
     mutationFn: (id: string) => graphqlRequest(REVOKE_API_KEY, { id }),
     onSuccess: refresh,
   });
+  const may = useMay('admin');
   return (
     <Page title="API keys">
       <p>
         Keys call the REST API under <code>/api/v1</code> and GraphQL as{' '}
         <code>Authorization: Bearer &lt;key&gt;</code>.
       </p>
-      <button type="button" onClick={() => create.mutate()} disabled={create.isPending}>
-        Create key
-      </button>
+      <RoleNote needed="admin" what="creating and revoking API keys" />
+      {may && (
+        <button type="button" onClick={() => create.mutate()} disabled={create.isPending}>
+          Create key
+        </button>
+      )}
       <ErrorNotice error={create.error ?? revoke.error} />
       {create.data && <OnceSecret title="Your new API key" secret={create.data.createApiKey.key} />}
       <QueryState
@@ -77,7 +82,7 @@ export function ApiKeysPage() {
         <ApiKeyTable
           keys={keys.data?.apiKeys ?? []}
           revoking={revoke.isPending}
-          onRevoke={(keyId) => revoke.mutate(keyId)}
+          onRevoke={may ? (keyId) => revoke.mutate(keyId) : undefined}
         />
       </QueryState>
     </Page>

@@ -1,6 +1,6 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AccountsService } from '../../accounts/accounts.service.js';
-import { CurrentCaller, RequireProduct } from '../../auth/auth.decorators.js';
+import { CurrentCaller, RequireProduct, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { ApiKeyCreationModel, ApiKeyModel, toApiKeyModel } from './api-key.model.js';
 
@@ -19,12 +19,14 @@ export class ApiKeysResolver {
     return (await this.accounts.listKeys(caller.accountId)).map(toApiKeyModel);
   }
 
+  @RequireRole('admin')
   @Mutation(() => ApiKeyCreationModel, { name: 'createApiKey' })
   async create(@CurrentCaller() caller: Caller): Promise<ApiKeyCreationModel> {
     const { key, apiKey } = await this.accounts.createKey(caller.accountId);
     return { apiKey: toApiKeyModel(key), key: apiKey };
   }
 
+  @RequireRole('admin')
   @Mutation(() => ApiKeyModel, {
     name: 'revokeApiKey',
     description: 'Ends the key at once; revoking a revoked key changes nothing.',
