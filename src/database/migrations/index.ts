@@ -26,6 +26,7 @@ import { RecentItems1763702800000 } from './1763702800000-recent-items.js';
 import { KeywordBackfills1763702900000 } from './1763702900000-keyword-backfills.js';
 import { SetupTokens1763703000000 } from './1763703000000-setup-tokens.js';
 import { SignUps1763703500000 } from './1763703500000-sign-ups.js';
+import { Sso1763704200000 } from './1763704200000-sso.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   KeywordBackfills1763702900000,
   SetupTokens1763703000000,
   SignUps1763703500000,
+  Sso1763704200000,
 ];
