@@ -161,18 +161,28 @@ describe.each(testDatabaseKinds())('single sign-on with OpenID Connect on %s', (
     });
 
     it.each([
-      [{ issuer: 'http://sso.example.com' }, 'SSO_ALLOW_HTTP accepts http issuers on a loopback host only'],
+      [
+        { issuer: 'http://sso.example.com' },
+        'SSO_ALLOW_HTTP accepts http issuers on a loopback host only',
+      ],
       [{ issuer: 'not a url' }, 'The issuer must be a URL'],
       [{ allowedDomains: ['not a domain'] }, '"not a domain" is not an email domain'],
       [{ allowedDomains: [] }, 'Give at least one allowed email domain'],
       [{ clientId: ' ' }, 'The client id must be 1 to 255 characters'],
-      [{ clientSecret: 'wrong-but-discovery-does-not-know' , issuer: 'http://127.0.0.1:9/' }, "The issuer's discovery document (http://127.0.0.1:9/.well-known/openid-configuration) did not check out"],
+      [
+        { clientSecret: 'wrong-but-discovery-does-not-know', issuer: 'http://127.0.0.1:9/' },
+        "The issuer's discovery document (http://127.0.0.1:9/.well-known/openid-configuration) did not check out",
+      ],
     ])('refuse %j with a clear invalid_body and change nothing', async (overrides, message) => {
       const res = await postGraphql(t, apiKey, SET_SSO, { input: settingsInput(overrides) });
-      expect(errorsOf(res).map((e) => [e.extensions.code, e.message.slice(0, message.length)])).toEqual(
-        [['invalid_body', message]],
+      expect(
+        errorsOf(res).map((e) => [e.extensions.code, e.message.slice(0, message.length)]),
+      ).toEqual([['invalid_body', message]]);
+      const { ssoSettings } = await runGraphql<{ ssoSettings: { issuer: string } }>(
+        t,
+        apiKey,
+        GET_SSO,
       );
-      const { ssoSettings } = await runGraphql<{ ssoSettings: { issuer: string } }>(t, apiKey, GET_SSO);
       expect(ssoSettings.issuer).toBe(provider.issuer);
     });
 
@@ -181,7 +191,9 @@ describe.each(testDatabaseKinds())('single sign-on with OpenID Connect on %s', (
         input: settingsInput({ issuer: provider.issuer.replace('127.0.0.1', 'localhost') }),
       });
       expect(errorsOf(res)).toHaveLength(1);
-      expect(errorsOf(res)[0].message).toContain('did not check out: discovered metadata issuer does not match the expected issuer');
+      expect(errorsOf(res)[0].message).toContain(
+        'did not check out: discovered metadata issuer does not match the expected issuer',
+      );
     });
 
     it('refuse a domain another account allows already', async () => {
@@ -276,7 +288,10 @@ describe.each(testDatabaseKinds())('single sign-on with OpenID Connect on %s', (
       // The same code under a sign-in of its own (a fresh state and cookie): the provider refuses.
       const second = await start('replay@acme.test');
       const replayed = new URL(back);
-      replayed.searchParams.set('state', new URL(second.authorizationUrl).searchParams.get('state')!);
+      replayed.searchParams.set(
+        'state',
+        new URL(second.authorizationUrl).searchParams.get('state')!,
+      );
       expect(await callback(replayed, second.browserCookie)).toEqual({
         location: '/dashboard/login?sso_error=token',
         sessionCookie: null,
@@ -318,12 +333,17 @@ describe.each(testDatabaseKinds())('single sign-on with OpenID Connect on %s', (
       );
       expect(answer).toEqual({ location: '/dashboard/login?sso_error=token', sessionCookie: null });
       expect(await t.app.get(UsersService).findByEmail('checked@acme.test')).toBeNull();
-      const refusals = logs.text().split('\n').filter((line) => line.includes('SSO sign-in refused'));
+      const refusals = logs
+        .text()
+        .split('\n')
+        .filter((line) => line.includes('SSO sign-in refused'));
       expect(refusals.pop()).toContain(detail);
     });
 
     it('takes the email from the ID token when it holds one (else from userinfo)', async () => {
-      provider.tamper = { claims: (c) => ({ ...c, email: 'in.token@acme.test', email_verified: true }) };
+      provider.tamper = {
+        claims: (c) => ({ ...c, email: 'in.token@acme.test', email_verified: true }),
+      };
       const { authorizationUrl, browserCookie } = await start('in.userinfo@acme.test');
       const answer = await callback(
         await provider.signInAs(authorizationUrl, 'in.userinfo@acme.test'),

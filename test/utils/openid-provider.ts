@@ -100,6 +100,7 @@ export async function startOpenIdProvider(redirectUri: string): Promise<TestOpen
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
     findAccount: (_ctx: unknown, sub: string) => ({
       accountId: sub,
       claims: () => ({ sub, ...(claims.get(sub) ?? { email: sub, email_verified: true }) }),

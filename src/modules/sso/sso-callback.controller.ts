@@ -26,20 +26,18 @@ export class SsoCallbackController {
 
   @Get()
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const base = publicBaseUrl(req, this.config.publicUrls);
-    const callbackUrl = new URL(req.originalUrl, base);
     const browserSecret = cookieValue(req, SSO_BROWSER_COOKIE);
     res.clearCookie(SSO_BROWSER_COOKIE, browserCookieOptions(this.config.publicUrls));
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     try {
-      const signedIn = await this.signIn.finish(callbackUrl, browserSecret);
+      const base = publicBaseUrl(req, this.config.publicUrls);
+      const signedIn = await this.signIn.finish(new URL(req.originalUrl, base), browserSecret);
       setSessionCookie(res, signedIn.token, this.config.publicUrls);
       res.redirect(303, SIGNED_IN_PAGE);
     } catch (error) {
-      if (!(error instanceof SsoSignInFailure)) throw error;
       this.signIn.logFailure(error);
-      res.redirect(303, failurePage(error.reason));
+      res.redirect(303, failurePage(error instanceof SsoSignInFailure ? error.reason : 'failed'));
     }
   }
 }

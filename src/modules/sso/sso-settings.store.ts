@@ -51,6 +51,25 @@ export class SsoSettingsStore {
     });
   }
 
+  /** Every account's sealed client secret, as stored. */
+  async sealedSecrets(): Promise<{ accountId: string; clientSecret: string }[]> {
+    return this.database.manager.find(SsoSettingsEntity, {
+      select: { accountId: true, clientSecret: true },
+    });
+  }
+
+  /** Fenced on the value read: one changed meanwhile (new settings) is left to that change. */
+  async replaceSecret(accountId: string, before: string, after: string): Promise<boolean> {
+    return this.database.transaction(async (manager) => {
+      const { affected } = await manager.update(
+        SsoSettingsEntity,
+        { accountId, clientSecret: before },
+        { clientSecret: after },
+      );
+      return (affected ?? 0) > 0;
+    });
+  }
+
   /** Whether there was anything to remove. */
   remove(accountId: string): Promise<boolean> {
     return this.database.transaction(async (manager) => {

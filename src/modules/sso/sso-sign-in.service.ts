@@ -37,7 +37,8 @@ export type SsoFailureReason =
   | 'email' // the ID token has no email, or one its provider says is not verified
   | 'domain' // the email is outside the account's allowed domains
   | 'other_account' // the email is a user of another account
-  | 'inactive'; // the account has no active plan
+  | 'inactive' // the account has no active plan
+  | 'failed'; // anything else (the database away): logged as an error
 
 export class SsoSignInFailure extends Error {
   constructor(
@@ -170,9 +171,16 @@ export class SsoSignIn {
     return { ...(await this.sessions.start(user.user.id)), ...user };
   }
 
-  /** A failure of finish() in the log: what and why, never a token, code or secret. */
-  logFailure(error: SsoSignInFailure): void {
-    this.logger.warn({ reason: error.reason, detail: error.message }, 'SSO sign-in refused');
+  /**
+   * A failure of finish() in the log: what and why, never a token, code or secret; anything but
+   * a refusal (the database away) as an error.
+   */
+  logFailure(error: unknown): void {
+    if (error instanceof SsoSignInFailure) {
+      this.logger.warn({ reason: error.reason, detail: error.message }, 'SSO sign-in refused');
+    } else {
+      this.logger.error({ err: error }, 'SSO sign-in failed');
+    }
   }
 
   private async accountFor(key: string): Promise<string | null> {

@@ -1,13 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { WebhookSecretsModule } from '../webhooks/secrets/webhook-secrets.module.js';
 import { SsoCallbackController } from './sso-callback.controller.js';
-import { SsoClientSecret } from './sso-client-secret.js';
 import { SsoLoginStore } from './sso-login.store.js';
 import { SsoPasswordGate } from './sso-password-gate.js';
+import { SsoSecretsModule } from './sso-secrets.module.js';
 import { SsoSettingsService } from './sso-settings.service.js';
-import { SsoSettingsStore } from './sso-settings.store.js';
 import { SsoSignIn } from './sso-sign-in.service.js';
 
 /**
@@ -16,12 +14,10 @@ import { SsoSignIn } from './sso-sign-in.service.js';
  * root only, through SsoGraphqlModule.
  */
 @Module({
-  imports: [AccountsModule, UsersModule, WebhookSecretsModule],
+  imports: [AccountsModule, UsersModule, SsoSecretsModule],
   controllers: [SsoCallbackController],
   providers: [
-    SsoSettingsStore,
     SsoLoginStore,
-    SsoClientSecret,
     SsoSettingsService,
     SsoSignIn,
     SsoPasswordGate,
