@@ -1,4 +1,5 @@
 import request, { type Response } from 'supertest';
+import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import { createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { listenOnLoopback } from '../utils/browser.js';
@@ -70,7 +71,10 @@ describe.each(testDatabaseKinds())('single sign-on with OpenID Connect on %s', (
   const exchanged: string[] = [];
 
   async function callback(url: URL, browserCookie: string | null): Promise<CallbackAnswer> {
-    exchanged.push(url.searchParams.get('code')!, url.searchParams.get('state')!);
+    for (const name of ['code', 'state']) {
+      const value = url.searchParams.get(name);
+      if (value !== null) exchanged.push(value);
+    }
     if (browserCookie !== null) exchanged.push(browserCookie.split('=')[1]);
     const req = fresh().get(`${url.pathname}${url.search}`);
     if (browserCookie !== null) req.set('Cookie', browserCookie);
@@ -398,6 +402,54 @@ describe.each(testDatabaseKinds())('single sign-on with OpenID Connect on %s', (
         ]);
         expect(res.headers['set-cookie']).toBeUndefined();
       }
+    });
+    it('refuses a sign-in the provider answers with an error, creating nobody', async () => {
+      const { authorizationUrl, browserCookie } = await start('cancelled@acme.test');
+      const state = new URL(authorizationUrl).searchParams.get('state')!;
+      const back = new URL('/dashboard/sso/callback', 'http://127.0.0.1');
+      back.search = new URLSearchParams({ error: 'access_denied', state }).toString();
+      expect(await callback(back, browserCookie)).toEqual({
+        location: '/dashboard/login?sso_error=denied',
+        sessionCookie: null,
+      });
+      expect(await t.app.get(UsersService).findByEmail('cancelled@acme.test')).toBeNull();
+    });
+
+    it('refuses an account without an active plan, creating nobody', async () => {
+      const canceled = await t.account();
+      await runGraphql(t, canceled.apiKey, SET_SSO, {
+        input: settingsInput({ allowedDomains: ['canceled.test'] }),
+      });
+      const { authorizationUrl, browserCookie } = await start('new@canceled.test');
+      await t.app.get(AccountsService).updateAccount(canceled.accountId, { status: 'canceled' });
+      const answer = await callback(
+        await provider.signInAs(authorizationUrl, 'new@canceled.test'),
+        browserCookie,
+      );
+      expect(answer).toEqual({
+        location: '/dashboard/login?sso_error=inactive',
+        sessionCookie: null,
+      });
+      expect(await t.app.get(UsersService).findByEmail('new@canceled.test')).toBeNull();
+    });
+
+    it('says the provider does not answer when its discovery fails at the start', async () => {
+      const gone = await startOpenIdProvider('http://127.0.0.1:1/dashboard/sso/callback');
+      const other = await t.account();
+      await runGraphql(t, other.apiKey, SET_SSO, {
+        input: {
+          issuer: gone.issuer,
+          clientId: gone.client.clientId,
+          clientSecret: gone.client.clientSecret,
+          allowedDomains: ['gone.test'],
+          ssoRequired: false,
+        },
+      });
+      await gone.close();
+      const res = await publicGraphql(START, { email: 'someone@gone.test' });
+      expect(errorsOf(res).map((e) => [e.extensions.code, e.message])).toEqual([
+        ['unavailable', 'The sign-in provider does not answer; try again later'],
+      ]);
     });
   });
 

@@ -157,17 +157,17 @@ export class SsoSignIn {
     if (callbackUrl.searchParams.has('error')) {
       throw new SsoSignInFailure(
         'denied',
-        `the provider answered ${callbackUrl.searchParams.get('error')}`,
+        `the provider answered ${callbackUrl.searchParams.get('error')?.slice(0, 100)}`,
       );
     }
     const stored = await this.settings.find(login.accountId);
     if (!stored) throw new SsoSignInFailure('not_set_up', 'the settings were removed');
     const email = await this.verifiedEmail(stored, callbackUrl, state, browserSecret);
-    const user = await this.userFor(login.accountId, email);
     const account = await this.accounts.findAccount(login.accountId);
     if (!account || account.status !== 'active') {
       throw new SsoSignInFailure('inactive', 'the account has no active plan');
     }
+    const user = await this.userFor(login.accountId, email);
     return { ...(await this.sessions.start(user.user.id)), ...user };
   }
 
