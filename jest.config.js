@@ -5,7 +5,8 @@
 const esmPackages = [
   '@nestjs', '@apollo', '@as-integrations', '@graphql-tools', '@whatwg-node', '@octokit', '@borewit',
   '@tokenizer', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', 'stemmer', 'cross-inspect',
-  'graphql-ws', 'lru-cache', 'feed', 'xml-js', 'eld',
+  'graphql-ws', 'lru-cache', 'feed', 'xml-js', 'eld', 'openid-client', 'oauth4webapi', 'jose',
+  'oidc-provider',
 ];
 
 export default {

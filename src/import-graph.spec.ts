@@ -58,6 +58,9 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
   operation_samples: { module: 'ops', store: 'OperationSampleStore' },
   signups: { module: 'signup', store: 'SignUpStore' },
   signup_settings: { module: 'signup', store: 'SignUpStore' },
+  sso_settings: { module: 'sso', store: 'SsoSettingsStore' },
+  sso_domains: { module: 'sso', store: 'SsoSettingsStore' },
+  sso_logins: { module: 'sso', store: 'SsoLoginStore' },
 };
 
 /** The non-spec sources of src/modules/, each with its feature folder. */

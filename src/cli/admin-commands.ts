@@ -285,12 +285,16 @@ const sendDigests: AdminCommand = (args) => {
   };
 };
 
-/** Its module is this command's alone: no other command reads or makes the key file. */
+/**
+ * Its modules are this command's alone: no other command reads or makes the key file. Single
+ * sign-on's client secrets are sealed under the same keys, so they are resealed too.
+ */
 const rotateSecretKey: AdminCommand = (args) => {
   parse(args, {}, 0);
   return {
     features: async () => [
       (await import('../modules/webhooks/secrets/webhook-secrets.module.js')).WebhookSecretsModule,
+      (await import('../modules/sso/sso-secrets.module.js')).SsoSecretsModule,
     ],
     run: rotateWebhookSecretKey,
   };

@@ -97,6 +97,11 @@ class EnvironmentVariables {
   WEBHOOK_ALLOW_PRIVATE?: boolean;
 
   @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  SSO_ALLOW_HTTP?: boolean;
+
+  @IsOptional()
   @Transform(toInteger)
   @IsInt()
   @Min(100)
@@ -256,6 +261,10 @@ export interface AppConfig {
     pollMs: number;
     /** No progress for this long while polling: the poller shows as stalled (metrics, error log). */
     stallMs: number;
+  };
+  sso: {
+    /** SSO_ALLOW_HTTP (development): an http issuer on a loopback host is accepted. */
+    allowHttpLoopback: boolean;
   };
   webhooks: {
     allowPrivate: boolean;
@@ -434,6 +443,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: vars.INGEST_POLL_MS ?? 2000,
       stallMs: vars.INGEST_STALL_MS ?? 90_000,
     },
+    sso: { allowHttpLoopback: vars.SSO_ALLOW_HTTP ?? false },
     webhooks: {
       allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE ?? false,
       timeoutMs: vars.WEBHOOK_TIMEOUT_MS ?? 10000,

@@ -11,6 +11,7 @@ import { OperationSampleEntity } from '../modules/ops/figures/operation-sample.e
 import { KeywordDailyUsageEntity } from '../modules/usage/keyword-daily-usage.entity.js';
 import { SetupTokenEntity } from '../modules/setup/setup-token.entity.js';
 import { SIGN_UP_ENTITIES } from '../modules/signup/sign-up.entities.js';
+import { SSO_ENTITIES } from '../modules/sso/sso-settings.entity.js';
 import { SessionEntity } from '../modules/users/session.entity.js';
 import { UserEntity } from '../modules/users/user.entity.js';
 import { WebhookEntity } from '../modules/webhooks/webhook.entity.js';
@@ -32,4 +33,5 @@ export const ENTITIES = [
   OperationSampleEntity,
   ...EMAIL_ENTITIES,
   ...SIGN_UP_ENTITIES,
+  ...SSO_ENTITIES,
 ];

@@ -23,8 +23,11 @@ import { startWebhookReceiver, type WebhookReceiver } from '../utils/webhook-rec
 
 /** The integrator-facing HTTP API: everything under /api/v1, and the feeds readers fetch. */
 const API_ROUTE = /^[A-Z]+ \/(api\/v1|feeds)\//;
-/** Everything else the app serves: operators' endpoints and the documentation pages. */
-const OTHER_ROUTE = /^GET \/(health|metrics|docs|graphiql)(\/|$)/;
+/**
+ * Everything else the app serves: operators' endpoints, the documentation pages, and where an
+ * OpenID provider sends a single sign-on back (docs/teams.md).
+ */
+const OTHER_ROUTE = /^GET \/(health|metrics|docs|graphiql|dashboard\/sso\/callback)(\/|$)/;
 
 const sorted = (list: string[]) => [...new Set(list)].sort();
 

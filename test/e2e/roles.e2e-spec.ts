@@ -88,10 +88,18 @@ describe('the declared rule of every GraphQL field', () => {
     expect(byRule('admin')).toEqual([
       'changeUserRole',
       'createApiKey',
+      'removeSsoSettings',
       'removeUser',
       'revokeApiKey',
+      'setSsoSettings',
     ]);
-    expect(byRule('public')).toEqual(['completeSetup', 'signIn', 'signUp', 'verifySignUp']);
+    expect(byRule('public')).toEqual([
+      'completeSetup',
+      'signIn',
+      'signUp',
+      'startSsoSignIn',
+      'verifySignUp',
+    ]);
     expect(byRule('any-session')).toEqual(['changePassword', 'signOut']);
     expect(byRule('operator').every((field) => field.startsWith('ops'))).toBe(true);
   });

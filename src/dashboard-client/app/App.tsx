@@ -3,6 +3,7 @@ import { Route, Router, Switch } from 'wouter';
 import { CanceledPage } from '../pages/CanceledPage';
 import { LoginPage } from '../pages/LoginPage';
 import { SetupPage } from '../pages/SetupPage';
+import { SsoLoginPage } from '../pages/SsoLoginPage';
 import { SignUpPage } from '../pages/SignUpPage';
 import { VerifySignUpPage } from '../pages/VerifySignUpPage';
 import { OpsSignedIn } from '../ops/OpsSignedIn';
@@ -25,6 +26,9 @@ export function App() {
         <Switch>
           <Route path="/login">
             <LoginPage />
+          </Route>
+          <Route path="/login/sso">
+            <SsoLoginPage />
           </Route>
           <Route path="/setup">
             <SetupPage />

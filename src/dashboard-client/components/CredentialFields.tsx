@@ -3,6 +3,30 @@ import { Field } from './Field';
 /** A password a person chooses: the server's rule (password-policy.ts), checked by the browser first. */
 const MIN_NEW_PASSWORD_LENGTH = 12;
 
+/** The field labelled "Email" of the sign-in forms (with a password, or for single sign-on). */
+export function EmailField({
+  email,
+  onEmail,
+  hint,
+}: {
+  email: string;
+  onEmail: (email: string) => void;
+  hint?: string;
+}) {
+  return (
+    <Field
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="username"
+      required
+      hint={hint}
+      value={email}
+      onChange={(event) => onEmail(event.target.value)}
+    />
+  );
+}
+
 /**
  * The fields labelled "Email" and "Password" (decisions section 9) of the sign-in and sign-up
  * forms; `choosing`: a new password, with its rule, for password managers to fill in.
@@ -22,15 +46,7 @@ export function CredentialFields({
 }) {
   return (
     <>
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        required
-        value={email}
-        onChange={(event) => onEmail(event.target.value)}
-      />
+      <EmailField email={email} onEmail={onEmail} />
       <Field
         label="Password"
         type="password"

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { Page } from '../components/Page';
+import { SsoSettings } from '../components/SsoSettings';
 import { SignOutButton } from '../app/Shell';
 import { graphql } from '../gql';
 import { graphqlRequest } from '../app/graphql';
@@ -59,7 +60,7 @@ function ChangePassword() {
 export function AccountPage({ viewer }: { viewer: UserViewer }) {
   return (
     <Page title="Account">
-      <p>Your plan and its limits, and how you sign in.</p>
+      <p>Your plan and its limits, how you sign in, and your account's single sign-on.</p>
       <dl className="facts">
         <dt>Account</dt>
         <dd>{viewer.account.name}</dd>
@@ -77,6 +78,7 @@ export function AccountPage({ viewer }: { viewer: UserViewer }) {
         <dd>{viewer.role}</dd>
       </dl>
       <ChangePassword />
+      <SsoSettings callbackUrl={`${window.location.origin}/dashboard/sso/callback`} />
       <SignOutButton />
     </Page>
   );

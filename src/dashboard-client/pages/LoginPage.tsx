@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { CredentialFields } from '../components/CredentialFields';
 import { graphql } from '../gql';
 import { errorCodeOf, graphqlRequest, setCsrfToken } from '../app/graphql';
 import { landingOf, VIEWER_KEY } from '../app/session';
 import { useSignUpOpen } from './sign-up-open';
+import { ssoFailureMessage } from './sso-failures';
 
 const SIGN_IN = graphql(`
   mutation SignIn($input: SignInInput!) {
@@ -26,6 +27,7 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const signUpOpen = useSignUpOpen().data === true;
+  const ssoFailure = ssoFailureMessage(useSearch());
   useEffect(() => {
     document.title = 'Sign in · Alerts dashboard';
   }, []);
@@ -48,6 +50,11 @@ export function LoginPage() {
   return (
     <main id="main" className="login">
       <h1>Sign in to the Alerts dashboard</h1>
+      {ssoFailure && (
+        <p className="error" role="alert">
+          {ssoFailure}
+        </p>
+      )}
       <form onSubmit={submit} className="card">
         <CredentialFields
           email={email}
@@ -60,6 +67,10 @@ export function LoginPage() {
           Sign in
         </button>
       </form>
+      <p className="sso-link">
+        {/* A link, not a button: the page's one button is "Sign in". */}
+        <Link href="/login/sso">Sign in with SSO</Link>
+      </p>
       {signUpOpen ? (
         <p className="hint">
           No account yet? <Link href="/signup">Sign up</Link>. Forgot your password? Ask the

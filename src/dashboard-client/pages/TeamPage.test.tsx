@@ -54,7 +54,9 @@ describe('the Team page', () => {
     const server = fakeGraphql({
       TeamMembers: () => ({ teamMembers: listed }),
       ChangeUserRole: ({ userId, role }) => {
-        listed = listed.map((m) => (m.id === userId ? { ...m, role } : m));
+        listed = listed.map((m) =>
+          m.id === userId ? { ...m, role: role as (typeof m)['role'] } : m,
+        );
         return { changeUserRole: { id: userId, role } };
       },
     });

@@ -27,6 +27,7 @@ import { KeywordBackfills1763702900000 } from './1763702900000-keyword-backfills
 import { SetupTokens1763703000000 } from './1763703000000-setup-tokens.js';
 import { SignUps1763703500000 } from './1763703500000-sign-ups.js';
 import { AccountRoles1763704000000 } from './1763704000000-account-roles.js';
+import { Sso1763704200000 } from './1763704200000-sso.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   SetupTokens1763703000000,
   SignUps1763703500000,
   AccountRoles1763704000000,
+  Sso1763704200000,
 ];

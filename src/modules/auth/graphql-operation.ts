@@ -20,6 +20,9 @@ export const VERIFY_SIGN_UP_FIELD = 'verifySignUp';
 export const SETUP_LINK_FIELD = 'setupLink';
 export const COMPLETE_SETUP_FIELD = 'completeSetup';
 
+/** Single sign-on's first step (docs/teams.md): the provider's URL for an email. Open too. */
+export const START_SSO_SIGN_IN_FIELD = 'startSsoSignIn';
+
 /** The root fields anyone may call, each alone in an operation of its type. */
 const PUBLIC_FIELDS = new Map<string, GraphqlOperation['type']>([
   [SIGN_IN_FIELD, 'mutation'],
@@ -28,6 +31,7 @@ const PUBLIC_FIELDS = new Map<string, GraphqlOperation['type']>([
   [VERIFY_SIGN_UP_FIELD, 'mutation'],
   [SETUP_LINK_FIELD, 'query'],
   [COMPLETE_SETUP_FIELD, 'mutation'],
+  [START_SSO_SIGN_IN_FIELD, 'mutation'],
 ]);
 
 /** The query a dashboard page opens with to learn its CSRF token: a cookie may send it without one. */

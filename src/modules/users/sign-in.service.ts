@@ -5,6 +5,7 @@ import type { CallerSession } from '../auth/caller.js';
 import { emailKey } from './email-address.js';
 import { generatePassword } from './password-hash.js';
 import { PasswordHasher } from './password-hasher.js';
+import { PasswordSignInRules } from './password-sign-in-rules.js';
 import { newPasswordProblem } from './password-policy.js';
 import { SessionsService, type StartedSession } from './sessions.service.js';
 import { SignInLimiter } from './sign-in-limiter.service.js';
@@ -36,12 +37,14 @@ export class SignInService {
     private readonly sessions: SessionsService,
     private readonly limiter: SignInLimiter,
     private readonly hasher: PasswordHasher,
+    private readonly rules: PasswordSignInRules,
   ) {}
 
   /**
    * A new session for the right email and password. A canceled account gets
-   * subscription_required (only once the password is right, so it tells a stranger nothing)
-   * and no session.
+   * subscription_required, and a user whose account requires SSO is refused
+   * (PasswordSignInRules), both only once the password is right, so they tell a stranger
+   * nothing, and with no session.
    */
   async signIn(email: string, password: string, address: string): Promise<SignedIn> {
     await this.limiter.count(emailKey(email), address);
@@ -58,6 +61,8 @@ export class SignInService {
         throw new AppError('subscription_required', 'An active plan is required');
       }
     }
+    const refusal = await this.rules.refusal(user);
+    if (refusal) throw refusal;
     if (this.hasher.needsRehash(user.passwordHash)) {
       await this.users.rehashPassword(user.id, await this.hasher.hash(password));
     }

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { SessionAuthenticator } from '../auth/session-authenticator.js';
 import { PasswordHasher } from './password-hasher.js';
+import { PasswordSignInRules } from './password-sign-in-rules.js';
 import { SessionStore } from './session.store.js';
 import { SessionsService } from './sessions.service.js';
 import { UserStore } from './user.store.js';
@@ -21,8 +22,16 @@ import { UsersService } from './users.service.js';
     UsersService,
     SessionsService,
     PasswordHasher,
+    PasswordSignInRules,
     { provide: SessionAuthenticator, useExisting: SessionsService },
   ],
-  exports: [UserStore, UsersService, SessionsService, SessionAuthenticator, PasswordHasher],
+  exports: [
+    UserStore,
+    UsersService,
+    SessionsService,
+    SessionAuthenticator,
+    PasswordHasher,
+    PasswordSignInRules,
+  ],
 })
 export class UsersModule {}

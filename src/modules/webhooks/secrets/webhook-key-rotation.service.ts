@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SealedSecretHolders } from './sealed-secret-holders.js';
 import { SealedSecretsStore, type ResealSummary } from './sealed-secrets.store.js';
 import { newSecretKey, readKeyFile, withKeyFileLock, writeKeyFile } from './webhook-key-file.js';
 import { secretKeyId, WebhookKeyring } from './webhook-keyring.js';
@@ -17,6 +18,7 @@ export interface KeyRotation extends ResealSummary {
  * replaced (instances that read the file before the rotation may still seal under it) and any
  * key some value that did not open still names. With WEBHOOK_SECRET_KEY: the operator has set
  * the new key (the old one in WEBHOOK_SECRET_KEY_PREVIOUS); every value is sealed anew under it.
+ * The values of SealedSecretHolders (single sign-on's client secrets) are sealed anew alike.
  */
 @Injectable()
 export class WebhookKeyRotation {
@@ -24,6 +26,7 @@ export class WebhookKeyRotation {
     private readonly keyring: WebhookKeyring,
     private readonly cipher: WebhookSecretCipher,
     private readonly stored: SealedSecretsStore,
+    private readonly holders: SealedSecretHolders,
   ) {}
 
   rotate(): Promise<KeyRotation> {
@@ -34,7 +37,10 @@ export class WebhookKeyRotation {
       const key = newSecretKey();
       writeKeyFile(file, [key, replaced, ...older]);
       const rotation = await this.resealUnderSealingKey(file);
-      const inUse = new Set(await this.stored.keyIdsInUse());
+      const inUse = new Set([
+        ...(await this.stored.keyIdsInUse()),
+        ...(await this.holders.keyIdsInUse()),
+      ]);
       writeKeyFile(file, [key, replaced, ...older.filter((old) => inUse.has(secretKeyId(old)))]);
       this.keyring.reload();
       return rotation;
@@ -43,6 +49,14 @@ export class WebhookKeyRotation {
 
   private async resealUnderSealingKey(keyFile: string | null): Promise<KeyRotation> {
     const keyId = this.cipher.sealingKeyId();
-    return { keyId, keyFile, ...(await this.stored.resealUnder(keyId)) };
+    const webhooks = await this.stored.resealUnder(keyId);
+    const others = await this.holders.resealUnder(keyId);
+    return {
+      keyId,
+      keyFile,
+      resealed: webhooks.resealed + others.resealed,
+      wasPlain: webhooks.wasPlain + others.wasPlain,
+      unreadable: webhooks.unreadable + others.unreadable,
+    };
   }
 }

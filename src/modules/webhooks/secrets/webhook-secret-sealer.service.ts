@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { ConfigError } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
+import { SealedSecretHolders } from './sealed-secret-holders.js';
 import { SealedSecretsStore } from './sealed-secrets.store.js';
 import { WebhookKeyring } from './webhook-keyring.js';
 import { SecretNotOpened, WebhookSecretCipher } from './webhook-secret-cipher.js';
@@ -20,6 +21,7 @@ export class WebhookSecretSealer implements OnModuleInit {
     private readonly keyring: WebhookKeyring,
     private readonly cipher: WebhookSecretCipher,
     private readonly stored: SealedSecretsStore,
+    private readonly holders: SealedSecretHolders,
     @Inject(ROOT_LOGGER) rootLogger: Logger,
   ) {
     this.logger = rootLogger.child({ component: 'webhook-secrets' });
@@ -36,13 +38,14 @@ export class WebhookSecretSealer implements OnModuleInit {
   }
 
   private async refuseForeignKeys(): Promise<void> {
-    const foreign = (await this.stored.keyIdsInUse()).filter(
+    const inUse = [...(await this.stored.keyIdsInUse()), ...(await this.holders.keyIdsInUse())];
+    const foreign = [...new Set(inUse)].filter(
       (keyId) => this.keyring.find(keyId) === undefined,
     );
     if (foreign.length > 0) {
       const held = this.keyring.all().map((key) => key.id);
       throw new ConfigError(
-        `Webhook signing secrets are stored sealed under key ${foreign.join(', ')}, which ${this.keyring.source} does not hold (it holds ${held.join(', ')}): start this instance with the key the others use`,
+        `Webhook signing secrets (or SSO client secrets) are stored sealed under key ${foreign.join(', ')}, which ${this.keyring.source} does not hold (it holds ${held.join(', ')}): start this instance with the key the others use`,
       );
     }
     const unnamed = await this.stored.unnamedKeySample();

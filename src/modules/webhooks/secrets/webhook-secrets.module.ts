@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { ROOT_LOGGER } from '../../../core.module.js';
+import { SealedSecretHolders } from './sealed-secret-holders.js';
 import { SealedSecretsStore } from './sealed-secrets.store.js';
 import { WebhookKeyRotation } from './webhook-key-rotation.service.js';
 import { openWebhookKeyring, WebhookKeyring } from './webhook-keyring.js';
@@ -25,8 +26,15 @@ import { WebhookSecretCipher } from './webhook-secret-cipher.js';
       useFactory: (keyring: WebhookKeyring) => new WebhookSecretCipher(keyring),
     },
     SealedSecretsStore,
+    SealedSecretHolders,
     WebhookKeyRotation,
   ],
-  exports: [WebhookKeyring, WebhookSecretCipher, SealedSecretsStore, WebhookKeyRotation],
+  exports: [
+    WebhookKeyring,
+    WebhookSecretCipher,
+    SealedSecretsStore,
+    SealedSecretHolders,
+    WebhookKeyRotation,
+  ],
 })
 export class WebhookSecretsModule {}

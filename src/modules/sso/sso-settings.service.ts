@@ -1,0 +1,145 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isFQDN } from 'class-validator';
+import { AppError } from '../../common/errors/app-error.js';
+import { Clock } from '../../common/time/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { discoverProvider, discoveryUrl, providerFailure } from './openid-provider.js';
+import { SsoClientSecret } from './sso-client-secret.js';
+import { parseIssuer } from './sso-issuer.js';
+import { SsoSettingsEntity } from './sso-settings.entity.js';
+import { SsoSettingsStore } from './sso-settings.store.js';
+
+export const MAX_ALLOWED_DOMAINS = 50;
+const MAX_CLIENT_ID_LENGTH = 255;
+const MAX_CLIENT_SECRET_LENGTH = 512;
+
+/** What an admin sees of the settings: never the secret, only whether one is set. */
+export interface SsoSettingsView {
+  issuer: string;
+  clientId: string;
+  clientSecretSet: boolean;
+  allowedDomains: string[];
+  ssoRequired: boolean;
+  updatedAt: number;
+}
+
+export interface SsoSettingsChange {
+  issuer: string;
+  clientId: string;
+  /** null or empty: keep the secret set before (required the first time). */
+  clientSecret: string | null;
+  allowedDomains: string[];
+  ssoRequired: boolean;
+}
+
+/** `Example.COM`, `@example.com` → `example.com`; null when it is no domain name. */
+export function normalizeDomain(input: string): string | null {
+  const domain = input.trim().replace(/^@/, '').toLowerCase();
+  return isFQDN(domain, { require_tld: true, allow_underscores: false }) ? domain : null;
+}
+
+function parseDomains(inputs: readonly string[]): string[] {
+  const domains = new Set<string>();
+  for (const input of inputs) {
+    const domain = normalizeDomain(input);
+    if (domain === null) {
+      throw AppError.invalidBody(`${JSON.stringify(input)} is not an email domain`);
+    }
+    domains.add(domain);
+  }
+  if (domains.size === 0) throw AppError.invalidBody('Give at least one allowed email domain');
+  if (domains.size > MAX_ALLOWED_DOMAINS) {
+    throw AppError.invalidBody(`At most ${MAX_ALLOWED_DOMAINS} allowed email domains`);
+  }
+  return [...domains].sort();
+}
+
+/** An account's single sign-on settings (docs/teams.md, Single sign-on). */
+@Injectable()
+export class SsoSettingsService {
+  constructor(
+    private readonly store: SsoSettingsStore,
+    private readonly secrets: SsoClientSecret,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async get(accountId: string): Promise<SsoSettingsView | null> {
+    const stored = await this.store.find(accountId);
+    if (!stored) return null;
+    const { settings, domains } = stored;
+    return {
+      issuer: settings.issuer,
+      clientId: settings.clientId,
+      clientSecretSet: settings.clientSecret !== '',
+      allowedDomains: domains,
+      ssoRequired: settings.ssoRequired,
+      updatedAt: settings.updatedAt,
+    };
+  }
+
+  /**
+   * Checks everything, then the issuer by fetching its discovery document once (its failure is
+   * the answer, invalid_body), then stores. Nothing changes on any failure.
+   */
+  async set(accountId: string, change: SsoSettingsChange): Promise<SsoSettingsView> {
+    const issuerUrl = parseIssuer(change.issuer, this.config.sso.allowHttpLoopback);
+    const clientId = change.clientId.trim();
+    if (clientId === '' || clientId.length > MAX_CLIENT_ID_LENGTH) {
+      throw AppError.invalidBody(`The client id must be 1 to ${MAX_CLIENT_ID_LENGTH} characters`);
+    }
+    const domains = parseDomains(change.allowedDomains);
+    const before = await this.store.find(accountId);
+    const clientSecret = this.secretToUse(accountId, change.clientSecret, before?.settings);
+
+    let issuer: string;
+    try {
+      const provider = await discoverProvider({ issuer: issuerUrl.href, clientId, clientSecret });
+      issuer = provider.serverMetadata().issuer;
+    } catch (error) {
+      throw AppError.invalidBody(
+        `The issuer's discovery document (${discoveryUrl(issuerUrl)}) did not check out: ${providerFailure(error)}`,
+      );
+    }
+
+    const now = this.clock.nowMs();
+    const settings = Object.assign(new SsoSettingsEntity(), {
+      accountId,
+      issuer,
+      clientId,
+      clientSecret: this.secrets.seal(accountId, clientSecret),
+      ssoRequired: change.ssoRequired,
+      createdAt: before?.settings.createdAt ?? now,
+      updatedAt: now,
+    });
+    const { taken } = await this.store.save(settings, domains);
+    if (taken.length > 0) {
+      throw AppError.invalidBody(
+        `Already allowed by another account: ${taken.join(', ')} (an email domain leads to one account only)`,
+      );
+    }
+    return (await this.get(accountId))!;
+  }
+
+  /** Whether there were settings to remove. */
+  remove(accountId: string): Promise<boolean> {
+    return this.store.remove(accountId);
+  }
+
+  private secretToUse(
+    accountId: string,
+    given: string | null,
+    before: SsoSettingsEntity | undefined,
+  ): string {
+    if (given !== null && given !== '') {
+      if (given.length > MAX_CLIENT_SECRET_LENGTH) {
+        throw AppError.invalidBody(
+          `The client secret must be at most ${MAX_CLIENT_SECRET_LENGTH} characters`,
+        );
+      }
+      return given;
+    }
+    if (!before) throw AppError.invalidBody('Give the client secret the provider issued');
+    return this.secrets.open(accountId, before.clientSecret);
+  }
+}
