@@ -6,14 +6,22 @@ import { SignInService } from '../sign-in.service.js';
 import { UsersModule } from '../users.module.js';
 import { ApiKeysResolver } from './api-keys.resolver.js';
 import { SessionResolver } from './session.resolver.js';
+import { SessionsResolver } from './sessions.resolver.js';
 
 /**
- * Signing in, the viewer and the API keys over GraphQL: imported by the API's root only, so the
+ * Signing in, the viewer, their sessions and the API keys over GraphQL: imported by the API's root only, so the
  * CLI loads neither GraphQL nor the sign-in limits (which count in the rate-limit storage), and
  * only a process that checks passwords warns about a low hashing cost.
  */
 @Module({
   imports: [UsersModule, AccountsModule],
-  providers: [SessionResolver, ApiKeysResolver, SignInService, SignInLimiter, PasswordCostWarning],
+  providers: [
+    SessionResolver,
+    SessionsResolver,
+    ApiKeysResolver,
+    SignInService,
+    SignInLimiter,
+    PasswordCostWarning,
+  ],
 })
 export class UsersGraphqlModule {}
