@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { Page } from '../components/Page';
+import { SessionsSection } from '../components/SessionsSection';
 import { SignOutButton } from '../app/Shell';
 import { graphql } from '../gql';
 import { graphqlRequest } from '../app/graphql';
@@ -59,7 +60,7 @@ function ChangePassword() {
 export function AccountPage({ viewer }: { viewer: UserViewer }) {
   return (
     <Page title="Account">
-      <p>Your plan and its limits, and how you sign in.</p>
+      <p>Your plan and its limits, how you sign in, and where you are signed in.</p>
       <dl className="facts">
         <dt>Account</dt>
         <dd>{viewer.account.name}</dd>
@@ -75,6 +76,7 @@ export function AccountPage({ viewer }: { viewer: UserViewer }) {
         <dd>{viewer.user.email}</dd>
       </dl>
       <ChangePassword />
+      <SessionsSection />
       <SignOutButton />
     </Page>
   );
