@@ -26,10 +26,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { freePort } from './free-port.js';
 import { GraphqlSession } from './graphql-session.js';
+import {
+  histogramQuantile,
+  PIPELINE_STAGES,
+  type StageBucket,
+} from '../src/modules/metrics/pipeline-stages.js';
+import { PIPELINE_STAGE_METRIC } from '../src/modules/metrics/pipeline-stage.metrics.js';
 import { RedditSimServer } from './reddit-sim/reddit-sim-server.js';
 import {
   adminCommand,
   scrapeMetrics,
+  scrapeStageBuckets,
   spawnServer,
   stopServer,
   waitForHealth,
@@ -60,6 +67,35 @@ interface Result {
   overloadWarnings: string[];
   /** What the operator console showed at the end of the run (steady scenario only). */
   opsConsole: ConsoleFigures | null;
+  /** The server's stage clocks over the measured seconds and the drain, from /metrics. */
+  stages: StageFigure[];
+}
+
+interface StageFigure {
+  stage: string;
+  count: number;
+  p50Seconds: number | null;
+  p95Seconds: number | null;
+}
+
+/** Each stage's percentiles over what its histogram gained between two scrapes. */
+function stageFigures(
+  before: Map<string, StageBucket[]>,
+  after: Map<string, StageBucket[]>,
+): StageFigure[] {
+  return PIPELINE_STAGES.map((stage) => {
+    const earlier = new Map((before.get(stage) ?? []).map(({ le, count }) => [le, count]));
+    const gained = (after.get(stage) ?? []).map(({ le, count }) => ({
+      le,
+      count: count - (earlier.get(le) ?? 0),
+    }));
+    return {
+      stage,
+      count: Math.max(0, ...gained.map(({ count }) => count)),
+      p50Seconds: histogramQuantile(gained, 0.5),
+      p95Seconds: histogramQuantile(gained, 0.95),
+    };
+  });
 }
 
 interface ConsoleFigures {
@@ -217,6 +253,8 @@ async function runScenario(
       words: keywordOf,
     });
     await sleep(options.warmup * 1_000);
+    const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    const stagesBefore = await scrapeStageBuckets(metricsUrl, PIPELINE_STAGE_METRIC);
     const from = Date.now();
     await sleep(scenario.seconds * 1_000);
     const to = Date.now();
@@ -243,7 +281,8 @@ async function runScenario(
       (sum, times) => sum + times.length - 1,
       0,
     );
-    const metric = await scrapeMetrics(`http://127.0.0.1:${metricsPort}/metrics`);
+    const metric = await scrapeMetrics(metricsUrl);
+    const stagesAfter = await scrapeStageBuckets(metricsUrl, PIPELINE_STAGE_METRIC);
     const apiRequests =
       (reddit.counts.byPath.get('/api/info') ?? 0) +
       (reddit.counts.byPath.get('/r/all/new') ?? 0) +
@@ -270,6 +309,7 @@ async function runScenario(
       status429: reddit.counts.status429,
       overloadWarnings: warnings,
       opsConsole: scenario.name === 'steady' ? await consoleFigures(base, env) : null,
+      stages: stageFigures(stagesBefore, stagesAfter),
     };
   } finally {
     await stopServer(server);
@@ -289,9 +329,26 @@ function print(result: Result): void {
       `  creation → webhook p50 ${result.p50Seconds.toFixed(1)} s, p95 ${result.p95Seconds.toFixed(1)} s`,
       `  requests/min ${JSON.stringify(result.requestsPerMinute)}, useful ids/request ${result.usefulIdsPerRequest}`,
       `  overload warnings: ${result.overloadWarnings.length}${result.overloadWarnings.length > 0 ? ` (last: ${result.overloadWarnings.at(-1)?.slice(0, 300)})` : ''}`,
+      ...stageLines(result.stages),
       ...consoleLines(result),
     ].join('\n'),
   );
+}
+
+function stageLines(stages: StageFigure[]): string[] {
+  const shown = (seconds: number | null) =>
+    seconds === null
+      ? 'n/a'
+      : seconds < 1
+        ? `${Math.round(seconds * 1_000)} ms`
+        : `${seconds.toFixed(2)} s`;
+  return [
+    '  stages (server clocks, p50 / p95):',
+    ...stages.map(
+      ({ stage, count, p50Seconds, p95Seconds }) =>
+        `    ${stage.padEnd(20)} ${shown(p50Seconds).padStart(8)} / ${shown(p95Seconds).padStart(8)}  (${count})`,
+    ),
+  ];
 }
 
 /** The console's figures beside the benchmark's, and how far apart they are. */

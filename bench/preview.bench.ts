@@ -236,6 +236,7 @@ const CALLER: Caller = {
   status: 'active',
   limits: planLimits('scale'),
   session: null,
+  role: null,
 };
 
 async function timePreviews(preview: KeywordPreviewService, queries: Query[]): Promise<Timed[]> {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import type { StageBucket } from '../src/modules/metrics/pipeline-stages.js';
 
 /** This file runs as <outDir>/bench/server-process.js, next to the server and the admin command. */
 const SERVER = fileURLToPath(new URL('../src/main.js', import.meta.url));
@@ -51,6 +52,29 @@ export async function waitForHealth(base: string): Promise<void> {
 }
 
 /** One scrape of a Prometheus endpoint: the value of an unlabelled sample by name (0 if absent). */
+/** Cumulative bucket counts of a histogram with a `stage` label, by stage, as /metrics shows them. */
+export async function scrapeStageBuckets(
+  url: string,
+  histogram: string,
+): Promise<Map<string, StageBucket[]>> {
+  const byStage = new Map<string, StageBucket[]>();
+  const pattern = new RegExp(`^${histogram}_bucket\\{(.*)\\} (\\S+)$`);
+  for (const line of (await (await fetch(url)).text()).split('\n')) {
+    const match = pattern.exec(line);
+    if (match === null) continue;
+    const label = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(match[1])?.[1];
+    const stage = label('stage');
+    const le = label('le');
+    if (stage === undefined || le === undefined) continue;
+    const bucket = {
+      le: le === '+Inf' ? Number.POSITIVE_INFINITY : Number(le),
+      count: Number(match[2]),
+    };
+    byStage.set(stage, [...(byStage.get(stage) ?? []), bucket]);
+  }
+  return byStage;
+}
+
 export async function scrapeMetrics(url: string): Promise<(name: string) => number> {
   const lines = (await (await fetch(url)).text()).split('\n');
   return (name) =>

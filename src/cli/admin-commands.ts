@@ -18,6 +18,7 @@ import type { AccountEntity } from '../modules/accounts/account.entity.js';
 import { isKeyScope, KEY_SCOPES, type ApiKeyEntity } from '../modules/accounts/api-key.entity.js';
 import { AccountsModule } from '../modules/accounts/accounts.module.js';
 import { AccountsService } from '../modules/accounts/accounts.service.js';
+import { ACCOUNT_ROLES, isAccountRole, type AccountRole } from '../modules/auth/account-roles.js';
 import { UsersModule } from '../modules/users/users.module.js';
 import { UsersService } from '../modules/users/users.service.js';
 import type { FeatureModule } from './command.module.js';
@@ -194,14 +195,33 @@ const showAccount: AdminCommand = (args) => {
   });
 };
 
-/** decisions section 9: the password is generated and shown in this one answer. */
+function roleOption(value: string | undefined): AccountRole {
+  if (value === undefined) return 'owner';
+  if (!isAccountRole(value)) {
+    throw new UsageError(`--role must be one of ${[...ACCOUNT_ROLES].reverse().join(', ')}`);
+  }
+  return value;
+}
+
+/** decisions sections 9 and 15: the password is generated and shown in this one answer. */
 const createUser: AdminCommand = (args) => {
-  const { values, positionals } = parse(args, { email: { type: 'string' } }, 1);
+  const { values, positionals } = parse(
+    args,
+    { email: { type: 'string' }, role: { type: 'string' } },
+    1,
+  );
   const email = values.email;
   if (email === undefined) throw new UsageError('give --email');
+  const role = roleOption(values.role);
   return onAccounts(async (app) => {
-    const { user, password } = await app.get(UsersService).createUser(positionals[0], email);
-    return { user_id: user.id, account_id: user.accountId, email: user.email, password };
+    const { user, password } = await app.get(UsersService).createUser(positionals[0], email, role);
+    return {
+      user_id: user.id,
+      account_id: user.accountId,
+      email: user.email,
+      password,
+      role: user.role,
+    };
   });
 };
 

@@ -14,7 +14,7 @@ const USAGE = `usage: npm run --silent admin -- <command> [...]
   set-plan <account_id> [--plan P] [--status active|canceled]
   list-accounts
   show-account <account_id>
-  create-user <account_id> --email <email>
+  create-user <account_id> --email <email> [--role owner|admin|member|viewer]
   create-operator --email <email>
   reset-password <email>
   ingest <file.ndjson | ->

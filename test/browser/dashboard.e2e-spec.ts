@@ -34,6 +34,7 @@ const NAVIGATION = [
   'API keys',
   'Feeds',
   'Email',
+  'Team',
   'Account',
 ];
 

@@ -226,13 +226,30 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
 
       const created = await admin('create-user', accountId, '--email', email);
 
-      expect(Object.keys(created)).toEqual(['user_id', 'account_id', 'email', 'password']);
-      expect(created).toMatchObject({ account_id: accountId, email });
+      expect(Object.keys(created)).toEqual([
+        'user_id',
+        'account_id',
+        'email',
+        'password',
+        'role',
+      ]);
+      expect(created).toMatchObject({ account_id: accountId, email, role: 'owner' });
       expect(created.password).toMatch(/^[A-Za-z0-9_-]{24}$/);
       const res = await signIn(email.toLowerCase(), created.password as string).expect(200);
       expect(res.body).toEqual({ data: { signIn: { user: { email } } } });
       const rows = JSON.stringify(await t.database.manager.query('SELECT * FROM users'));
       expect(rows).not.toContain(created.password);
+    });
+
+    it('creates a user with the role --role names', async () => {
+      const { accountId } = await t.account();
+      const email = `Viewer.${accountId.slice(-12)}@Example.com`;
+
+      const created = await admin('create-user', accountId, '--email', email, '--role', 'viewer');
+
+      expect(created).toMatchObject({ account_id: accountId, email, role: 'viewer' });
+      const stored = await t.app.get(UsersService).findByEmail(email);
+      expect(stored).toMatchObject({ accountId, role: 'viewer' });
     });
 
     it('creates an operator, of no account, whose first sign-in works with the password shown once', async () => {
@@ -309,6 +326,10 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     [['frobnicate'], /unknown command: frobnicate/],
     [['create-user', 'no-such-account', '--email', 'x@example.com'], /Account not found/],
     [['create-user', 'no-such-account'], /give --email/],
+    [
+      ['create-user', 'no-such-account', '--email', 'x@example.com', '--role', 'operator'],
+      /^admin: --role must be one of owner, admin, member, viewer$/,
+    ],
     [['create-operator'], /give --email/],
     [['reset-password', 'nobody@example.com'], /User not found/],
   ];

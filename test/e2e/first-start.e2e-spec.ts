@@ -166,7 +166,7 @@ describe.each(testDatabaseKinds())('the first start (docs/dashboard.md) on %s', 
     });
     const asUser = await signInAs(t, user.email, user.password);
     expect((await graphqlAs(t, asUser, VIEWER)).body.data.viewer).toEqual({
-      role: 'user',
+      role: 'owner',
       user: { email: 'you@example.com' },
       account: { name: 'Acme', plan: 'pro', product: 'alerts' },
     });

@@ -7,6 +7,7 @@ import { WebhookFailingStreak1763702300000 } from '../../src/database/migrations
 import { DeliveryRetries1763702400000 } from '../../src/database/migrations/1763702400000-delivery-retries.js';
 import { KeywordQueries1763702500000 } from '../../src/database/migrations/1763702500000-keyword-queries.js';
 import { PostQueryFields1763702600000 } from '../../src/database/migrations/1763702600000-post-query-fields.js';
+import { AccountRoles1763704000000 } from '../../src/database/migrations/1763704000000-account-roles.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestApp } from '../utils/create-test-app.js';
 import {
@@ -276,6 +277,43 @@ describe.each(testDatabaseKinds())('migrations on %s', (kind) => {
         retry_at: null,
       })),
     );
+  });
+
+  it('makes the users who existed before roles owners, checks the new roles, and undoes it', async () => {
+    await dataSource.runMigrations();
+    const laterMigrations = MIGRATIONS.length - MIGRATIONS.indexOf(AccountRoles1763704000000);
+    for (let step = 0; step < laterMigrations; step++) await dataSource.undoLastMigration();
+    await dataSource.query(
+      `INSERT INTO accounts (id, name, product, plan, status, created_at, updated_at)
+       VALUES ('account', '', 'alerts', 'starter', 'active', 1, 1)`,
+    );
+    const insertUser = (id: string, accountId: string | null, role: string) =>
+      dataSource.query(
+        `INSERT INTO users (id, account_id, email, email_key, password_hash, role, created_at,
+           password_changed_at)
+         VALUES ('${id}', ${accountId === null ? 'NULL' : `'${accountId}'`}, '${id}@example.com',
+           '${id}@example.com', 'hash', '${role}', 1, 1)`,
+      );
+    await insertUser('older', 'account', 'user');
+    await insertUser('staff', null, 'operator');
+    const roles = async () =>
+      (await dataSource.query('SELECT id, role FROM users ORDER BY id')) as unknown[];
+
+    await dataSource.runMigrations();
+    expect(await roles()).toEqual([
+      { id: 'older', role: 'owner' },
+      { id: 'staff', role: 'operator' },
+    ]);
+    await insertUser('viewer', 'account', 'viewer');
+    await expect(insertUser('stale', 'account', 'user')).rejects.toThrow(/ck_users_role|CHECK/i);
+
+    for (let step = 0; step < laterMigrations; step++) await dataSource.undoLastMigration();
+    expect(await roles()).toEqual([
+      { id: 'older', role: 'user' },
+      { id: 'staff', role: 'operator' },
+      { id: 'viewer', role: 'user' },
+    ]);
+    await expect(insertUser('owner', 'account', 'owner')).rejects.toThrow(/ck_users_role|CHECK/i);
   });
 
   it('reads posts cached before flair and NSFW were kept as text posts without either', async () => {

@@ -72,7 +72,7 @@ describe.each(testDatabaseKinds())('operators (decisions section 10) on %s', (ki
     expect(userViewer.body).toEqual({
       data: {
         viewer: {
-          role: 'user',
+          role: 'owner',
           user: { email: 'member@example.com' },
           account: { id: accountId, plan: 'pro' },
         },

@@ -32,6 +32,7 @@ const INGESTION = `{ opsIngestion {
   walkBehind { kind ids lagSeconds }
   lag { alerts p50Seconds p95Seconds }
   series { minute itemsPerSecond alertsPerSecond }
+  stages { stage count p50Seconds p95Seconds }
 } }`;
 const DELIVERY = `{ opsDelivery {
   asOf
@@ -54,6 +55,7 @@ interface IngestionBody {
   coverage: { itemsHanded: number; idsGivenUp: number; percent: number | null };
   lag: { alerts: number; p50Seconds: number | null; p95Seconds: number | null };
   series: { minute: string; itemsPerSecond: number; alertsPerSecond: number }[];
+  stages: { stage: string; count: number; p50Seconds: number | null; p95Seconds: number | null }[];
 }
 
 interface DeliveryBody {
@@ -159,6 +161,21 @@ describe.each(testDatabaseKinds())('operator console figures on %s', (kind) => {
       await metricValue(t, 'alerts_reddit_items_seen_total'),
     );
     expect(ingestion.lag).toEqual({ alerts: 3, p50Seconds: 4, p95Seconds: 4 });
+    // The test's clock stands still during the poll and the deliveries: every stage but the first
+    // took 0 s. The four posts were asked 3.5 s after the middle of their created_utc second,
+    // inside the (3, 4] s bucket, and the percentiles interpolate within it.
+    expect(ingestion.stages.map(({ stage, count }) => [stage, count])).toEqual([
+      ['created_to_asked', 4],
+      ['asked_to_answered', 4],
+      ['answered_to_handed', 4],
+      ['handed_to_stored', 4],
+      ['stored_to_claimed', 6],
+      ['claimed_to_sent', 6],
+    ]);
+    const [asked, ...rest] = ingestion.stages;
+    expect(asked.p50Seconds).toBeCloseTo(3.5, 6);
+    expect(asked.p95Seconds).toBeCloseTo(3.95, 6);
+    for (const stage of rest) expect(stage.p95Seconds).toBeLessThan(0.01);
     expect(ingestion.series).toHaveLength(1440);
     expect(ingestion.series.at(-1)).toEqual({
       minute: isoWithMillis(minute),

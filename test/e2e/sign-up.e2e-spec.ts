@@ -167,7 +167,7 @@ describe.each(testDatabaseKinds())('sign-up on %s', (kind) => {
     expect(me.body).toEqual({ data: { viewer: { account: { id: viewer.account.id } } } });
 
     const user = await t.app.get(UsersService).findByEmail(email);
-    expect(user).toMatchObject({ accountId: viewer.account.id, role: 'user' });
+    expect(user).toMatchObject({ accountId: viewer.account.id, role: 'owner' });
     await signInAs(t, email.toLowerCase(), PASSWORD);
     expect(await listed(email)).toEqual([
       expect.objectContaining({ status: 'verified', accountId: viewer.account.id }),

@@ -30,6 +30,7 @@ export function navigationOf(viewer: UserViewer): NavigationLink[] {
     { href: '/api-keys', name: 'API keys' },
     { href: '/feeds', name: 'Feeds' },
     { href: '/email', name: 'Email' },
+    { href: '/team', name: 'Team' },
     { href: '/account', name: 'Account' },
   ];
 }

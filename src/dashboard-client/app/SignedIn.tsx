@@ -7,12 +7,14 @@ import { FeedsPage } from '../pages/FeedsPage';
 import { InboxPage } from '../pages/InboxPage';
 import { KeywordsPage } from '../pages/KeywordsPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { TeamPage } from '../pages/TeamPage';
 import { UsagePage } from '../pages/UsagePage';
 import { WebhookDeliveriesPage } from '../pages/WebhookDeliveriesPage';
 import { WebhooksPage } from '../pages/WebhooksPage';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { errorCodeOf } from './graphql';
 import { LongFailingBanner } from './LongFailingBanner';
+import { RoleProvider } from './roles';
 import { isUserViewer, OPS_HOME, useViewer } from './session';
 import { navigationOf, Shell } from './Shell';
 
@@ -30,44 +32,51 @@ export function SignedIn() {
   // An operator has no account: the console is theirs.
   if (!isUserViewer(user)) return <Redirect to={OPS_HOME} replace />;
   const who = [user.account.name, user.user.email].filter((part) => part !== '').join(' · ');
+  // An account's user has one of the four roles; only an operator's viewer says operator.
+  const role = user.role === 'operator' ? 'viewer' : user.role;
   return (
-    <Shell brand="Alerts dashboard" who={who} links={navigationOf(user)}>
-      {user.account.product === 'alerts' && <LongFailingBanner />}
-      <Switch>
-        <Route path="/">
-          {user.account.product === 'app' ? <Redirect to="/inbox" replace /> : <AlertsPage />}
-        </Route>
-        <Route path="/inbox">
-          <InboxPage />
-        </Route>
-        <Route path="/keywords">
-          <KeywordsPage viewer={user} />
-        </Route>
-        <Route path="/webhooks">
-          <WebhooksPage />
-        </Route>
-        <Route path="/webhooks/:id">
-          {(params) => <WebhookDeliveriesPage webhookId={params.id} />}
-        </Route>
-        <Route path="/usage">
-          <UsagePage />
-        </Route>
-        <Route path="/api-keys">
-          <ApiKeysPage />
-        </Route>
-        <Route path="/feeds">
-          <FeedsPage />
-        </Route>
-        <Route path="/email">
-          <EmailPage />
-        </Route>
-        <Route path="/account">
-          <AccountPage viewer={user} />
-        </Route>
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
-    </Shell>
+    <RoleProvider role={role}>
+      <Shell brand="Alerts dashboard" who={who} links={navigationOf(user)}>
+        {user.account.product === 'alerts' && <LongFailingBanner />}
+        <Switch>
+          <Route path="/">
+            {user.account.product === 'app' ? <Redirect to="/inbox" replace /> : <AlertsPage />}
+          </Route>
+          <Route path="/inbox">
+            <InboxPage />
+          </Route>
+          <Route path="/keywords">
+            <KeywordsPage viewer={user} />
+          </Route>
+          <Route path="/webhooks">
+            <WebhooksPage />
+          </Route>
+          <Route path="/webhooks/:id">
+            {(params) => <WebhookDeliveriesPage webhookId={params.id} />}
+          </Route>
+          <Route path="/usage">
+            <UsagePage />
+          </Route>
+          <Route path="/api-keys">
+            <ApiKeysPage />
+          </Route>
+          <Route path="/feeds">
+            <FeedsPage />
+          </Route>
+          <Route path="/email">
+            <EmailPage />
+          </Route>
+          <Route path="/team">
+            <TeamPage viewer={user} />
+          </Route>
+          <Route path="/account">
+            <AccountPage viewer={user} />
+          </Route>
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Shell>
+    </RoleProvider>
   );
 }

@@ -36,7 +36,8 @@ export function ApiKeyTable({
 }: {
   keys: readonly ListedApiKey[];
   revoking: boolean;
-  onRevoke: (keyId: string) => void;
+  /** Without it (a role that may not revoke) no Revoke button shows. */
+  onRevoke?: (keyId: string) => void;
 }) {
   // When the table was first shown: a key that expires while it is open shows so at the next visit.
   const [now] = useState(() => Date.now());
@@ -57,7 +58,7 @@ export function ApiKeyTable({
           <td>{key.expiresAt ? formatInstant(key.expiresAt) : 'never'}</td>
           <td>{statusOf(key, now)}</td>
           <td>
-            {!key.revokedAt && (
+            {!key.revokedAt && onRevoke && (
               <button
                 type="button"
                 className="danger"

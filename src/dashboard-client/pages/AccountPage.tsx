@@ -74,6 +74,8 @@ export function AccountPage({ viewer }: { viewer: UserViewer }) {
         <dd>{viewer.account.keywordLimit}</dd>
         <dt>Signed in as</dt>
         <dd>{viewer.user.email}</dd>
+        <dt>Your role</dt>
+        <dd>{viewer.role}</dd>
       </dl>
       <ChangePassword />
       <SessionsSection />

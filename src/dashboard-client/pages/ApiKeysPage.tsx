@@ -11,6 +11,7 @@ import { SelectField } from '../components/SelectField';
 import type { ApiKeyScope } from '../gql/graphql';
 import { graphql } from '../gql';
 import { graphqlRequest } from '../app/graphql';
+import { RoleNote, useMay } from '../app/roles';
 
 const API_KEYS_QUERY = graphql(`
   query ApiKeys {
@@ -86,31 +87,35 @@ export function ApiKeysPage() {
     mutationFn: (id: string) => graphqlRequest(REVOKE_API_KEY, { id }),
     onSuccess: refresh,
   });
+  const may = useMay('admin');
   return (
     <Page title="API keys">
       <p>
         Keys call the REST API under <code>/api/v1</code> and GraphQL as{' '}
         <code>Authorization: Bearer &lt;key&gt;</code>.
       </p>
-      <form className="card" onSubmit={submit} aria-label="New API key">
-        <SelectField
-          label="Scope"
-          value={scope}
-          choices={SCOPE_CHOICES}
-          onChange={(value) => setScope(value as ApiKeyScope)}
-          hint="A read-only key may call GET routes and GraphQL queries, nothing that changes the account."
-        />
-        <Field
-          label="Expires on (optional)"
-          type="date"
-          value={expiresOn}
-          onChange={(event) => setExpiresOn(event.target.value)}
-          hint="The key works through this day, then is refused. Leave empty for a key that never expires."
-        />
-        <button type="submit" disabled={create.isPending}>
-          Create key
-        </button>
-      </form>
+      <RoleNote needed="admin" what="creating and revoking API keys" />
+      {may && (
+        <form className="card" onSubmit={submit} aria-label="New API key">
+          <SelectField
+            label="Scope"
+            value={scope}
+            choices={SCOPE_CHOICES}
+            onChange={(value) => setScope(value as ApiKeyScope)}
+            hint="A read-only key may call GET routes and GraphQL queries, nothing that changes the account."
+          />
+          <Field
+            label="Expires on (optional)"
+            type="date"
+            value={expiresOn}
+            onChange={(event) => setExpiresOn(event.target.value)}
+            hint="The key works through this day, then is refused. Leave empty for a key that never expires."
+          />
+          <button type="submit" disabled={create.isPending}>
+            Create key
+          </button>
+        </form>
+      )}
       <ErrorNotice error={create.error ?? revoke.error} />
       {create.data && <OnceSecret title="Your new API key" secret={create.data.createApiKey.key} />}
       <QueryState
@@ -123,7 +128,7 @@ export function ApiKeysPage() {
         <ApiKeyTable
           keys={keys.data?.apiKeys ?? []}
           revoking={revoke.isPending}
-          onRevoke={(keyId) => revoke.mutate(keyId)}
+          onRevoke={may ? (keyId) => revoke.mutate(keyId) : undefined}
         />
       </QueryState>
     </Page>

@@ -10,6 +10,7 @@ import { SelectField } from '../components/SelectField';
 import { graphql } from '../gql';
 import type { EmailSubscriptionsQuery } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
+import { RoleNote, useMay } from '../app/roles';
 
 const EMAIL_SUBSCRIPTIONS_QUERY = graphql(`
   query EmailSubscriptions {
@@ -148,6 +149,7 @@ function SubscriptionCard({
   subscription: Subscription;
   keywordText: (id: string) => string;
 }) {
+  const may = useMay('member');
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => graphqlRequest(DELETE_EMAIL_SUBSCRIPTION, { id: subscription.id }),
@@ -177,18 +179,21 @@ function SubscriptionCard({
               : `${subscription.lastError} (${formatInstant(subscription.lastErrorAt)})`}
           </dd>
         </dl>
-        <div className="actions">
-          <button
-            type="button"
-            className="danger"
-            onClick={() => {
-              if (window.confirm(`Delete the subscription of ${subscription.email}?`))
-                remove.mutate();
-            }}
-          >
-            Delete<span className="visually-hidden"> the subscription of {subscription.email}</span>
-          </button>
-        </div>
+        {may && (
+          <div className="actions">
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                if (window.confirm(`Delete the subscription of ${subscription.email}?`))
+                  remove.mutate();
+              }}
+            >
+              Delete
+              <span className="visually-hidden"> the subscription of {subscription.email}</span>
+            </button>
+          </div>
+        )}
         <ErrorNotice error={remove.error} />
       </article>
     </li>
@@ -204,9 +209,11 @@ export function EmailPage() {
   const subscriptions = query.data?.emailSubscriptions.nodes ?? [];
   const keywords = query.data?.keywords.nodes ?? [];
   const texts = new Map(keywords.map((keyword) => [keyword.id, keyword.text]));
+  const may = useMay('member');
   return (
     <Page title="Email">
-      <AddSubscription keywords={keywords} onCreated={setSentTo} />
+      <RoleNote needed="member" what="adding and deleting email subscriptions" />
+      {may && <AddSubscription keywords={keywords} onCreated={setSentTo} />}
       <div role="status">
         {sentTo && `A confirmation mail was sent to ${sentTo}; nothing else until it is confirmed.`}
       </div>
@@ -216,7 +223,7 @@ export function EmailPage() {
         emptyText={
           <EmptyState
             purpose="No email subscriptions yet. A subscription mails alerts to an address, as they match or as an hourly or daily digest, once its owner confirms it."
-            action={{ label: 'Add your first address', formId: ADD_FORM }}
+            action={may ? { label: 'Add your first address', formId: ADD_FORM } : undefined}
           />
         }
       >

@@ -5,6 +5,7 @@ import { formatInstant } from '../components/format';
 import { Page } from '../components/Page';
 import { graphql } from '../gql';
 import { graphqlRequest } from '../app/graphql';
+import { RoleNote, useMay } from '../app/roles';
 
 const FEEDS_QUERY = graphql(`
   query Feeds {
@@ -52,6 +53,7 @@ export function FeedsPage() {
   });
   const enabled = feeds.data?.feeds.enabled ?? false;
   const urls = rotate.data?.rotateFeedToken;
+  const may = useMay('member');
   return (
     <Page title="Feeds">
       <p>
@@ -59,11 +61,14 @@ export function FeedsPage() {
         key: rotate it if a URL leaks, and the old URLs stop working at once.
       </p>
       <ErrorNotice error={feeds.error} />
+      <RoleNote needed="member" what="creating and rotating the feed URLs" />
       {feeds.data && (
         <p>
           {enabled
             ? `Feed token ${feeds.data.feeds.tokenPrefix}… issued ${formatInstant(feeds.data.feeds.createdAt)}.`
-            : 'No feed token yet. “Create feed URLs” makes an RSS and an Atom URL to add to a feed reader.'}
+            : may
+              ? 'No feed token yet. “Create feed URLs” makes an RSS and an Atom URL to add to a feed reader.'
+              : 'No feed token yet.'}
         </p>
       )}
       {urls?.rssUrl && urls.atomUrl && (
@@ -74,21 +79,23 @@ export function FeedsPage() {
           <FeedUrl label="Atom URL" url={urls.atomUrl} />
         </section>
       )}
-      <button
-        type="button"
-        className={enabled ? 'secondary' : undefined}
-        disabled={rotate.isPending || feeds.isPending}
-        onClick={() => {
-          if (
-            !enabled ||
-            window.confirm('Rotate the feed token? The current feed URLs stop working.')
-          ) {
-            rotate.mutate();
-          }
-        }}
-      >
-        {enabled ? 'Rotate token' : 'Create feed URLs'}
-      </button>
+      {may && (
+        <button
+          type="button"
+          className={enabled ? 'secondary' : undefined}
+          disabled={rotate.isPending || feeds.isPending}
+          onClick={() => {
+            if (
+              !enabled ||
+              window.confirm('Rotate the feed token? The current feed URLs stop working.')
+            ) {
+              rotate.mutate();
+            }
+          }}
+        >
+          {enabled ? 'Rotate token' : 'Create feed URLs'}
+        </button>
+      )}
       <ErrorNotice error={rotate.error} />
     </Page>
   );

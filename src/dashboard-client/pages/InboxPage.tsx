@@ -10,6 +10,7 @@ import { SelectField } from '../components/SelectField';
 import { graphql } from '../gql';
 import type { InboxItemType, InboxQuery, InboxSort } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
+import { RoleNote, useMay } from '../app/roles';
 
 const INBOX_QUERY = graphql(`
   query Inbox(
@@ -99,6 +100,7 @@ const ITEM_TYPES = [
 ];
 
 function InboxEntry({ item }: { item: InboxItem }) {
+  const may = useMay('member');
   const queryClient = useQueryClient();
   const update = useMutation({
     mutationFn: (input: { isRead?: boolean; isDeclined?: boolean }) =>
@@ -126,6 +128,7 @@ function InboxEntry({ item }: { item: InboxItem }) {
           <button
             type="button"
             className="secondary"
+            disabled={!may}
             onClick={() => update.mutate({ isRead: !item.isRead })}
           >
             {item.isRead ? 'Mark unread' : 'Mark read'}
@@ -133,6 +136,7 @@ function InboxEntry({ item }: { item: InboxItem }) {
           <button
             type="button"
             className="secondary"
+            disabled={!may}
             onClick={() => update.mutate({ isDeclined: !item.isDeclined })}
           >
             {item.isDeclined ? 'Undo decline' : 'Decline'}
@@ -163,6 +167,7 @@ export function InboxPage() {
     pages.data?.pages.flatMap((page) => page.inbox.edges.map((edge) => edge.node)) ?? [];
   return (
     <Page title="Inbox">
+      <RoleNote needed="member" what="marking items read and declining them" />
       <form
         className="filters"
         role="search"

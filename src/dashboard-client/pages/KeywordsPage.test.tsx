@@ -9,7 +9,7 @@ import { KeywordsPage } from './KeywordsPage';
 
 const viewer: UserViewer = {
   csrfToken: 'token',
-  role: 'user',
+  role: 'owner',
   user: { id: 'u1', email: 'ada@example.com' },
   account: {
     id: 'a1',

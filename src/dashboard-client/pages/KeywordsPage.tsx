@@ -9,6 +9,7 @@ import {
 } from '../components/keywords/keyword-creation';
 import { listFromText } from '../components/format';
 import { Page } from '../components/Page';
+import { RoleNote, useMay } from '../app/roles';
 import { KeywordPreview, windowHoursOf } from '../components/preview/KeywordPreview';
 import { useKeywordPreview } from '../components/preview/use-keyword-preview';
 import { isQueryRefused, QueryField, queryToSend } from '../components/query/QueryField';
@@ -241,6 +242,7 @@ function AddKeywords() {
 }
 
 function KeywordRow({ keyword, cap }: { keyword: Keyword; cap: number }) {
+  const may = useMay('member');
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [settings, setSettings] = useState(() => settingsOf(keyword));
@@ -291,46 +293,48 @@ function KeywordRow({ keyword, cap }: { keyword: Keyword; cap: number }) {
         <Sparkline values={keyword.dailyMatches} label={`${total} matches in 30 days`} />
       </td>
       <td>{keyword.active ? 'Active' : 'Paused'}</td>
-      <td className="actions">
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => update.mutate({ active: !keyword.active })}
-        >
-          {keyword.active ? 'Pause' : 'Resume'}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          aria-expanded={editing}
-          onClick={() => setEditing(!editing)}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className="danger"
-          onClick={() => {
-            if (window.confirm(`Delete the keyword “${keyword.text}”?`)) remove.mutate();
-          }}
-        >
-          Delete
-        </button>
-        <ErrorNotice error={update.error ?? remove.error} />
-        {editing && (
-          <form
-            className="card edit"
-            aria-label={`Edit ${keyword.text}`}
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!isQueryRefused(settings.query)) update.mutate(inputOf(settings));
+      {may && (
+        <td className="actions">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => update.mutate({ active: !keyword.active })}
+          >
+            {keyword.active ? 'Pause' : 'Resume'}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            aria-expanded={editing}
+            onClick={() => setEditing(!editing)}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => {
+              if (window.confirm(`Delete the keyword “${keyword.text}”?`)) remove.mutate();
             }}
           >
-            <SettingsFields value={settings} onChange={setSettings} />
-            <button type="submit">Save</button>
-          </form>
-        )}
-      </td>
+            Delete
+          </button>
+          <ErrorNotice error={update.error ?? remove.error} />
+          {editing && (
+            <form
+              className="card edit"
+              aria-label={`Edit ${keyword.text}`}
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!isQueryRefused(settings.query)) update.mutate(inputOf(settings));
+              }}
+            >
+              <SettingsFields value={settings} onChange={setSettings} />
+              <button type="submit">Save</button>
+            </form>
+          )}
+        </td>
+      )}
     </tr>
   );
 }
@@ -340,6 +344,7 @@ export function KeywordsPage({ viewer }: { viewer: UserViewer }) {
     queryKey: KEYWORDS_KEY,
     queryFn: () => graphqlRequest(KEYWORDS_QUERY),
   });
+  const may = useMay('member');
   const nodes = keywords.data?.keywords.nodes ?? [];
   const active = nodes.filter((keyword) => keyword.active).length;
   return (
@@ -350,14 +355,15 @@ export function KeywordsPage({ viewer }: { viewer: UserViewer }) {
         </strong>{' '}
         active keywords used on the {viewer.account.plan} plan; paused keywords do not count.
       </p>
-      <AddKeywords />
+      <RoleNote needed="member" what="adding, changing and previewing keywords" />
+      {may && <AddKeywords />}
       <QueryState
         query={keywords}
         empty={nodes.length === 0}
         emptyText={
           <EmptyState
             purpose="No keywords yet. A keyword is what the service looks for in every new Reddit post and comment; each match becomes an alert."
-            action={{ label: 'Write your first keyword', formId: ADD_FORM }}
+            action={may ? { label: 'Write your first keyword', formId: ADD_FORM } : undefined}
           />
         }
       >
@@ -372,7 +378,7 @@ export function KeywordsPage({ viewer }: { viewer: UserViewer }) {
                 <th scope="col">Matches today</th>
                 <th scope="col">30 days</th>
                 <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+                {may && <th scope="col">Actions</th>}
               </tr>
             </thead>
             <tbody>

@@ -10,6 +10,7 @@ import { SelectField } from '../components/SelectField';
 import { graphql } from '../gql';
 import type { DeliveryStatus, WebhookDeliveriesQuery } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
+import { RoleNote, useMay } from '../app/roles';
 
 const WEBHOOK_QUERY = graphql(`
   query WebhookHeading($id: ID!) {
@@ -101,6 +102,7 @@ function AttemptList({ webhookId, delivery }: { webhookId: string; delivery: Del
 }
 
 function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: Delivery }) {
+  const may = useMay('member');
   const queryClient = useQueryClient();
   const redeliver = useMutation({
     mutationFn: () => graphqlRequest(REDELIVER, { webhookId, deliveryId: delivery.id }),
@@ -126,7 +128,7 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: Del
         <button
           type="button"
           className="secondary"
-          disabled={redeliver.isPending || redeliver.isSuccess}
+          disabled={!may || redeliver.isPending || redeliver.isSuccess}
           onClick={() => redeliver.mutate()}
         >
           {redeliver.isSuccess ? 'Queued' : 'Redeliver'}
@@ -166,6 +168,7 @@ export function WebhookDeliveriesPage({ webhookId }: { webhookId: string }) {
         {webhook.data && <span className="url"> · {webhook.data.webhook.url}</span>}
       </p>
       <ErrorNotice error={webhook.error} />
+      <RoleNote needed="member" what="redelivering" />
       <div className="filters">
         <SelectField
           label="Status"

@@ -13,6 +13,7 @@ import { useTestWebhook, WebhookTestStatus } from '../components/webhooks/webhoo
 import { graphql } from '../gql';
 import type { WebhookFormat, WebhookRetryPolicy, WebhooksQuery } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
+import { RoleNote, useMay } from '../app/roles';
 
 const WEBHOOKS_QUERY = graphql(`
   query Webhooks {
@@ -217,6 +218,7 @@ function WebhookCard({
   webhook: Webhook;
   onSecret: (secret: string) => void;
 }) {
+  const may = useMay('member');
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
   const test = useTestWebhook(webhook.id, refresh);
@@ -265,47 +267,53 @@ function WebhookCard({
           <dd>{webhook.totalDeliveries}</dd>
         </dl>
         <div className="actions">
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => test.mutate()}
-            disabled={test.isPending}
-          >
-            Test
-          </button>
-          <button type="button" className="secondary" onClick={() => toggle.mutate()}>
-            {webhook.active ? 'Pause' : 'Resume'}
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => retries.mutate()}
-            disabled={retries.isPending}
-          >
-            {webhook.retryPolicy === 'none' ? 'Turn retries on' : 'Turn retries off'}
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => {
-              if (window.confirm('Rotate the signing secret? The old one stops working.'))
-                rotate.mutate();
-            }}
-          >
-            Rotate secret
-          </button>
+          {may && (
+            <>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => test.mutate()}
+                disabled={test.isPending}
+              >
+                Test
+              </button>
+              <button type="button" className="secondary" onClick={() => toggle.mutate()}>
+                {webhook.active ? 'Pause' : 'Resume'}
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => retries.mutate()}
+                disabled={retries.isPending}
+              >
+                {webhook.retryPolicy === 'none' ? 'Turn retries on' : 'Turn retries off'}
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  if (window.confirm('Rotate the signing secret? The old one stops working.'))
+                    rotate.mutate();
+                }}
+              >
+                Rotate secret
+              </button>
+            </>
+          )}
           <Link href={`/webhooks/${webhook.id}`}>
             Delivery log<span className="visually-hidden"> of {webhook.name}</span>
           </Link>
-          <button
-            type="button"
-            className="danger"
-            onClick={() => {
-              if (window.confirm(`Delete the webhook “${webhook.name}”?`)) remove.mutate();
-            }}
-          >
-            Delete
-          </button>
+          {may && (
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                if (window.confirm(`Delete the webhook “${webhook.name}”?`)) remove.mutate();
+              }}
+            >
+              Delete
+            </button>
+          )}
         </div>
         <WebhookTestStatus result={test.data?.testWebhook} />
         <ErrorNotice
@@ -323,16 +331,20 @@ export function WebhooksPage() {
     queryKey: WEBHOOKS_KEY,
     queryFn: () => graphqlRequest(WEBHOOKS_QUERY),
   });
+  const may = useMay('member');
   const nodes = webhooks.data?.webhooks.nodes ?? [];
   return (
     <Page title="Webhooks">
-      <AddWebhook
-        key={initialFormat}
-        initialFormat={initialFormat}
-        onCreated={(value) =>
-          setSecret({ title: 'Signing secret of the new webhook', secret: value })
-        }
-      />
+      <RoleNote needed="member" what="adding, testing and changing webhooks" />
+      {may && (
+        <AddWebhook
+          key={initialFormat}
+          initialFormat={initialFormat}
+          onCreated={(value) =>
+            setSecret({ title: 'Signing secret of the new webhook', secret: value })
+          }
+        />
+      )}
       {secret && <NewSecret {...secret} />}
       <QueryState
         query={webhooks}
@@ -340,7 +352,7 @@ export function WebhooksPage() {
         emptyText={
           <EmptyState
             purpose="No webhooks yet. A webhook posts each alert to a URL as it matches: signed JSON to your own endpoint, or a message to a Slack or Discord channel."
-            action={{ label: 'Set up your first webhook', formId: ADD_FORM }}
+            action={may ? { label: 'Set up your first webhook', formId: ADD_FORM } : undefined}
           />
         }
       >

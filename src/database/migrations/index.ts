@@ -26,6 +26,7 @@ import { RecentItems1763702800000 } from './1763702800000-recent-items.js';
 import { KeywordBackfills1763702900000 } from './1763702900000-keyword-backfills.js';
 import { SetupTokens1763703000000 } from './1763703000000-setup-tokens.js';
 import { SignUps1763703500000 } from './1763703500000-sign-ups.js';
+import { AccountRoles1763704000000 } from './1763704000000-account-roles.js';
 import { KeyScopes1763704100000 } from './1763704100000-key-scopes.js';
 import { SessionBrowsers1763704200000 } from './1763704200000-session-browsers.js';
 
@@ -59,6 +60,7 @@ export const MIGRATIONS = [
   KeywordBackfills1763702900000,
   SetupTokens1763703000000,
   SignUps1763703500000,
+  AccountRoles1763704000000,
   KeyScopes1763704100000,
   SessionBrowsers1763704200000,
 ];

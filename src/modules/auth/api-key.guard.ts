@@ -1,11 +1,15 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { GraphQLResolveInfo } from 'graphql';
 import { AppError } from '../../common/errors/app-error.js';
 import { requestOf, type AppRequest } from '../../common/http/request-of.js';
+import { requireRole, type AccountRole } from './account-roles.js';
+import type { Caller } from './caller.js';
 import { RequestAuthenticator } from './request-authenticator.service.js';
 import {
   PUBLIC_ROUTE,
   REQUIRED_PRODUCT,
+  REQUIRED_ROLE,
   SIGNED_IN_AS,
   type ProductRequirement,
   type SignedInAs,
@@ -13,7 +17,8 @@ import {
 
 /**
  * Who may call each route or field: an account's key or user of the right product (the default),
- * an operator (RequireOperator), or whoever signed in to the dashboard (AnySession).
+ * an operator (RequireOperator), or whoever signed in to the dashboard (AnySession). An account's
+ * user needs the field's role besides (RequireRole; a query without one: viewer).
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -36,19 +41,38 @@ export class ApiKeyGuard implements CanActivate {
     }
     const product =
       this.reflector.getAllAndOverride<ProductRequirement>(REQUIRED_PRODUCT, targets) ?? 'alerts';
-    await this.authenticateAccount(request, signedInAs === 'any-session' ? 'either' : product);
+    const caller = await this.authenticateAccount(
+      request,
+      signedInAs === 'any-session' ? 'either' : product,
+    );
     if (signedInAs === 'operator') {
       throw new AppError('forbidden', 'Only an operator of the service may read or do this');
+    }
+    if (signedInAs === undefined && caller.role !== null) {
+      requireRole(caller.role, this.requiredRole(context));
     }
     return true;
   }
 
-  private async authenticateAccount(request: AppRequest, product: ProductRequirement) {
-    if (product !== 'either') {
-      await this.authenticator.authenticate(request, product);
-      return;
-    }
-    await this.authenticator.authenticate(request, 'alerts').catch((error: unknown) => {
+  /** The field's declared role; a query's is viewer by default, a mutation must declare one. */
+  private requiredRole(context: ExecutionContext): AccountRole {
+    const declared = this.reflector.getAllAndOverride<AccountRole>(REQUIRED_ROLE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (declared !== undefined) return declared;
+    if (context.getType<string>() !== 'graphql') return 'viewer';
+    const info = context.getArgByIndex<GraphQLResolveInfo>(3);
+    if (info.parentType.name !== 'Mutation') return 'viewer';
+    throw new Error(`Mutation ${info.fieldName} declares no role (RequireRole)`);
+  }
+
+  private async authenticateAccount(
+    request: AppRequest,
+    product: ProductRequirement,
+  ): Promise<Caller> {
+    if (product !== 'either') return this.authenticator.authenticate(request, product);
+    return this.authenticator.authenticate(request, 'alerts').catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'wrong_product') {
         return this.authenticator.authenticate(request, 'app');
       }

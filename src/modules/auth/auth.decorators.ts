@@ -1,11 +1,13 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { Product } from '../../config/plans.js';
 import { requestOf } from '../../common/http/request-of.js';
+import type { AccountRole } from './account-roles.js';
 import { sessionUserOf, type Caller, type OperatorCaller, type SessionUser } from './caller.js';
 
 export const PUBLIC_ROUTE = 'auth:public';
 export const REQUIRED_PRODUCT = 'auth:product';
 export const SIGNED_IN_AS = 'auth:signed-in-as';
+export const REQUIRED_ROLE = 'auth:role';
 
 /** No API key needed (health checks). */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
@@ -26,6 +28,12 @@ export type SignedInAs = 'operator' | 'any-session';
 
 export const RequireOperator = () => SetMetadata(SIGNED_IN_AS, 'operator' satisfies SignedInAs);
 export const AnySession = () => SetMetadata(SIGNED_IN_AS, 'any-session' satisfies SignedInAs);
+
+/**
+ * The least role (decisions section 15) a signed-in user needs for a GraphQL field; declared
+ * beside each mutation (queries default to viewer). API keys are not users: it does not apply.
+ */
+export const RequireRole = (role: AccountRole) => SetMetadata(REQUIRED_ROLE, role);
 
 export const CurrentOperator = createParamDecorator(
   (_data: unknown, context: ExecutionContext): OperatorCaller => {

@@ -6,6 +6,7 @@ import {
   type Product,
 } from '../../config/plans.js';
 import type { AccountEntity } from '../accounts/account.entity.js';
+import type { AccountRole } from './account-roles.js';
 
 /** The dashboard session a request came with (the users module keeps sessions). */
 export interface CallerSession {
@@ -24,12 +25,15 @@ export interface Caller {
   limits: PlanLimits;
   /** The signed-in user's session; null for an API key. */
   session: CallerSession | null;
+  /** The signed-in user's role, read with the session on every request; null for an API key. */
+  role: AccountRole | null;
 }
 
 export function callerFor(
   account: AccountEntity,
   keyId: string,
   session: CallerSession | null = null,
+  role: AccountRole | null = null,
 ): Caller {
   return {
     accountId: account.id,
@@ -39,6 +43,7 @@ export function callerFor(
     status: account.status,
     limits: planLimits(account.plan),
     session,
+    role,
   };
 }
 
@@ -46,8 +51,12 @@ export function callerFor(
  * A signed-in user acting for their account: counted apart from the account's keys, per user
  * whatever the browser or tab, reads against the dashboard's session budget (throttlers.ts).
  */
-export function sessionCallerFor(account: AccountEntity, session: CallerSession): Caller {
-  return callerFor(account, `user:${session.userId}`, session);
+export function sessionCallerFor(
+  account: AccountEntity,
+  session: CallerSession,
+  role: AccountRole,
+): Caller {
+  return callerFor(account, `user:${session.userId}`, session, role);
 }
 
 /** What reading an account's data needs: whose, and under which plan limits. */

@@ -1,4 +1,5 @@
 import type { Product } from '../../config/plans.js';
+import type { AccountRole } from './account-roles.js';
 import type { Caller, CallerSession, OperatorCaller } from './caller.js';
 
 /** The cookie of a dashboard session (decisions section 9). */
@@ -10,7 +11,8 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 /** A live session as the users module found it; the authenticator reads its CSRF token. */
 export interface SessionRecord extends CallerSession {
   lastSeenAt: number;
-  role: 'user' | 'operator';
+  /** The user's role as stored now: a change applies from the user's next request. */
+  role: AccountRole | 'operator';
 }
 
 /**

@@ -16,6 +16,7 @@ import { ROOT_LOGGER } from '../../core.module.js';
 import { CommitWakeups } from '../../database/commit-wakeups.js';
 import { isDatabaseUnreachable } from '../../database/database-unreachable.js';
 import type { AlertEntity } from '../alerts/alert.entity.js';
+import { PipelineStageMetrics } from '../metrics/pipeline-stage.metrics.js';
 import { AlertStore } from '../alerts/alert.store.js';
 import { DELIVERIES_DUE } from './delivery.outbox.js';
 import { DeliveryMetrics, type DeliveryOutcome } from './delivery.metrics.js';
@@ -92,6 +93,10 @@ const emptyRunSummary = (): DeliveryRunSummary => ({
   canceled: 0,
 });
 
+/** The stage clocks time an alert's way to its first attempt, not retries or redeliveries. */
+const isFirstAttempt = (claim: ClaimedDelivery) =>
+  claim.trigger === 'automatic' && claim.attempts === 0;
+
 /**
  * Drains the outbox: claims due rows (never more than there are free slots), signs and posts
  * each one once, and records the outcome. Sends run side by side within DeliverySlots, so one
@@ -121,6 +126,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly clock: Clock,
     wakeups: CommitWakeups,
     private readonly metrics: DeliveryMetrics,
+    private readonly stages: PipelineStageMetrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) rootLogger: Logger,
   ) {
@@ -269,6 +275,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    */
   private startAll(claims: ClaimedDelivery[], summary: DeliveryRunSummary): void {
     if (claims.length === 0) return;
+    const claimedAt = this.clock.nowMs();
+    for (const claim of claims) {
+      if (isFirstAttempt(claim))
+        this.stages.observe('stored_to_claimed', claimedAt - claim.createdAt);
+    }
     const targets = this.onceDatabaseAnswers(() =>
       Promise.all([
         this.alerts.findByIds(claims.map((claim) => claim.alertId)),
@@ -281,7 +292,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         const webhook = webhooks.get(claim.webhookId);
         return alert && webhook ? { alert, webhook } : null;
       });
-      this.start(claim, target, summary);
+      this.start(claim, target, summary, claimedAt);
     }
     summary.claimed += claims.length;
   }
@@ -294,8 +305,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     claim: ClaimedDelivery,
     target: Promise<DeliveryTarget | null>,
     summary: DeliveryRunSummary,
+    claimedAt: number,
   ): void {
-    const attempt = target.then((found) => this.attempt(claim, found));
+    const attempt = target.then((found) => this.attempt(claim, found, claimedAt));
     const over = attempt.then(
       () => undefined,
       () => undefined,
@@ -323,6 +335,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private async attempt(
     claim: ClaimedDelivery,
     target: DeliveryTarget | null,
+    claimedAt: number,
   ): Promise<SettledDelivery> {
     const attemptedAt = this.clock.nowMs();
     if (target === null) return { claim, outcome: null, attemptedAt, retryAt: null };
@@ -342,7 +355,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       }),
     );
     this.slots.observe(claim.webhookId, result);
-    this.metrics.recordLatency(result.ok, this.clock.nowMs() - claim.createdAt);
+    const answeredAt = this.clock.nowMs();
+    this.metrics.recordLatency(result.ok, answeredAt - claim.createdAt);
+    if (isFirstAttempt(claim)) this.stages.observe('claimed_to_sent', answeredAt - claimedAt);
     if (result.ok) return { claim, outcome: result, attemptedAt, retryAt: null };
     const retryAt = nextRetryAt({
       policy: webhook.retryPolicy,

@@ -135,7 +135,7 @@ export class SetupService {
         await this.users.addIn(manager, {
           address: user.address,
           passwordHash: userHash,
-          role: 'user',
+          role: 'owner',
           accountId: account.id,
         });
       }

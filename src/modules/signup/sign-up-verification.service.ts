@@ -55,7 +55,7 @@ export class SignUpVerification {
         user = await this.users.addIn(manager, {
           address,
           passwordHash,
-          role: 'user',
+          role: 'owner',
           accountId: created.id,
         });
       },

@@ -75,8 +75,9 @@ export class SessionsService implements SessionAuthenticator {
     if (refusal?.code === 'subscription_required') await this.end(session.sessionId);
     if (refusal) throw refusal;
     await this.touch(session);
-    const { sessionId, userId, csrfToken } = session;
-    return sessionCallerFor(account, { sessionId, userId, csrfToken });
+    const { sessionId, userId, csrfToken, role } = session;
+    if (role === 'operator') throw new Error('callerFor: an operator session has no account');
+    return sessionCallerFor(account, { sessionId, userId, csrfToken }, role);
   }
 
   async operatorFor(session: SessionRecord): Promise<OperatorCaller> {

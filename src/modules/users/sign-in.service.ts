@@ -57,7 +57,7 @@ export class SignInService {
     );
     if (!user || !right) throw new AppError('unauthorized', WRONG_CREDENTIALS);
     const account = user.role === 'operator' ? null : await this.userStore.accountOf(user.id);
-    if (user.role === 'user') {
+    if (user.role !== 'operator') {
       if (!account) throw new AppError('unauthorized', WRONG_CREDENTIALS);
       if (account.status !== 'active') {
         throw new AppError('subscription_required', 'An active plan is required');

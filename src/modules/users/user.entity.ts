@@ -1,8 +1,12 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { epochMillis } from '../../database/column-transformers.js';
+import type { AccountRole } from '../auth/account-roles.js';
 
-/** An account's user, or an operator of the service (decisions section 10), of no account. */
-export type UserRole = 'user' | 'operator';
+/**
+ * An account's user by their role in it (decisions section 15), or an operator of the service
+ * (decisions section 10), of no account.
+ */
+export type UserRole = AccountRole | 'operator';
 
 @Entity('users')
 export class UserEntity {
@@ -25,7 +29,7 @@ export class UserEntity {
   @Column({ name: 'password_hash', type: 'varchar', length: 200 })
   passwordHash: string;
 
-  @Column({ type: 'varchar', length: 16, default: 'user' })
+  @Column({ type: 'varchar', length: 16, default: 'owner' })
   role: UserRole;
 
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMillis })

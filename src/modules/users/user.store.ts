@@ -5,7 +5,7 @@ import { runAlso, type AlsoInTransaction } from '../../database/same-transaction
 import type { AccountEntity } from '../accounts/account.entity.js';
 import { AccountStore } from '../accounts/account.store.js';
 import { SessionEntity } from './session.entity.js';
-import { UserEntity } from './user.entity.js';
+import { UserEntity, type UserRole } from './user.entity.js';
 
 /** The user rows one write transaction reads and changes. */
 export class UserWrite {
@@ -38,6 +38,28 @@ export class UserWrite {
     passwordChangedAt: number,
   ): Promise<void> {
     await this.manager.update(UserEntity, { id: userId }, { passwordHash, passwordChangedAt });
+  }
+
+  /**
+   * How many owners the account has, their rows locked until the transaction ends: two changes
+   * that would each leave one owner cannot both see two.
+   */
+  async lockedOwnerCount(accountId: string): Promise<number> {
+    const owners = await this.manager.find(UserEntity, {
+      where: { accountId, role: 'owner' },
+      lock: this.database.rowWriteLock,
+    });
+    return owners.length;
+  }
+
+  async setRole(userId: string, role: UserRole): Promise<void> {
+    await this.manager.update(UserEntity, { id: userId }, { role });
+  }
+
+  /** Deletes the user and, at once, every session of theirs. */
+  async delete(userId: string): Promise<void> {
+    await this.endSessionsOf(userId, null);
+    await this.manager.delete(UserEntity, { id: userId });
   }
 
   /** Ends every session of the user but `keep`. */

@@ -4,6 +4,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import type { AlsoInTransaction } from '../../database/same-transaction.js';
+import type { AccountRole } from '../auth/account-roles.js';
 import { emailKey, parseEmail, type EmailAddress } from './email-address.js';
 import { generatePassword } from './password-hash.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -39,13 +40,17 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
   ) {}
 
-  /** `also`: the caller's writes in the same transaction (an operator action's audit entry). */
+  /**
+   * A user of the account with a generated password (owner unless told: decisions section 15).
+   * `also`: the caller's writes in the same transaction (an operator action's audit entry).
+   */
   async createUser(
     accountId: string,
     email: string,
+    role: AccountRole = 'owner',
     also?: AlsoInTransaction<UserEntity>,
   ): Promise<IssuedPassword> {
-    return this.issue(email, 'user', accountId, also);
+    return this.issue(email, role, accountId, also);
   }
 
   /** An operator of the service (decisions section 10): of no account. */

@@ -6,3 +6,11 @@ export const formatRate = (perSecond: number): string =>
 
 export const formatSeconds = (seconds: number | null | undefined): string =>
   seconds === null || seconds === undefined ? '—' : `${seconds.toFixed(1)} s`;
+
+/** Below a second in milliseconds: stages of the pipeline take tens of them. */
+export const formatDuration = (seconds: number | null): string =>
+  seconds === null
+    ? '—'
+    : seconds < 1
+      ? `${Math.round(seconds * 1_000)} ms`
+      : `${seconds.toFixed(seconds < 10 ? 2 : 1)} s`;

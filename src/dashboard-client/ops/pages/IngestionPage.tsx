@@ -2,7 +2,7 @@ import { formatInstant } from '../../components/format';
 import { graphqlRequest } from '../../app/graphql';
 import { graphql } from '../../gql';
 import { FiguresAsOf, FiguresPage } from '../components/FiguresPage';
-import { formatRate, formatSeconds } from '../components/figures';
+import { formatDuration, formatRate, formatSeconds } from '../components/figures';
 import { MinuteFigures, type MinuteLine } from '../components/MinuteFigures';
 
 const INGESTION_QUERY = graphql(`
@@ -52,11 +52,27 @@ const INGESTION_QUERY = graphql(`
         requestsLastHour
         percentOfRequests
       }
+      stages {
+        stage
+        count
+        p50Seconds
+        p95Seconds
+      }
     }
   }
 `);
 
 const POLLER_STATE: Record<string, string> = { on: 'On', waiting: 'Waiting', off: 'Off' };
+
+/** The stage clocks' names in words, in the order an item passes them. */
+const STAGE_NAMES: Record<string, string> = {
+  created_to_asked: 'Created → first asked',
+  asked_to_answered: 'Asked → answered',
+  answered_to_handed: 'Answered → handed to the pipeline',
+  handed_to_stored: 'Matched and stored',
+  stored_to_claimed: 'Stored → claimed for delivery',
+  claimed_to_sent: 'Claimed → sent',
+};
 
 type Ingestion = Awaited<ReturnType<typeof fetchIngestion>>['opsIngestion'];
 
@@ -87,7 +103,7 @@ export function IngestionPage() {
 }
 
 function IngestionFigures({ figures }: { figures: Ingestion }) {
-  const { poller, credentials, coverage, walkBehind, lag, rechecks, asOf } = figures;
+  const { poller, credentials, coverage, walkBehind, lag, rechecks, stages, asOf } = figures;
   return (
     <>
       <FiguresAsOf asOf={asOf} />
@@ -160,6 +176,31 @@ function IngestionFigures({ figures }: { figures: Ingestion }) {
           <dt>Alerts stored</dt>
           <dd>{lag.alerts}</dd>
         </dl>
+      </section>
+      <section className="card" aria-labelledby="stages">
+        <h2 id="stages">Where the seconds go, last hour</h2>
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Stage</th>
+                <th scope="col">p50</th>
+                <th scope="col">p95</th>
+                <th scope="col">Timed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stages.map((stage) => (
+                <tr key={stage.stage}>
+                  <th scope="row">{STAGE_NAMES[stage.stage] ?? stage.stage}</th>
+                  <td>{formatDuration(stage.p50Seconds)}</td>
+                  <td>{formatDuration(stage.p95Seconds)}</td>
+                  <td>{stage.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
       <section className="card" aria-labelledby="rechecks">
         <h2 id="rechecks">Re-checks of score and comments, last hour</h2>

@@ -6,6 +6,7 @@ import { Field } from '../../components/Field';
 import { CreationOutcome, useCreateKeywords } from '../../components/keywords/keyword-creation';
 import { useTestWebhook, WebhookTestStatus } from '../../components/webhooks/webhook-test';
 import { graphqlRequest } from '../../app/graphql';
+import { RoleNote, useMay } from '../../app/roles';
 import {
   GETTING_STARTED_KEY,
   GETTING_STARTED_QUERY,
@@ -95,6 +96,7 @@ function TestWebhook({ webhook }: { webhook: ChecklistWebhook }) {
 export function GettingStarted() {
   const id = useId();
   const [shown, setShown] = useState(false);
+  const may = useMay('member');
   const query = useQuery({
     queryKey: GETTING_STARTED_KEY,
     queryFn: () => graphqlRequest(GETTING_STARTED_QUERY),
@@ -111,9 +113,10 @@ export function GettingStarted() {
           ? 'All set: new alerts appear below as they match, without reloading.'
           : 'Three steps, and matches on Reddit reach you where you work.'}
       </p>
+      <RoleNote needed="member" what="adding keywords and sending test alerts" />
       <ol className="steps">
         <Step title="1. Add a keyword" done={progress.hasKeyword}>
-          {progress.hasKeyword ? null : <AddKeywordInline />}
+          {progress.hasKeyword || !may ? null : <AddKeywordInline />}
         </Step>
         <Step title="2. Connect where alerts go" done={progress.connected}>
           <ul className="channel-links">
@@ -126,7 +129,7 @@ export function GettingStarted() {
         </Step>
         <Step title="3. See a test alert arrive" done={progress.proven}>
           {!progress.connected && <p>Connect a channel first, then send it a sample alert here.</p>}
-          {progress.webhooks.length > 0 && (
+          {may && progress.webhooks.length > 0 && (
             <ul className="channel-tests">
               {progress.webhooks.map((webhook) => (
                 <TestWebhook key={webhook.id} webhook={webhook} />

@@ -1,5 +1,5 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { CurrentCaller } from '../../auth/auth.decorators.js';
+import { CurrentCaller, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { DeletionModel, deletionOf } from '../../graphql/common/deletion.model.js';
 import { EmailSubscriptionsService } from '../subscriptions/email-subscriptions.service.js';
@@ -20,6 +20,7 @@ export class EmailSubscriptionsResolver {
     return { nodes: subscriptions.map(toEmailSubscriptionModel), count: subscriptions.length };
   }
 
+  @RequireRole('member')
   @Mutation(() => EmailSubscriptionModel, {
     name: 'createEmailSubscription',
     description:
@@ -37,6 +38,7 @@ export class EmailSubscriptionsResolver {
     return toEmailSubscriptionModel(subscription);
   }
 
+  @RequireRole('member')
   @Mutation(() => DeletionModel, { name: 'deleteEmailSubscription' })
   async remove(
     @CurrentCaller() caller: Caller,

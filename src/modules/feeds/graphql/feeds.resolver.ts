@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
-import { CurrentCaller } from '../../auth/auth.decorators.js';
+import { CurrentCaller, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import type { GraphqlContext } from '../../graphql/common/graphql-context.js';
 import { FeedTokensService } from '../feed-tokens.service.js';
@@ -20,6 +20,7 @@ export class FeedsResolver {
     return toFeedsModel(await this.tokens.find(caller.accountId));
   }
 
+  @RequireRole('member')
   @Mutation(() => FeedsModel, {
     name: 'rotateFeedToken',
     description:

@@ -1,5 +1,5 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { CurrentCaller, RequireProduct } from '../../auth/auth.decorators.js';
+import { CurrentCaller, RequireProduct, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { inboxKeysetQueryOf } from '../items/inbox-keyset-query.js';
 import { InboxService } from '../items/inbox.service.js';
@@ -49,6 +49,7 @@ export class InboxResolver {
     return toInboxItemModel(await this.inbox.get(caller.accountId, id));
   }
 
+  @RequireRole('member')
   @Mutation(() => InboxItemModel, {
     name: 'updateInboxItem',
     description: 'PATCH /inbox/:id: mark an item read or unread, declined or not.',

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { Database } from '../../../database/database.js';
+import { PipelineStageMetrics } from '../../metrics/pipeline-stage.metrics.js';
 import { IngestionPipeline } from '../ingestion-pipeline.service.js';
 import { PostCacheStore } from '../post-cache.store.js';
 import { CountRecheckStore } from '../rechecks/count-recheck.store.js';
@@ -38,6 +39,7 @@ export class RedditPollerFactory {
     private readonly metrics: PollerMetrics,
     private readonly rechecks: CountRecheckStore,
     private readonly recheckMetrics: RecheckMetrics,
+    private readonly stages: PipelineStageMetrics,
   ) {}
 
   /** Null when no credentials are configured: the poller is off. */
@@ -60,6 +62,7 @@ export class RedditPollerFactory {
         },
       },
       parents: new PostCacheParents(this.postCache, this.database, this.clock),
+      stages: this.stages,
       options: { listingIntervalMs: pollMs },
     });
     const rechecker = new CountRechecker({

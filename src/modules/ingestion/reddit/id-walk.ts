@@ -295,6 +295,11 @@ export class KindWalk {
     return ids;
   }
 
+  /** When an id waiting for its second ask was first asked (and found absent); else null. */
+  firstAskedAt(id: number): number | null {
+    return this.retries.find((range) => range.from <= id && id <= range.to)?.absentAt ?? null;
+  }
+
   private inRetries(id: number): boolean {
     return this.retries.some((range) => range.from <= id && id <= range.to);
   }

@@ -1,5 +1,5 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { CurrentCaller } from '../../auth/auth.decorators.js';
+import { CurrentCaller, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { KeywordsService } from '../keywords.service.js';
 import { DeletionModel, deletionOf } from '../../graphql/common/deletion.model.js';
@@ -22,6 +22,7 @@ export class KeywordsResolver {
     };
   }
 
+  @RequireRole('member')
   @Mutation(() => KeywordCreationModel, { name: 'createKeywords' })
   async create(
     @CurrentCaller() caller: Caller,
@@ -30,6 +31,7 @@ export class KeywordsResolver {
     return toKeywordCreationModel(await this.keywords.create(caller, items));
   }
 
+  @RequireRole('member')
   @Mutation(() => KeywordModel, { name: 'updateKeyword' })
   async update(
     @CurrentCaller() caller: Caller,
@@ -39,6 +41,7 @@ export class KeywordsResolver {
     return toKeywordModel(await this.keywords.update(caller, id, input));
   }
 
+  @RequireRole('member')
   @Mutation(() => DeletionModel, { name: 'deleteKeyword' })
   async remove(
     @CurrentCaller() caller: Caller,

@@ -72,14 +72,17 @@ export class OpsAccountActions {
     });
   }
 
-  /** A user of the account, with a generated password shown once (as `admin create-user`). */
+  /**
+   * A user of the account, with a generated password shown once (as `admin create-user`): an
+   * owner, as that command makes by default; the account's admins change roles on their Team page.
+   */
   async addUser(
     operator: OperatorCaller,
     accountId: string,
     email: string,
   ): Promise<IssuedPassword> {
     const actor = await this.actorOf(operator);
-    return this.users.createUser(accountId, email, (manager, user) =>
+    return this.users.createUser(accountId, email, 'owner', (manager, user) =>
       this.audit.record(manager, actor, {
         action: 'add_user',
         accountId,

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { Registry } from 'prom-client';
+import { Registry, type Histogram } from 'prom-client';
 import { AlertStore } from '../../alerts/alert.store.js';
 import { DeliveryWorker } from '../../delivery/delivery.worker.js';
 import { RedditPollingWorker } from '../../ingestion/polling/reddit-polling.worker.js';
+import { PIPELINE_STAGE_METRIC } from '../../metrics/pipeline-stage.metrics.js';
 import {
   DATABASE_INSTANCE,
   MINUTE_MS,
   SAMPLED_COUNTERS,
   SAMPLED_GAUGES,
+  stageBucketSubject,
   type PromSource,
   type Reading,
 } from './sampled-figures.js';
@@ -27,6 +29,7 @@ export class FigureReadings {
     return [
       ...(await this.fromRegistry(SAMPLED_COUNTERS, 'counter')),
       ...(await this.fromRegistry(SAMPLED_GAUGES, 'gauge')),
+      ...(await this.stageBuckets()),
       ...this.pollerReadings(),
       ...this.slotReadings(),
       await this.alertsStored(minute),
@@ -47,6 +50,20 @@ export class FigureReadings {
       }
     }
     return readings;
+  }
+
+  /** The stage clocks' cumulative buckets, each a counter, so the console sums them per hour. */
+  private async stageBuckets(): Promise<Reading[]> {
+    const histogram = this.registry.getSingleMetric(PIPELINE_STAGE_METRIC) as Histogram | undefined;
+    if (histogram === undefined) return [];
+    return (await histogram.get()).values
+      .filter(({ metricName }) => metricName === `${PIPELINE_STAGE_METRIC}_bucket`)
+      .map(({ labels, value }) => ({
+        metric: 'pipeline.stage_bucket',
+        subject: stageBucketSubject(String(labels.stage), String(labels.le)),
+        value,
+        kind: 'counter',
+      }));
   }
 
   /** The lease holder also writes each credential's use: only it spends them. */

@@ -5,7 +5,14 @@ import { CountRecheckStore } from '../../ingestion/rechecks/count-recheck.store.
 import { coveragePercent, nearestRankIndex, perMinute, type WalkCounts } from './figure-math.js';
 import { OperationSampleStore } from './operation-sample.store.js';
 import { pollerVerdict, type PollerVerdict } from './poller-verdict.js';
-import { MINUTE_MS, minuteStart } from './sampled-figures.js';
+import {
+  histogramQuantile,
+  PIPELINE_STAGES,
+  STAGE_BUCKETS,
+  type PipelineStage,
+  type StageBucket,
+} from '../../metrics/pipeline-stages.js';
+import { MINUTE_MS, minuteStart, parseStageBucketSubject } from './sampled-figures.js';
 
 /** Gauges older than this are not "now": the instance that wrote them is gone or stuck. */
 export const CURRENT_WINDOW_MS = 3 * MINUTE_MS;
@@ -33,6 +40,16 @@ export interface IngestionFigures {
   lag: { alerts: number; p50Ms: number | null; p95Ms: number | null };
   series: { minute: number; itemsPerSecond: number; alertsPerSecond: number }[];
   rechecks: RecheckFigures;
+  stages: StageFigures[];
+}
+
+/** One stage of an item's way from Reddit to a receiver over the last hour, all instances. */
+export interface StageFigures {
+  stage: PipelineStage;
+  /** Items (or first delivery attempts) timed. */
+  count: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
 }
 
 /** The re-checks of `score:` and `comments:` (decisions.md section 13) and what they cost. */
@@ -90,7 +107,41 @@ export class IngestionFiguresService {
       lag: await this.storedAlertLag(now - HOUR_MS),
       series: await this.series(to - DAY_MS, to),
       rechecks: await this.recheckFigures(hourTotal),
+      stages: await this.stageFigures(hourAgo, to),
     };
+  }
+
+  /**
+   * Each stage's percentiles from its sampled buckets, summed over instances and the hour. A
+   * bucket with no sample had nothing added to it: its count is 0, not missing.
+   */
+  private async stageFigures(from: number, to: number): Promise<StageFigures[]> {
+    const counts = new Map<string, Map<number, number>>();
+    for (const { subject, value } of await this.samples.totalsBySubject(
+      'pipeline.stage_bucket',
+      from,
+      to,
+    )) {
+      const parsed = parseStageBucketSubject(subject);
+      if (parsed === null) continue;
+      const ofStage = counts.get(parsed.stage) ?? new Map<number, number>();
+      ofStage.set(parsed.le, value);
+      counts.set(parsed.stage, ofStage);
+    }
+    const seconds = (value: number | null) => (value === null ? null : value * 1_000);
+    return PIPELINE_STAGES.map((stage) => {
+      const ofStage = counts.get(stage);
+      const buckets: StageBucket[] = [...STAGE_BUCKETS, Number.POSITIVE_INFINITY].map((le) => ({
+        le,
+        count: ofStage?.get(le) ?? 0,
+      }));
+      return {
+        stage,
+        count: Math.max(...buckets.map(({ count }) => count)),
+        p50Ms: seconds(histogramQuantile(buckets, 0.5)),
+        p95Ms: seconds(histogramQuantile(buckets, 0.95)),
+      };
+    });
   }
 
   private async recheckFigures(

@@ -34,6 +34,7 @@ export type SampleMetric =
   | 'reddit.rechecks'
   | 'reddit.recheck_alerts'
   | 'reddit.recheck_requests'
+  | 'pipeline.stage_bucket'
   | 'delivery.attempts'
   | 'delivery.slots_peak'
   | 'delivery.slots'
@@ -67,6 +68,15 @@ export const SAMPLED_GAUGES: readonly PromSource[] = [
   { prom: 'alerts_reddit_ids_behind', metric: 'reddit.ids_behind', label: 'kind' },
   { prom: 'alerts_reddit_lag_seconds', metric: 'reddit.walk_lag_seconds', label: 'kind' },
 ];
+
+/** A stage histogram's bucket as a sample subject: `<stage> <upper bound in seconds or +Inf>`. */
+export const stageBucketSubject = (stage: string, le: string | number) => `${stage} ${le}`;
+
+export function parseStageBucketSubject(subject: string): { stage: string; le: number } | null {
+  const [stage, le] = subject.split(' ');
+  if (stage === undefined || le === undefined) return null;
+  return { stage, le: le === '+Inf' ? Number.POSITIVE_INFINITY : Number(le) };
+}
 
 /** A figure read at the minute's end, before deltas are taken. */
 export interface Reading {

@@ -131,6 +131,27 @@ export class OpsRechecksModel {
   percentOfRequests: number | null;
 }
 
+@ObjectType('OpsPipelineStage', {
+  description:
+    "One stage of an item's way from Reddit to a receiver over the last hour (docs/ingestion.md, Where the seconds go).",
+})
+export class OpsPipelineStageModel {
+  @Field({
+    description:
+      'created_to_asked, asked_to_answered, answered_to_handed, handed_to_stored, stored_to_claimed or claimed_to_sent.',
+  })
+  stage: string;
+
+  @Field(() => Int, { description: 'Items (deliveries for the last two stages) timed.' })
+  count: number;
+
+  @Field(() => Float, { nullable: true, description: 'Interpolated within its histogram bucket.' })
+  p50Seconds: number | null;
+
+  @Field(() => Float, { nullable: true, description: 'Interpolated within its histogram bucket.' })
+  p95Seconds: number | null;
+}
+
 @ObjectType('OpsIngestion', {
   description: "The console's Ingestion page: the same on every instance.",
 })
@@ -158,6 +179,11 @@ export class OpsIngestionModel {
 
   @Field(() => OpsRechecksModel)
   rechecks: OpsRechecksModel;
+
+  @Field(() => [OpsPipelineStageModel], {
+    description: 'Where the seconds go, stage by stage, in the order an item passes them.',
+  })
+  stages: OpsPipelineStageModel[];
 }
 
 const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
@@ -180,5 +206,11 @@ export function toOpsIngestionModel(figures: IngestionFigures): OpsIngestionMode
     },
     series: figures.series.map((minute) => ({ ...minute, minute: isoWithMillis(minute.minute) })),
     rechecks: figures.rechecks,
+    stages: figures.stages.map(({ stage, count, p50Ms, p95Ms }) => ({
+      stage,
+      count,
+      p50Seconds: seconds(p50Ms),
+      p95Seconds: seconds(p95Ms),
+    })),
   };
 }

@@ -1,6 +1,6 @@
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
 import { AppError } from '../../../common/errors/app-error.js';
-import { CurrentCaller } from '../../auth/auth.decorators.js';
+import { CurrentCaller, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { CreateKeywordInput } from '../../keywords/graphql/keyword.inputs.js';
 import { checkKeywordDraft } from '../../keywords/keyword-rules.js';
@@ -21,6 +21,8 @@ export class PreviewResolver {
     description:
       'REST POST /keywords/preview: what the keyword would have matched in the last `hours` of the recent window (default all of it). Stores nothing; counted against PREVIEW_RATE_PER_MINUTE as well.',
   })
+  // Part of writing a keyword, and spends the preview budget: what a member does.
+  @RequireRole('member')
   @PreviewBudget()
   async preview(
     @CurrentCaller() caller: Caller,

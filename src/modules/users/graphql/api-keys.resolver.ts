@@ -1,6 +1,6 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AccountsService } from '../../accounts/accounts.service.js';
-import { CurrentCaller, RequireProduct } from '../../auth/auth.decorators.js';
+import { CurrentCaller, RequireProduct, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { CreateApiKeyArgs, keyTermsOf } from './api-key.inputs.js';
 import { ApiKeyCreationModel, ApiKeyModel, toApiKeyModel } from './api-key.model.js';
@@ -20,6 +20,7 @@ export class ApiKeysResolver {
     return (await this.accounts.listKeys(caller.accountId)).map(toApiKeyModel);
   }
 
+  @RequireRole('admin')
   @Mutation(() => ApiKeyCreationModel, {
     name: 'createApiKey',
     description: 'A write key that never expires, unless scope and expiresAt say otherwise.',
@@ -32,6 +33,7 @@ export class ApiKeysResolver {
     return { apiKey: toApiKeyModel(key), key: apiKey };
   }
 
+  @RequireRole('admin')
   @Mutation(() => ApiKeyModel, {
     name: 'revokeApiKey',
     description: 'Ends the key at once; revoking a revoked key changes nothing.',

@@ -7,9 +7,11 @@ import { UsersModule } from '../users.module.js';
 import { ApiKeysResolver } from './api-keys.resolver.js';
 import { SessionResolver } from './session.resolver.js';
 import { SessionsResolver } from './sessions.resolver.js';
+import { TeamResolver } from './team.resolver.js';
+import { TeamService } from '../team.service.js';
 
 /**
- * Signing in, the viewer, their sessions and the API keys over GraphQL: imported by the API's root only, so the
+ * Signing in, the viewer, their sessions, the API keys and the team over GraphQL: imported by the API's root only, so the
  * CLI loads neither GraphQL nor the sign-in limits (which count in the rate-limit storage), and
  * only a process that checks passwords warns about a low hashing cost.
  */
@@ -19,6 +21,8 @@ import { SessionsResolver } from './sessions.resolver.js';
     SessionResolver,
     SessionsResolver,
     ApiKeysResolver,
+    TeamResolver,
+    TeamService,
     SignInService,
     SignInLimiter,
     PasswordCostWarning,

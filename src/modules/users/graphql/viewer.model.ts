@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { planLimits, type Product } from '../../../config/plans.js';
 import type { AccountEntity } from '../../accounts/account.entity.js';
 import type { UserEntity, UserRole } from '../user.entity.js';
+import { AccountRoleEnum } from './team-member.model.js';
 
 export enum ProductEnum {
   alerts = 'alerts',
@@ -10,14 +11,12 @@ export enum ProductEnum {
 
 registerEnumType(ProductEnum, { name: 'Product' });
 
-export enum RoleEnum {
-  user = 'user',
-  operator = 'operator',
-}
+export const RoleEnum = { ...AccountRoleEnum, operator: 'operator' } as const;
 
 registerEnumType(RoleEnum, {
   name: 'Role',
-  description: "user: an account's user; operator: staff of the service, of no account.",
+  description:
+    "owner, admin, member or viewer: an account's user with that role (docs/teams.md); operator: staff of the service, of no account.",
 });
 
 @ObjectType('User', { description: 'A person who signs in to the dashboard.' })
@@ -58,7 +57,8 @@ export class ViewerModel {
   user: UserModel;
 
   @Field(() => RoleEnum, {
-    description: 'operator: the operator console is theirs (/dashboard/ops).',
+    description:
+      "The user's role in their account, read on every request; operator: the operator console is theirs (/dashboard/ops).",
   })
   role: UserRole;
 

@@ -1,5 +1,5 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { CurrentCaller } from '../../auth/auth.decorators.js';
+import { CurrentCaller, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { WebhookTester } from '../tester/webhook-tester.service.js';
 import { WebhookTestBudget } from '../../rate-limit/rate-limit.decorators.js';
@@ -67,6 +67,7 @@ export class WebhooksResolver {
     return attempts.map(toWebhookDeliveryAttempt);
   }
 
+  @RequireRole('member')
   @Mutation(() => RedeliveryModel, { name: 'redeliverWebhookDelivery' })
   async redeliver(
     @CurrentCaller() caller: Caller,
@@ -76,6 +77,7 @@ export class WebhooksResolver {
     return { queued: await this.deliveryLog.redeliver(caller.accountId, webhookId, deliveryId) };
   }
 
+  @RequireRole('member')
   @Mutation(() => RedeliveryModel, {
     name: 'redeliverWebhookDeliveries',
     description: 'POST /webhooks/:id/redeliver: at most 10,000 per call.',
@@ -95,6 +97,7 @@ export class WebhooksResolver {
     return { nodes: webhooks.map(toWebhookModel), count: webhooks.length };
   }
 
+  @RequireRole('member')
   @Mutation(() => WebhookCreationModel, { name: 'createWebhook' })
   async create(
     @CurrentCaller() caller: Caller,
@@ -104,6 +107,7 @@ export class WebhooksResolver {
     return { webhook: toWebhookModel(webhook), secret };
   }
 
+  @RequireRole('member')
   @Mutation(() => WebhookModel, { name: 'updateWebhook' })
   async update(
     @CurrentCaller() caller: Caller,
@@ -113,6 +117,7 @@ export class WebhooksResolver {
     return toWebhookModel(await this.webhooks.update(caller.accountId, id, input));
   }
 
+  @RequireRole('member')
   @Mutation(() => WebhookSecretRotationModel, {
     name: 'rotateWebhookSecret',
     description: 'POST /webhooks/:id/rotate-secret: a new signing secret, shown once.',
@@ -125,6 +130,7 @@ export class WebhooksResolver {
     return { webhook: toWebhookModel(webhook), secret };
   }
 
+  @RequireRole('member')
   @Mutation(() => DeletionModel, { name: 'deleteWebhook' })
   async remove(
     @CurrentCaller() caller: Caller,
@@ -134,6 +140,7 @@ export class WebhooksResolver {
     return deletionOf(id);
   }
 
+  @RequireRole('member')
   @Mutation(() => WebhookTestResultModel, { name: 'testWebhook' })
   @WebhookTestBudget()
   test(

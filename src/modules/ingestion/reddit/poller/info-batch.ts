@@ -78,6 +78,24 @@ export function packInfoBatch(
 }
 
 /**
+ * When the retried ids of `batch` were first asked (read before settleInfoBatch forgets them):
+ * for the stage clocks, an item found at its second ask was asked at its first.
+ */
+export function retryAskTimes(
+  walks: KindWalks,
+  batch: InfoBatch,
+): (item: RedditItem) => number | undefined {
+  const times = new Map<string, number>();
+  for (const kind of KINDS) {
+    for (const id of batch.asks[kind].retry) {
+      const at = walks[kind].firstAskedAt(id);
+      if (at !== null) times.set(fullnameOf(kind, numberToId(id)), at);
+    }
+  }
+  return (item) => times.get(fullnameOf(itemKind(item), numberToId(itemNumber(item))));
+}
+
+/**
  * Applies an /api/info answer to the walks: the asked ids found are met, the absent ones go to
  * their retry or are given up. An item of a walk that has begun counts as fresh even unasked.
  */

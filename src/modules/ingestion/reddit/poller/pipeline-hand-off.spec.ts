@@ -2,6 +2,8 @@ import { FixedClock } from '../../../../common/time/clock.js';
 import type { RedditComment, RedditItem, RedditPost } from '../../reddit-item.js';
 import type { PollerState, PollerStateStore } from '../poller-state.js';
 import { emptyPollerState } from '../poller-state.js';
+import type { PipelineStage, StageClock } from '../../../metrics/pipeline-stages.js';
+import { ItemTimings } from './item-timings.js';
 import { PipelineHandOff } from './pipeline-hand-off.js';
 
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
@@ -19,8 +21,14 @@ class Recorder implements PollerStateStore {
     return finish;
   }
 
+  /** How long each batch takes the pipeline, on the test's clock. */
+  pipelineMs = 0;
+
+  constructor(private readonly clock: FixedClock) {}
+
   readonly pipeline = {
     process: async (items: RedditItem[]) => {
+      this.clock.advance(this.pipelineMs);
       const gate = this.gate;
       this.gate = null;
       if (gate !== null) await gate;
@@ -42,6 +50,14 @@ class Recorder implements PollerStateStore {
   }
 }
 
+class RecordingStageClock implements StageClock {
+  readonly observed: [PipelineStage, number][] = [];
+
+  observe(stage: PipelineStage, ms: number): void {
+    this.observed.push([stage, ms]);
+  }
+}
+
 const post = (id: string) => ({ type: 'post', id }) as RedditPost;
 const comment = (id: string) => ({ type: 'comment', id }) as RedditComment;
 
@@ -54,12 +70,32 @@ function stateAfter(itemsSeen: number): PollerState {
 describe('PipelineHandOff', () => {
   let clock: FixedClock;
   let recorder: Recorder;
+  let stages: RecordingStageClock;
+  let timings: ItemTimings;
   let handOff: PipelineHandOff;
 
   beforeEach(() => {
     clock = new FixedClock(new Date(T0));
-    recorder = new Recorder();
-    handOff = new PipelineHandOff(recorder.pipeline, recorder, clock);
+    recorder = new Recorder(clock);
+    stages = new RecordingStageClock();
+    timings = new ItemTimings(stages);
+    handOff = new PipelineHandOff(recorder.pipeline, recorder, clock, timings);
+  });
+
+  it('times each item from its answer to the pipeline, and the pipeline to the commit', async () => {
+    const created = { ...post('a'), createdUtc: T0 / 1_000 - 3 };
+    timings.answered([created], () => T0 - 400, T0);
+    clock.advance(120);
+    recorder.pipelineMs = 35;
+    handOff.enqueue({ posts: [created], comments: [] }, stateAfter(1), true);
+    await handOff.settled();
+
+    expect(stages.observed).toEqual([
+      ['created_to_asked', 2_100],
+      ['asked_to_answered', 400],
+      ['answered_to_handed', 120],
+      ['handed_to_stored', 35],
+    ]);
   });
 
   it('hands posts first, each kind by id, then stores the state that moved past them', async () => {

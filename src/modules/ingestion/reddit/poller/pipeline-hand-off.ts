@@ -2,6 +2,7 @@ import type { Clock } from '../../../../common/time/clock.js';
 import type { RedditComment, RedditItem, RedditPost } from '../../reddit-item.js';
 import type { PollerState, PollerStateStore } from '../poller-state.js';
 import { itemNumber } from '../reddit-id.js';
+import type { ItemTimings } from './item-timings.js';
 
 export interface ItemPipeline {
   process(items: RedditItem[]): Promise<void>;
@@ -30,6 +31,7 @@ export class PipelineHandOff {
     private readonly pipeline: ItemPipeline,
     private readonly stateStore: PollerStateStore,
     private readonly clock: Clock,
+    private readonly timings: ItemTimings,
   ) {}
 
   /** Epoch ms at which the last hand-off that followed a Reddit answer was stored. */
@@ -48,7 +50,12 @@ export class PipelineHandOff {
     this.chain = this.chain.then(async () => {
       try {
         if (this.failure !== null) return;
-        if (ordered.length > 0) await this.pipeline.process(ordered);
+        if (ordered.length > 0) {
+          const handedAt = this.clock.nowMs();
+          this.timings.handed(ordered, handedAt);
+          await this.pipeline.process(ordered);
+          this.timings.stored(ordered, handedAt, this.clock.nowMs());
+        }
         await this.stateStore.save(state);
         if (answered) this.progressAt = this.clock.nowMs();
       } catch (error) {

@@ -1,4 +1,5 @@
 import type { Clock } from '../../../../common/time/clock.js';
+import { NO_STAGE_CLOCK, type StageClock } from '../../../metrics/pipeline-stages.js';
 import type { RedditItem } from '../../reddit-item.js';
 import type { WalkRules } from '../id-walk.js';
 import { DEFAULT_WALK_RULES, KindWalk } from '../id-walk.js';
@@ -9,7 +10,8 @@ import { MAX_PAGE_SIZE } from '../reddit-api.js';
 import { isRedditBackoffError, RedditRateLimitedError } from '../reddit-errors.js';
 import type { ListingKind } from '../reddit-id.js';
 import { itemKind, itemNumber } from '../reddit-id.js';
-import { packInfoBatch, settleInfoBatch } from './info-batch.js';
+import { packInfoBatch, retryAskTimes, settleInfoBatch } from './info-batch.js';
+import { ItemTimings } from './item-timings.js';
 import type { KindWalks } from './kind-walks.js';
 import { KINDS, observeItems } from './kind-walks.js';
 import type { ParentPostStore } from './parent-resolver.js';
@@ -57,6 +59,8 @@ export interface RedditPollerDeps {
   pipeline: ItemPipeline;
   parents: ParentPostStore;
   clock: Clock;
+  /** Where the stage clocks of created → asked → answered → handed → stored go. */
+  stages?: StageClock;
   options?: Partial<RedditPollerOptions>;
 }
 
@@ -71,6 +75,7 @@ export class RedditPoller {
   private readonly scheduler: RequestScheduler;
   private readonly parents: ParentResolver;
   private readonly handOff: PipelineHandOff;
+  private readonly timings: ItemTimings;
   private walks: KindWalks | null = null;
   private coverageTotals: CoverageCounters = emptyCoverage();
   private backoffUntil: number | null = null;
@@ -79,7 +84,8 @@ export class RedditPoller {
     this.options = { ...DEFAULT_POLLER_OPTIONS, ...deps.options };
     this.scheduler = new RequestScheduler(this.options);
     this.parents = new ParentResolver(deps.parents);
-    this.handOff = new PipelineHandOff(deps.pipeline, deps.stateStore, deps.clock);
+    this.timings = new ItemTimings(deps.stages ?? NO_STAGE_CLOCK);
+    this.handOff = new PipelineHandOff(deps.pipeline, deps.stateStore, deps.clock, this.timings);
   }
 
   /**
@@ -238,6 +244,7 @@ export class RedditPoller {
     this.scheduler.listingSent(kind, now);
     this.coverageTotals.listingRequests += 1;
     const page = await this.deps.api.listNew(kind, { limit: MAX_PAGE_SIZE });
+    const answeredAt = this.deps.clock.nowMs();
     const items = page.items.filter((item) => itemKind(item) === kind);
     observeItems(walks, items);
     const walk = walks[kind];
@@ -245,6 +252,7 @@ export class RedditPoller {
     const fresh = items.filter((item) => walk.isNew(itemNumber(item)));
     for (const item of fresh) walk.markFound(itemNumber(item));
     this.coverageTotals.itemsFromListings += fresh.length;
+    this.timings.answered(fresh, () => now, answeredAt);
     return this.admit(walks, fresh);
   }
 
@@ -254,6 +262,8 @@ export class RedditPoller {
     this.coverageTotals.infoRequests += 1;
     if (lookAhead) this.scheduler.lookAheadSent(now);
     const items = await this.deps.api.info(batch.fullnames);
+    const answeredAt = this.deps.clock.nowMs();
+    const firstAskedAt = retryAskTimes(walks, batch);
     this.coverageTotals.idsAsked += batch.walkIdsAsked;
     this.coverageTotals.idsAskedAhead += batch.aheadIdsAsked;
     this.coverageTotals.parentsAsked += batch.parents.length;
@@ -267,6 +277,7 @@ export class RedditPoller {
     this.coverageTotals.idsAbsentOnce += outcome.idsAbsentOnce;
     this.coverageTotals.idsGivenUp += outcome.idsGivenUp;
     this.coverageTotals.itemsFromInfo += outcome.fresh.length;
+    this.timings.answered(outcome.fresh, (item) => firstAskedAt(item) ?? now, answeredAt);
     const parentsFound = await this.parents.settle(batch.parents, items);
     this.coverageTotals.parentsFound += parentsFound;
     return this.admit(walks, outcome.fresh, new Set(batch.parents));

@@ -1,0 +1,65 @@
+import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { AppError } from '../../../common/errors/app-error.js';
+import { deletionOf, DeletionModel } from '../../graphql/common/deletion.model.js';
+import type { AccountRole } from '../../auth/account-roles.js';
+import { CurrentCaller, RequireProduct, RequireRole } from '../../auth/auth.decorators.js';
+import type { Caller } from '../../auth/caller.js';
+import type { TeamActor } from '../team-rules.js';
+import { TeamService } from '../team.service.js';
+import { AccountRoleEnum, TeamMemberModel, toTeamMemberModel } from './team-member.model.js';
+
+/**
+ * The signed-in user changing their team. An API key has no role to rank against, so it may
+ * read the team but not change it (docs/teams.md).
+ */
+function actorOf(caller: Caller): TeamActor {
+  if (caller.session === null || caller.role === null) {
+    throw new AppError(
+      'forbidden',
+      "Only a signed-in user can change the account's users; an API key has no role",
+    );
+  }
+  return { accountId: caller.accountId, userId: caller.session.userId, role: caller.role };
+}
+
+/** The dashboard's Team page: the account's users and their roles (decisions section 15). */
+@Resolver(() => TeamMemberModel)
+@RequireProduct('either')
+export class TeamResolver {
+  constructor(private readonly team: TeamService) {}
+
+  @Query(() => [TeamMemberModel], {
+    name: 'teamMembers',
+    description: "The account's users, oldest first.",
+  })
+  async members(@CurrentCaller() caller: Caller): Promise<TeamMemberModel[]> {
+    return (await this.team.members(caller.accountId)).map(toTeamMemberModel);
+  }
+
+  @RequireRole('admin')
+  @Mutation(() => TeamMemberModel, {
+    name: 'changeUserRole',
+    description:
+      "Sets a user's role, from their next request. Admins set member, viewer or admin on members and viewers; only an owner changes an admin or owner, or makes an owner; the last owner stays one.",
+  })
+  async changeRole(
+    @CurrentCaller() caller: Caller,
+    @Args('userId', { type: () => ID }) userId: string,
+    @Args('role', { type: () => AccountRoleEnum }) role: AccountRole,
+  ): Promise<TeamMemberModel> {
+    return toTeamMemberModel(await this.team.changeRole(actorOf(caller), userId, role));
+  }
+
+  @RequireRole('admin')
+  @Mutation(() => DeletionModel, {
+    name: 'removeUser',
+    description:
+      'Deletes a user of the account and ends their sessions at once. Only an owner removes an admin or owner; the last owner stays.',
+  })
+  async remove(
+    @CurrentCaller() caller: Caller,
+    @Args('userId', { type: () => ID }) userId: string,
+  ): Promise<DeletionModel> {
+    return deletionOf((await this.team.remove(actorOf(caller), userId)).id);
+  }
+}

@@ -1,0 +1,44 @@
+import { AppError } from '../../common/errors/app-error.js';
+import type { AccountRole } from '../auth/account-roles.js';
+
+/** A user acting on their account's team: who they are and their role there. */
+export interface TeamActor {
+  accountId: string;
+  userId: string;
+  role: AccountRole;
+}
+
+const RANKED: readonly AccountRole[] = ['admin', 'owner'];
+
+/**
+ * Whether `actor` may give the user now `current` the role `next` (null: remove them), decisions
+ * section 15. Any admin manages members and viewers and may make them admins; only an owner
+ * changes or removes an admin or an owner, or makes an owner; the last owner stays one.
+ * (Who may manage the team at all, admin, is the fields' declared rule.)
+ */
+export function teamChangeRefusal(
+  actor: AccountRole,
+  current: AccountRole,
+  next: AccountRole | null,
+  owners: number,
+): AppError | null {
+  if (actor !== 'owner' && (RANKED.includes(current) || next === 'owner')) {
+    const what =
+      next === null
+        ? `remove an ${current}`
+        : next === 'owner'
+          ? 'make an owner'
+          : `change an ${current}'s role`;
+    return new AppError(
+      'forbidden',
+      `This needs the owner role: only an owner may ${what}; your role in this account is ${actor}`,
+    );
+  }
+  if (current === 'owner' && next !== 'owner' && owners <= 1) {
+    return new AppError(
+      'forbidden',
+      'An account always keeps at least one owner: make another user owner first',
+    );
+  }
+  return null;
+}
