@@ -1,7 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { INestApplicationContext } from '@nestjs/common';
-import { isoWithMillis } from '../common/time/timestamps.js';
+import {
+  isoWithMillis,
+  isoWithMillisOrNull as isoOrNull,
+  parseIsoTimestamp,
+} from '../common/time/timestamps.js';
 import {
   isPlanName,
   PLAN_NAMES,
@@ -11,7 +15,7 @@ import {
   type Product,
 } from '../config/plans.js';
 import type { AccountEntity } from '../modules/accounts/account.entity.js';
-import type { ApiKeyEntity } from '../modules/accounts/api-key.entity.js';
+import { isKeyScope, KEY_SCOPES, type ApiKeyEntity } from '../modules/accounts/api-key.entity.js';
 import { AccountsModule } from '../modules/accounts/accounts.module.js';
 import { AccountsService } from '../modules/accounts/accounts.service.js';
 import { ACCOUNT_ROLES, isAccountRole, type AccountRole } from '../modules/auth/account-roles.js';
@@ -112,11 +116,29 @@ const createAccount: AdminCommand = (args) => {
   });
 };
 
+/** decisions section 15: `--scope read|write` (default write), `--expires <ISO 8601>` (in the future). */
 const createKey: AdminCommand = (args) => {
-  const { positionals } = parse(args, {}, 1);
+  const { values, positionals } = parse(
+    args,
+    { scope: { type: 'string' }, expires: { type: 'string' } },
+    1,
+  );
+  const scope = values.scope ?? 'write';
+  if (!isKeyScope(scope)) throw new UsageError(`--scope must be one of ${KEY_SCOPES.join(', ')}`);
+  const expiresAt = values.expires === undefined ? null : parseIsoTimestamp(values.expires);
+  if (values.expires !== undefined && expiresAt === null) {
+    throw new UsageError('--expires must be an ISO 8601 timestamp such as 2027-01-31T00:00:00Z');
+  }
   return onAccounts(async (app) => {
-    const { key, apiKey } = await app.get(AccountsService).createKey(positionals[0]);
-    return { key_id: key.id, api_key: apiKey };
+    const { key, apiKey } = await app
+      .get(AccountsService)
+      .createKey(positionals[0], { scope, expiresAt });
+    return {
+      key_id: key.id,
+      api_key: apiKey,
+      scope: key.scope,
+      expires_at: isoOrNull(key.expiresAt),
+    };
   });
 };
 
@@ -159,7 +181,9 @@ function keyJson(key: ApiKeyEntity) {
     key_id: key.id,
     prefix: key.keyPrefix,
     created_at: isoWithMillis(key.createdAt),
-    revoked_at: key.revokedAt === null ? null : isoWithMillis(key.revokedAt),
+    revoked_at: isoOrNull(key.revokedAt),
+    scope: key.scope,
+    expires_at: isoOrNull(key.expiresAt),
   };
 }
 

@@ -9,7 +9,7 @@ import { CommandModule } from './command.module.js';
 
 const USAGE = `usage: npm run --silent admin -- <command> [...]
   create-account --plan <starter|pro|scale> [--product alerts|app] [--name TEXT]
-  create-key <account_id>
+  create-key <account_id> [--scope read|write] [--expires <ISO 8601>]
   revoke-key <key_id>
   set-plan <account_id> [--plan P] [--status active|canceled]
   list-accounts

@@ -423,7 +423,7 @@ describe('the signed-in dashboard in Chromium', () => {
     await page.getByLabel('New password').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByRole('status').filter({ hasText: 'Password changed.' }).waitFor();
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await submitSignIn(page, origin, user.email, user.password);
     await page.getByRole('alert').filter({ hasText: 'Email or password is wrong' }).waitFor();
     await signIn(page, origin, user.email, newPassword);

@@ -4,6 +4,7 @@ import { UsersService } from '../../src/modules/users/users.service.js';
 import { bearer, createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { parseJsonLine, runAdmin, type AdminRun } from '../utils/run-admin.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
+import { TEST_NOW } from '../utils/test-storage.js';
 
 describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
   let t: TestApp;
@@ -13,6 +14,7 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     env = { DATABASE_URL: t.databaseUrl };
   });
   afterAll(() => t.close());
+  afterEach(() => t.clock.set(TEST_NOW));
 
   const succeeds = (run: AdminRun) => {
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
@@ -49,7 +51,8 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
   it('creates and revokes extra keys', async () => {
     const { account_id } = await admin('create-account', '--plan', 'starter');
     const key = await admin('create-key', account_id as string);
-    expect(Object.keys(key)).toEqual(['key_id', 'api_key']);
+    expect(Object.keys(key)).toEqual(['key_id', 'api_key', 'scope', 'expires_at']);
+    expect(key).toMatchObject({ scope: 'write', expires_at: null });
     await t.http
       .get('/api/v1/usage')
       .set(bearer(key.api_key as string))
@@ -62,6 +65,35 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
       .get('/api/v1/usage')
       .set(bearer(key.api_key as string))
       .expect(401);
+  });
+
+  it('creates a read key that expires, which the server lets read only, until then', async () => {
+    const { accountId } = await t.account();
+    const expires = new Date(Date.now() + 86_400_000);
+    const key = await admin(
+      'create-key',
+      accountId,
+      '--scope',
+      'read',
+      '--expires',
+      expires.toISOString(),
+    );
+    expect(key).toEqual({
+      key_id: expect.any(String),
+      api_key: expect.stringMatching(/^alr_/),
+      scope: 'read',
+      expires_at: expires.toISOString().replace('Z', '+00:00'),
+    });
+    const apiKey = key.api_key as string;
+    await t.http.get('/api/v1/keywords').set(bearer(apiKey)).expect(200);
+    const write = await t.http
+      .post('/api/v1/keywords')
+      .set(bearer(apiKey))
+      .send({ text: 'acme' })
+      .expect(403);
+    expect(write.body.code).toBe('forbidden');
+    t.clock.set(expires);
+    await t.http.get('/api/v1/keywords').set(bearer(apiKey)).expect(401);
   });
 
   it('changes plan and status, which the server applies at once', async () => {
@@ -91,7 +123,8 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
       name: 'Listed Inc',
     });
     const first = { account_id: account.id, api_key: apiKey };
-    const created = await service.createKey(account.id);
+    const expiresAt = Date.parse('2030-01-01T00:00:00Z');
+    const created = await service.createKey(account.id, { scope: 'read', expiresAt });
     const extra = { key_id: created.key.id, api_key: created.apiKey };
     await service.revokeKey(created.key.id);
 
@@ -120,12 +153,16 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
         prefix: (first.api_key as string).slice(0, String(keys[0].prefix).length),
         created_at: expect.any(String),
         revoked_at: null,
+        scope: 'write',
+        expires_at: null,
       },
       {
         key_id: extra.key_id,
         prefix: expect.any(String),
         created_at: expect.any(String),
         revoked_at: expect.any(String),
+        scope: 'read',
+        expires_at: '2030-01-01T00:00:00.000+00:00',
       },
     ]);
     for (const secret of [first.api_key, extra.api_key] as string[]) {
@@ -280,6 +317,9 @@ describe.each(testDatabaseKinds())('the admin command on %s', (kind) => {
     [['create-account', '--plan', 'gold'], /--plan must be one of starter, pro, scale/],
     [['create-account'], /--plan/],
     [['create-key', 'no-such-account'], /Account not found/],
+    [['create-key', 'x', '--scope', 'admin'], /--scope must be one of read, write/],
+    [['create-key', 'x', '--expires', 'tomorrow'], /--expires must be an ISO 8601 timestamp/],
+    [['create-key', 'x', '--expires', '2020-01-01T00:00:00Z'], /expiry must be in the future/],
     [['revoke-key', 'no-such-key'], /API key not found/],
     [['set-plan', 'no-such-account', '--status', 'canceled'], /Account not found/],
     [['set-plan', 'x', '--status', 'paused'], /--status must be one of active, canceled/],

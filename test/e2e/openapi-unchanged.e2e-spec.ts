@@ -84,6 +84,25 @@ const MEANT_DIFFERENCES: Record<string, string> = {
     'Issue #27: the answer of GET /email-subscriptions.',
 };
 
+/**
+ * Differences meant on many routes at once, each pattern with why; every pattern must match at
+ * least one difference, and the differences it matches are not listed above.
+ */
+const MEANT_ON_ROUTES: Array<[RegExp, string]> = [
+  [
+    /^~ \/info\/description$/,
+    'Issue #36: the description says what read keys may do and how an expired key is answered.',
+  ],
+  [
+    /^~ \/paths\/[^/]+\/[a-z]+\/responses\/401\/(description|content\/application~1json\/examples\/unauthorized\/value\/error)$/,
+    'Issue #36: every authenticated route answers 401 for an expired key too, saying it expired (decisions section 15).',
+  ],
+  [
+    /^(~ \/paths\/[^/]+\/(post|patch|delete)\/responses\/403\/description|\+ \/paths\/[^/]+\/(post|patch|delete)\/responses\/403\/content\/application~1json\/examples\/forbidden)$/,
+    'Issue #36: every authenticated route but a GET answers 403 forbidden to a read-only key (decisions section 15).',
+  ],
+];
+
 describe('the OpenAPI document, next to the one served before #25', () => {
   let t: TestApp;
   afterAll(() => t.close());
@@ -92,6 +111,14 @@ describe('the OpenAPI document, next to the one served before #25', () => {
     t = await createTestApp('sqlite');
     const before: unknown = JSON.parse(readFileSync(DOCUMENT_BEFORE, 'utf8'));
     const after: unknown = (await t.http.get('/api/v1/openapi.json').expect(200)).body;
-    expect(jsonDifferences(before, after)).toEqual(Object.keys(MEANT_DIFFERENCES));
+    const differences = jsonDifferences(before, after);
+    const onRoutes = (difference: string) =>
+      MEANT_ON_ROUTES.some(([pattern]) => pattern.test(difference));
+    expect(differences.filter((difference) => !onRoutes(difference))).toEqual(
+      Object.keys(MEANT_DIFFERENCES),
+    );
+    for (const [pattern] of MEANT_ON_ROUTES) {
+      expect(differences.filter((difference) => pattern.test(difference))).not.toEqual([]);
+    }
   });
 });

@@ -100,7 +100,12 @@ describe('the declared rule of every GraphQL field', () => {
       'startSsoSignIn',
       'verifySignUp',
     ]);
-    expect(byRule('any-session')).toEqual(['changePassword', 'signOut']);
+    expect(byRule('any-session')).toEqual([
+      'changePassword',
+      'endOtherSessions',
+      'endSession',
+      'signOut',
+    ]);
     expect(byRule('operator').every((field) => field.startsWith('ops'))).toBe(true);
   });
 

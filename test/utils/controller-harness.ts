@@ -53,6 +53,8 @@ function storedKey(apiKey: string, accountId: string): ApiKeyEntity {
     keyPrefix: apiKey.slice(0, 10),
     createdAt: TEST_NOW.getTime(),
     revokedAt: null,
+    scope: 'write',
+    expiresAt: null,
     // Used just now, so authenticating records nothing (no write to fake).
     lastUsedAt: TEST_NOW.getTime(),
   });

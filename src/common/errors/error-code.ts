@@ -2,7 +2,8 @@ export const ERROR_CODES = [
   'unauthorized',
   'subscription_required',
   'wrong_product',
-  // GraphQL only: a dashboard request that failed the CSRF checks, or a field a key may not use.
+  // A dashboard request that failed the CSRF checks, a field a key may not use (GraphQL), or a
+  // read key's write (REST and GraphQL, decisions section 15).
   'forbidden',
   'keyword_limit_reached',
   'not_found',

@@ -5,6 +5,10 @@ export function isoWithMillis(ms: number): string {
   return new Date(ms).toISOString().replace('Z', '+00:00');
 }
 
+/** isoWithMillis, or null for a time that has not come (never used, never expires…). */
+export const isoWithMillisOrNull = (ms: number | null): string | null =>
+  ms === null ? null : isoWithMillis(ms);
+
 /** "2026-11-21T10:04:05+00:00": webhook bodies show whole seconds. */
 export function isoWholeSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');

@@ -12,6 +12,8 @@ const key: ListedApiKey = {
   createdAt: '2025-03-01T09:00:00Z',
   lastUsedAt: null,
   revokedAt: null,
+  scope: 'write',
+  expiresAt: null,
 };
 
 const rateLimited = (seconds: number) =>

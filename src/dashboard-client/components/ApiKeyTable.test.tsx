@@ -11,6 +11,8 @@ const keys: ListedApiKey[] = [
     createdAt: '2025-03-01T09:00:00Z',
     lastUsedAt: null,
     revokedAt: null,
+    scope: 'write',
+    expiresAt: null,
   },
   {
     id: 'key-2',
@@ -18,6 +20,26 @@ const keys: ListedApiKey[] = [
     createdAt: '2025-02-01T09:00:00Z',
     lastUsedAt: '2025-02-03T09:00:00Z',
     revokedAt: '2025-02-04T09:00:00Z',
+    scope: 'write',
+    expiresAt: null,
+  },
+  {
+    id: 'key-3',
+    prefix: 'rka_live_ef',
+    createdAt: '2025-01-01T09:00:00Z',
+    lastUsedAt: null,
+    revokedAt: null,
+    scope: 'read',
+    expiresAt: '2025-01-02T09:00:00Z',
+  },
+  {
+    id: 'key-4',
+    prefix: 'rka_live_gh',
+    createdAt: '2025-01-01T09:00:00Z',
+    lastUsedAt: null,
+    revokedAt: null,
+    scope: 'read',
+    expiresAt: '2999-01-02T09:00:00Z',
   },
 ];
 
@@ -33,9 +55,31 @@ describe('the API key table', () => {
       within(unused)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual([expect.stringContaining('2025'), 'never', 'Active', 'Revoke']);
+    ).toEqual([
+      'Read and write',
+      expect.stringContaining('2025'),
+      'never',
+      'never',
+      'Active',
+      'Revoke',
+    ]);
     const revoked = row('rka_live_cd');
-    expect(within(revoked).getAllByRole('cell')[2].textContent).toMatch(/^Revoked .*2025/);
+    expect(within(revoked).getAllByRole('cell')[4].textContent).toMatch(/^Revoked .*2025/);
+  });
+
+  it("shows each key's scope and expiry, and marks an expired key", () => {
+    render(<ApiKeyTable keys={keys} revoking={false} onRevoke={() => {}} />);
+
+    const cellsOf = (prefix: string) =>
+      within(row(prefix))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    const expired = cellsOf('rka_live_ef');
+    expect([expired[0], expired[4]]).toEqual(['Read only', 'Expired']);
+    expect(expired[3]).toMatch(/2025/);
+    const expiring = cellsOf('rka_live_gh');
+    expect([expiring[0], expiring[4]]).toEqual(['Read only', 'Active']);
+    expect(expiring[3]).toMatch(/2999/);
   });
 
   it('offers Revoke only for a key that still works', () => {
@@ -43,7 +87,7 @@ describe('the API key table', () => {
 
     expect(
       screen.getAllByRole('button').map((button) => button.getAttribute('aria-label')),
-    ).toEqual(['Revoke rka_live_ab']);
+    ).toEqual(['Revoke rka_live_ab', 'Revoke rka_live_ef', 'Revoke rka_live_gh']);
   });
 
   it('revokes a key only once the user confirms', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { formatInstant } from './format';
 import { ScrollTable } from './ScrollTable';
 
@@ -7,11 +8,26 @@ export interface ListedApiKey {
   createdAt: string;
   lastUsedAt?: string | null;
   revokedAt?: string | null;
+  scope: 'read' | 'write';
+  expiresAt?: string | null;
+}
+
+export const SCOPE_LABELS: Record<ListedApiKey['scope'], string> = {
+  read: 'Read only',
+  write: 'Read and write',
+};
+
+const isExpired = (key: ListedApiKey, now: number) =>
+  !!key.expiresAt && Date.parse(key.expiresAt) <= now;
+
+function statusOf(key: ListedApiKey, now: number): string {
+  if (key.revokedAt) return `Revoked ${formatInstant(key.revokedAt)}`;
+  return isExpired(key, now) ? 'Expired' : 'Active';
 }
 
 /**
- * An account's API keys: each one's prefix (never the key), when it was made and last used, and
- * a Revoke button (asking first) while it still works.
+ * An account's API keys: each one's prefix (never the key), its scope, when it was made, last
+ * used and expires (an expired key marked so), and a Revoke button (asking first) unless revoked.
  */
 export function ApiKeyTable({
   keys,
@@ -23,20 +39,24 @@ export function ApiKeyTable({
   /** Without it (a role that may not revoke) no Revoke button shows. */
   onRevoke?: (keyId: string) => void;
 }) {
+  // When the table was first shown: a key that expires while it is open shows so at the next visit.
+  const [now] = useState(() => Date.now());
   return (
     <ScrollTable
       label="API keys table"
       caption="API keys"
-      columns={['Prefix', 'Created', 'Last used', 'Status', 'Actions']}
+      columns={['Prefix', 'Scope', 'Created', 'Last used', 'Expires', 'Status', 'Actions']}
     >
       {keys.map((key) => (
         <tr key={key.id}>
           <th scope="row">
             <code>{key.prefix}…</code>
           </th>
+          <td>{SCOPE_LABELS[key.scope]}</td>
           <td>{formatInstant(key.createdAt)}</td>
           <td>{key.lastUsedAt ? formatInstant(key.lastUsedAt) : 'never'}</td>
-          <td>{key.revokedAt ? `Revoked ${formatInstant(key.revokedAt)}` : 'Active'}</td>
+          <td>{key.expiresAt ? formatInstant(key.expiresAt) : 'never'}</td>
+          <td>{statusOf(key, now)}</td>
           <td>
             {!key.revokedAt && onRevoke && (
               <button

@@ -4,6 +4,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { Page } from '../components/Page';
 import { SsoSettings } from '../components/SsoSettings';
+import { SessionsSection } from '../components/SessionsSection';
 import { SignOutButton } from '../app/Shell';
 import { graphql } from '../gql';
 import { graphqlRequest } from '../app/graphql';
@@ -60,7 +61,10 @@ function ChangePassword() {
 export function AccountPage({ viewer }: { viewer: UserViewer }) {
   return (
     <Page title="Account">
-      <p>Your plan and its limits, how you sign in, and your account's single sign-on.</p>
+      <p>
+        Your plan and its limits, how you sign in, where you are signed in, and your account's
+        single sign-on.
+      </p>
       <dl className="facts">
         <dt>Account</dt>
         <dd>{viewer.account.name}</dd>
@@ -78,6 +82,7 @@ export function AccountPage({ viewer }: { viewer: UserViewer }) {
         <dd>{viewer.role}</dd>
       </dl>
       <ChangePassword />
+      <SessionsSection />
       <SsoSettings callbackUrl={`${window.location.origin}/dashboard/sso/callback`} />
       <SignOutButton />
     </Page>

@@ -4,7 +4,7 @@ import type { ListedApiKey } from '../components/ApiKeyTable';
 import { answerConfirms } from '../testing/confirm';
 import { fakeGraphql } from '../testing/graphql-transport';
 import { renderPage } from '../testing/render';
-import { ApiKeysPage } from './ApiKeysPage';
+import { ApiKeysPage, endOfLocalDay } from './ApiKeysPage';
 
 const activeKey: ListedApiKey = {
   id: 'key-1',
@@ -12,6 +12,8 @@ const activeKey: ListedApiKey = {
   createdAt: '2025-03-01T09:00:00Z',
   lastUsedAt: null,
   revokedAt: null,
+  scope: 'write',
+  expiresAt: null,
 };
 
 describe('the API keys page', () => {
@@ -35,7 +37,36 @@ describe('the API keys page', () => {
     const secret = await screen.findByRole('region', { name: 'Your new API key' });
     expect(within(secret).getByText('rka_live_ab_the_whole_secret')).toBeTruthy();
     await screen.findByRole('row', { name: /^rka_live_ab…/ });
-    expect(server.sent('CreateApiKey')).toEqual([{}]);
+    expect(server.sent('CreateApiKey')).toEqual([{ scope: 'write', expiresAt: null }]);
+  });
+
+  it('creates a read-only key expiring after the chosen day, and lists its scope and expiry', async () => {
+    const readKey: ListedApiKey = {
+      ...activeKey,
+      scope: 'read',
+      expiresAt: endOfLocalDay('2999-06-30'),
+    };
+    let listed: ListedApiKey[] = [];
+    const server = fakeGraphql({
+      ApiKeys: () => ({ apiKeys: listed }),
+      CreateApiKey: () => {
+        listed = [readKey];
+        return {
+          createApiKey: { key: 'rka_live_ab_read', apiKey: { id: 'key-1', prefix: 'rka_live_ab' } },
+        };
+      },
+    });
+    const { user } = renderPage(<ApiKeysPage />);
+    await user.selectOptions(screen.getByLabelText('Scope'), 'Read only');
+    await user.type(screen.getByLabelText('Expires on (optional)'), '2999-06-30');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+
+    const row = await screen.findByRole('row', { name: /^rka_live_ab…/ });
+    expect(server.sent('CreateApiKey')).toEqual([
+      { scope: 'read', expiresAt: new Date(2999, 6, 1).toISOString() },
+    ]);
+    expect(row.textContent).toContain('Read only');
+    expect(row.textContent).toContain('2999');
   });
 
   it('revokes the confirmed key and shows it revoked', async () => {

@@ -27,6 +27,8 @@ import { KeywordBackfills1763702900000 } from './1763702900000-keyword-backfills
 import { SetupTokens1763703000000 } from './1763703000000-setup-tokens.js';
 import { SignUps1763703500000 } from './1763703500000-sign-ups.js';
 import { AccountRoles1763704000000 } from './1763704000000-account-roles.js';
+import { KeyScopes1763704100000 } from './1763704100000-key-scopes.js';
+import { SessionBrowsers1763704150000 } from './1763704150000-session-browsers.js';
 import { Sso1763704200000 } from './1763704200000-sso.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
@@ -60,5 +62,7 @@ export const MIGRATIONS = [
   SetupTokens1763703000000,
   SignUps1763703500000,
   AccountRoles1763704000000,
+  KeyScopes1763704100000,
+  SessionBrowsers1763704150000,
   Sso1763704200000,
 ];

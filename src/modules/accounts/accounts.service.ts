@@ -7,8 +7,9 @@ import type { PlanName, PlanStatus, Product } from '../../config/plans.js';
 import type { AlsoInTransaction } from '../../database/same-transaction.js';
 import { AccountEntity } from './account.entity.js';
 import { AccountStore, type AccountWrite } from './account.store.js';
-import { ApiKeyEntity } from './api-key.entity.js';
+import { ApiKeyEntity, type KeyScope } from './api-key.entity.js';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key-secret.js';
+import { isoWithMillis } from '../../common/time/timestamps.js';
 
 export interface NewAccount {
   plan: PlanName;
@@ -20,6 +21,14 @@ export interface AccountChange {
   plan?: PlanName;
   status?: PlanStatus;
 }
+
+/** decisions section 15: what a new key may do, and until when (epoch ms; null: always). */
+export interface KeyTerms {
+  scope: KeyScope;
+  expiresAt: number | null;
+}
+
+const UNLIMITED_KEY: KeyTerms = { scope: 'write', expiresAt: null };
 
 export interface CreatedAccount {
   account: AccountEntity;
@@ -91,12 +100,23 @@ export class AccountsService {
     return account;
   }
 
-  /** A new key of the account (`admin create-key`, the dashboard's createApiKey). */
-  async createKey(accountId: string): Promise<{ key: ApiKeyEntity; apiKey: string }> {
+  /**
+   * A new key of the account (`admin create-key`, the dashboard's createApiKey): a write key that
+   * never expires unless `terms` say otherwise. An expiry must be in the future.
+   */
+  async createKey(
+    accountId: string,
+    terms: KeyTerms = UNLIMITED_KEY,
+  ): Promise<{ key: ApiKeyEntity; apiKey: string }> {
+    if (terms.expiresAt !== null && terms.expiresAt <= this.clock.nowMs()) {
+      throw AppError.invalidBody(
+        `The expiry must be in the future; ${isoWithMillis(terms.expiresAt)} has passed`,
+      );
+    }
     return this.store.write(async (write) => {
       const account = await write.findAccount(accountId);
       if (!account) throw AppError.notFound('Account');
-      return this.insertKey(write, account);
+      return this.insertKey(write, account, terms);
     });
   }
 
@@ -170,6 +190,7 @@ export class AccountsService {
   private async insertKey(
     write: AccountWrite,
     account: AccountEntity,
+    terms: KeyTerms = UNLIMITED_KEY,
   ): Promise<{ key: ApiKeyEntity; apiKey: string }> {
     const apiKey = generateApiKey(account.product);
     const key = Object.assign(new ApiKeyEntity(), {
@@ -180,6 +201,8 @@ export class AccountsService {
       createdAt: this.clock.nowMs(),
       revokedAt: null,
       lastUsedAt: null,
+      scope: terms.scope,
+      expiresAt: terms.expiresAt,
     });
     await write.insertKey(key);
     return { key, apiKey };

@@ -5,12 +5,13 @@ import { ErrorBody } from '../../common/errors/error-body.js';
 
 /** When each code is answered; a code added to ErrorCode fails to compile until it is described here. */
 const ERROR_MEANINGS: Record<ErrorCode, string> = {
-  unauthorized: 'Missing, unknown or revoked API key.',
+  unauthorized:
+    'Missing, unknown, revoked or expired API key (for an expired key the message says it expired).',
   subscription_required: "The account's plan is not active.",
   wrong_product:
     'The key belongs to the other product (Alerts keys here, App keys on inbox and searches).',
   forbidden:
-    'GraphQL only, never REST: a dashboard request from another origin or without its X-CSRF-Token, or a field an API key may not use.',
+    'A read-only API key (scope read) on a route that is not a GET; the message says the key can only read. In GraphQL also: a mutation with a read-only key, a dashboard request from another origin or without its X-CSRF-Token, or a field an API key may not use.',
   keyword_limit_reached: "Resuming the keyword would exceed the plan's keyword limit.",
   not_found: "Unknown id, or not the caller's.",
   invalid_body:

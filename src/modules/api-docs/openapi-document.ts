@@ -65,6 +65,8 @@ const DESCRIPTION = `Keyword alerts for Reddit: register keywords, then receive 
 
 Authentication: every /api/v1 call carries \`Authorization: Bearer <API key>\`. Alerts keys (\`alr_…\`) work on every route except inbox and searches, which take App keys (\`app_…\`).
 
+Key scopes and expiry: a key is \`write\` (every route; every key made before scopes) or \`read\` (GET routes only; any other method answers 403 \`forbidden\`, saying the key can only read). A key may expire: from then on it is refused with 401 \`unauthorized\`, saying it expired, before any other check.
+
 Errors: every failure is JSON \`{ "error": "<what went wrong and what to do>", "code": "<stable code>" }\`; the HTTP status follows the code.
 
 Rate limits: 60 reads (GET) and 120 writes per minute per key; POST /webhooks/{id}/test 10 per minute. Every authenticated GET answers X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; a 429 carries Retry-After.
@@ -88,6 +90,8 @@ function completeOperation(method: string, operation: OperationObject): void {
   const authenticated = operation.security === undefined || operation.security.length > 0;
   const codes: ErrorCode[] = [
     ...(authenticated ? AUTHENTICATED_ROUTE_ERRORS : []),
+    // decisions section 15: a read key may call GET routes only.
+    ...(authenticated && method !== 'get' ? (['forbidden'] as const) : []),
     ...routeErrors,
     'internal_error',
   ];

@@ -5,9 +5,11 @@ import type { Product } from '../../config/plans.js';
 import { AccountStore } from '../accounts/account.store.js';
 import type { ApiKeyEntity } from '../accounts/api-key.entity.js';
 import { hashApiKey, hashesEqual, KEY_USE_RECORD_INTERVAL_MS } from '../accounts/api-key-secret.js';
+import { isoWithMillis } from '../../common/time/timestamps.js';
 import { accountRefusal } from './account-admission.js';
 import { bearerToken } from './bearer-token.js';
 import { callerFor, type Caller } from './caller.js';
+import type { RequestAccess } from './key-access.js';
 
 @Injectable()
 export class ApiKeyAuthenticator {
@@ -16,8 +18,16 @@ export class ApiKeyAuthenticator {
     private readonly clock: Clock,
   ) {}
 
-  /** Checks in the documented order: key, then product, then plan status. */
-  async authenticate(authorization: string | undefined, product: Product): Promise<Caller> {
+  /**
+   * Checks in the documented order: key (unknown, revoked, expired), then product, then plan
+   * status, then the key's scope against what the request does (`access`, asked only of a read
+   * key), as the route's own check: so its use is recorded before a read key is refused a write.
+   */
+  async authenticate(
+    authorization: string | undefined,
+    product: Product,
+    access: () => RequestAccess,
+  ): Promise<Caller> {
     const apiKey = bearerToken(authorization);
     if (!apiKey) throw new AppError('unauthorized', 'Missing or invalid API key');
     const keyHash = hashApiKey(apiKey);
@@ -25,11 +35,20 @@ export class ApiKeyAuthenticator {
     if (!key || key.revokedAt !== null || !hashesEqual(key.keyHash, keyHash)) {
       throw new AppError('unauthorized', 'Missing or invalid API key');
     }
+    if (key.expiresAt !== null && key.expiresAt <= this.clock.nowMs()) {
+      throw new AppError('unauthorized', `This API key expired at ${isoWithMillis(key.expiresAt)}`);
+    }
     const account = await this.accounts.findAccount(key.accountId);
     if (!account) throw new AppError('unauthorized', 'Missing or invalid API key');
     const refusal = accountRefusal(account, product, 'key');
     if (refusal) throw refusal;
     await this.recordUse(key);
+    if (key.scope === 'read' && access() !== 'read') {
+      throw new AppError(
+        'forbidden',
+        'This API key can only read: GET routes and GraphQL queries (its scope is read)',
+      );
+    }
     return callerFor(account, key.id);
   }
 

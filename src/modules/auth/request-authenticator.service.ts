@@ -11,6 +11,7 @@ import { ApiKeyAuthenticator } from './api-key-authenticator.service.js';
 import { AuthFailureLimiter } from './auth-failure-limiter.service.js';
 import type { Caller } from './caller.js';
 import { isPublicOperation, isViewerQuery, type GraphqlOperation } from './graphql-operation.js';
+import { graphqlAccessOf, restAccessOf, type RequestAccess } from './key-access.js';
 import { isCrossOrigin } from './request-origin.js';
 import {
   CSRF_HEADER,
@@ -27,6 +28,8 @@ type SessionAccess = 'none' | 'csrf-token-required' | 'csrf-token-optional';
 
 interface RequestAuthentication {
   sessions: SessionAccess;
+  /** What the request does, for a read key's scope; asked only of one. */
+  access: () => RequestAccess;
   attempts: Map<Product, Promise<Caller>>;
   /** The cookie's session, checked (origin, CSRF token) once per request, or null without one. */
   session?: Promise<SessionRecord | null>;
@@ -56,7 +59,8 @@ export class RequestAuthenticator {
 
   /** The caller of a REST request (an API key only), or of a GraphQL one already authenticated. */
   authenticate(request: AppRequest, product: Product): Promise<Caller> {
-    return this.attemptFor(this.authenticationOf(request, 'none'), request, product);
+    const access = () => restAccessOf(request.method);
+    return this.attemptFor(this.authenticationOf(request, 'none', access), request, product);
   }
 
   /**
@@ -64,7 +68,7 @@ export class RequestAuthenticator {
    * on POST. Null for a lone signIn, sign-up or setup link field, the operations open to anyone: they must
    * come as JSON and, when the browser names its origin, from the service's own. Null too for an
    * operator's session, which signs the request in as `request.operator`, of no account.
-   * `operation` is read only when no Authorization header is sent.
+   * `operation` is read only when no Authorization header is sent, or for a read key's scope.
    */
   async authenticateGraphql(
     request: AppRequest,
@@ -83,7 +87,8 @@ export class RequestAuthenticator {
         : isViewerQuery(read)
           ? 'csrf-token-optional'
           : 'csrf-token-required';
-    const authentication = this.authenticationOf(request, sessions);
+    const access = () => graphqlAccessOf(request.method, read ?? operation());
+    const authentication = this.authenticationOf(request, sessions, access);
     const session = await this.counted(request, () => this.sessionOf(authentication, request));
     if (session?.role === 'operator') {
       request.operator = await this.sessions.operatorFor(session);
@@ -93,10 +98,14 @@ export class RequestAuthenticator {
   }
 
   /** The first call for a request decides what it may authenticate with. */
-  private authenticationOf(request: AppRequest, sessions: SessionAccess): RequestAuthentication {
+  private authenticationOf(
+    request: AppRequest,
+    sessions: SessionAccess,
+    access: () => RequestAccess,
+  ): RequestAuthentication {
     let authentication = this.requests.get(request);
     if (!authentication) {
-      authentication = { sessions, attempts: new Map() };
+      authentication = { sessions, access, attempts: new Map() };
       this.requests.set(request, authentication);
     }
     return authentication;
@@ -146,7 +155,9 @@ export class RequestAuthenticator {
     authentication: RequestAuthentication,
   ): Promise<Caller> {
     const session = await this.sessionOf(authentication, request);
-    if (session === null) return this.keys.authenticate(request.headers.authorization, product);
+    if (session === null) {
+      return this.keys.authenticate(request.headers.authorization, product, authentication.access);
+    }
     return this.sessions.callerFor(session, product);
   }
 

@@ -32,7 +32,11 @@ export class SsoCallbackController {
     res.setHeader('Referrer-Policy', 'no-referrer');
     try {
       const base = publicBaseUrl(req, this.config.publicUrls);
-      const signedIn = await this.signIn.finish(new URL(req.originalUrl, base), browserSecret);
+      const signedIn = await this.signIn.finish(
+        new URL(req.originalUrl, base),
+        browserSecret,
+        req.get('user-agent'),
+      );
       setSessionCookie(res, signedIn.token, this.config.publicUrls);
       res.redirect(303, SIGNED_IN_PAGE);
     } catch (error) {

@@ -142,7 +142,11 @@ export class SsoSignIn {
    * cookie: the sign-in is taken (once), the code exchanged, the ID token checked, the user
    * found or created, and a session started. Throws SsoSignInFailure.
    */
-  async finish(callbackUrl: URL, browserSecret: string | undefined): Promise<SsoSignedIn> {
+  async finish(
+    callbackUrl: URL,
+    browserSecret: string | undefined,
+    userAgent: string | undefined,
+  ): Promise<SsoSignedIn> {
     const state = callbackUrl.searchParams.get('state');
     const login = state === null ? null : await this.logins.take(sha256(state));
     if (state === null || !login || !browserSecret) {
@@ -168,7 +172,7 @@ export class SsoSignIn {
       throw new SsoSignInFailure('inactive', 'the account has no active plan');
     }
     const user = await this.userFor(login.accountId, email);
-    return { ...(await this.sessions.start(user.user.id)), ...user };
+    return { ...(await this.sessions.start(user.user.id, userAgent)), ...user };
   }
 
   /**

@@ -16,12 +16,7 @@ import { SsoSignIn } from './sso-sign-in.service.js';
 @Module({
   imports: [AccountsModule, UsersModule, SsoSecretsModule],
   controllers: [SsoCallbackController],
-  providers: [
-    SsoLoginStore,
-    SsoSettingsService,
-    SsoSignIn,
-    SsoPasswordGate,
-  ],
+  providers: [SsoLoginStore, SsoSettingsService, SsoSignIn, SsoPasswordGate],
   exports: [SsoSettingsService, SsoSignIn],
 })
 export class SsoModule {}

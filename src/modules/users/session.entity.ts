@@ -21,6 +21,10 @@ export class SessionEntity {
   @Column({ name: 'created_at', type: 'bigint', transformer: epochMillis })
   createdAt: number;
 
+  /** The browser's User-Agent at sign-in, cut to SESSION_USER_AGENT_MAX_LENGTH; null if it sent none. */
+  @Column({ name: 'user_agent', type: 'varchar', length: 256, nullable: true })
+  userAgent: string | null;
+
   /** Refreshed at most once a minute (SESSION_TOUCH_INTERVAL_MS), so a busy session writes little. */
   @Column({ name: 'last_seen_at', type: 'bigint', transformer: epochMillis })
   lastSeenAt: number;

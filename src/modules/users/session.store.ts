@@ -31,6 +31,36 @@ export class SessionStore {
     await this.database.transaction((manager) => manager.delete(SessionEntity, { id: sessionId }));
   }
 
+  /** The user's sessions, the most recently seen first (ended ones too, until pruned). */
+  listOfUser(userId: string): Promise<SessionEntity[]> {
+    return this.database.manager.find(SessionEntity, {
+      where: { userId },
+      order: { lastSeenAt: 'DESC', id: 'ASC' },
+    });
+  }
+
+  /** Deletes the session if it is the user's; false when the user has no such session. */
+  async deleteOfUser(sessionId: string, userId: string): Promise<boolean> {
+    const result = await this.database.transaction((manager) =>
+      manager.delete(SessionEntity, { id: sessionId, userId }),
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Deletes every session of the user but `keep`; how many there were. */
+  async deleteOthersOfUser(userId: string, keep: string): Promise<number> {
+    const result = await this.database.transaction((manager) =>
+      manager
+        .createQueryBuilder()
+        .delete()
+        .from(SessionEntity)
+        .where('user_id = :userId', { userId })
+        .andWhere('id <> :keep', { keep })
+        .execute(),
+    );
+    return result.affected ?? 0;
+  }
+
   /** Sets lastSeenAt to `now` unless another request did since `staleBefore`. */
   async touch(sessionId: string, now: number, staleBefore: number): Promise<void> {
     await this.database.transaction((manager) =>

@@ -15,6 +15,7 @@ import {
   SESSION_TOUCH_INTERVAL_MS,
 } from './session-policy.js';
 import { generateSessionSecret, hashSessionToken, isSessionTokenShaped } from './session-token.js';
+import { storedUserAgent } from './user-agent.js';
 import { UserStore } from './user.store.js';
 
 export interface StartedSession {
@@ -32,7 +33,8 @@ export class SessionsService implements SessionAuthenticator {
     private readonly clock: Clock,
   ) {}
 
-  async start(userId: string): Promise<StartedSession> {
+  /** `userAgent`: the sign-in request's header, kept (cut short) so the user can tell sessions apart. */
+  async start(userId: string, userAgent: string | undefined): Promise<StartedSession> {
     const now = this.clock.nowMs();
     const token = generateSessionSecret();
     const session = Object.assign(new SessionEntity(), {
@@ -42,6 +44,7 @@ export class SessionsService implements SessionAuthenticator {
       csrfToken: generateSessionSecret(),
       createdAt: now,
       lastSeenAt: now,
+      userAgent: storedUserAgent(userAgent),
     });
     await this.store.insert(session);
     return { token, session };
@@ -86,6 +89,25 @@ export class SessionsService implements SessionAuthenticator {
 
   async end(sessionId: string): Promise<void> {
     await this.store.delete(sessionId);
+  }
+
+  /** The user's live sessions, the most recently seen first. */
+  async listOf(userId: string): Promise<SessionEntity[]> {
+    const now = this.clock.nowMs();
+    return (await this.store.listOfUser(userId)).filter((session) => !isSessionOver(session, now));
+  }
+
+  /**
+   * Ends one of the user's own sessions: its next request is signed out. Another user's session
+   * is not found, as an unknown id is, so the answer tells nothing of it.
+   */
+  async endOwn(userId: string, sessionId: string): Promise<void> {
+    if (!(await this.store.deleteOfUser(sessionId, userId))) throw AppError.notFound('Session');
+  }
+
+  /** Ends every session of the user but `keep` (the one asking); how many ended. */
+  endOthers(userId: string, keep: string): Promise<number> {
+    return this.store.deleteOthersOfUser(userId, keep);
   }
 
   /** Deletes the sessions that are over (the retention run); a later use would delete them too. */

@@ -46,7 +46,12 @@ export class SignInService {
    * (PasswordSignInRules), both only once the password is right, so they tell a stranger
    * nothing, and with no session.
    */
-  async signIn(email: string, password: string, address: string): Promise<SignedIn> {
+  async signIn(
+    email: string,
+    password: string,
+    address: string,
+    userAgent: string | undefined,
+  ): Promise<SignedIn> {
     await this.limiter.count(emailKey(email), address);
     const user = await this.users.findByEmail(email);
     const right = await this.hasher.verify(
@@ -66,7 +71,7 @@ export class SignInService {
     if (this.hasher.needsRehash(user.passwordHash)) {
       await this.users.rehashPassword(user.id, await this.hasher.hash(password));
     }
-    return { ...(await this.sessions.start(user.id)), user, account };
+    return { ...(await this.sessions.start(user.id, userAgent)), user, account };
   }
 
   private hashToMiss(): Promise<string> {

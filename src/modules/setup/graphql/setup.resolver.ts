@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { Response } from 'express';
+import type { AppRequest } from '../../../common/http/request-of.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { Public } from '../../auth/auth.decorators.js';
 import { COMPLETE_SETUP_FIELD, SETUP_LINK_FIELD } from '../../auth/graphql-operation.js';
@@ -37,6 +38,7 @@ export class SetupResolver {
   })
   async completeSetup(
     @Args('input') input: SetupInput,
+    @Context('req') req: AppRequest,
     @Context('res') res: Response,
   ): Promise<ViewerModel> {
     const operator = await this.setup.complete({
@@ -44,7 +46,7 @@ export class SetupResolver {
       operator: input.operator,
       account: input.account ?? null,
     });
-    const { token, session } = await this.sessions.start(operator.id);
+    const { token, session } = await this.sessions.start(operator.id, req.get('user-agent'));
     setSessionCookie(res, token, this.config.publicUrls);
     return toViewerModel(operator, null, session.csrfToken);
   }

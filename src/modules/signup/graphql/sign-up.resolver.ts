@@ -62,10 +62,14 @@ export class SignUpResolver {
   })
   async verifySignUp(
     @Args('token') token: string,
+    @Context('req') req: AppRequest,
     @Context('res') res: Response,
   ): Promise<ViewerModel> {
     const { user, account } = await this.verification.verify(token);
-    const { token: sessionToken, session } = await this.sessions.start(user.id);
+    const { token: sessionToken, session } = await this.sessions.start(
+      user.id,
+      req.get('user-agent'),
+    );
     setSessionCookie(res, sessionToken, this.config.publicUrls);
     return toViewerModel(user, account, session.csrfToken);
   }

@@ -1,8 +1,20 @@
-import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { isoWithMillis } from '../../../common/time/timestamps.js';
-import type { ApiKeyEntity } from '../../accounts/api-key.entity.js';
+import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
+import {
+  isoWithMillis,
+  isoWithMillisOrNull as isoOrNull,
+} from '../../../common/time/timestamps.js';
+import type { ApiKeyEntity, KeyScope } from '../../accounts/api-key.entity.js';
 
-const isoOrNull = (ms: number | null) => (ms === null ? null : isoWithMillis(ms));
+export enum ApiKeyScopeEnum {
+  read = 'read',
+  write = 'write',
+}
+
+registerEnumType(ApiKeyScopeEnum, {
+  name: 'ApiKeyScope',
+  description:
+    'read: GET routes of /api/v1 and GraphQL queries only (anything else is forbidden); write: everything.',
+});
 
 @ObjectType('ApiKey', {
   description: 'An API key as listed: never the key itself, which is shown once.',
@@ -25,6 +37,16 @@ export class ApiKeyModel {
 
   @Field(() => String, { nullable: true, description: 'ISO 8601; null while the key works.' })
   revokedAt: string | null;
+
+  @Field(() => ApiKeyScopeEnum)
+  scope: KeyScope;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'From this instant (ISO 8601) the key is refused as expired (401 unauthorized); null: it never expires.',
+  })
+  expiresAt: string | null;
 }
 
 @ObjectType('ApiKeyCreation')
@@ -43,5 +65,7 @@ export function toApiKeyModel(key: ApiKeyEntity): ApiKeyModel {
     createdAt: isoWithMillis(key.createdAt),
     lastUsedAt: isoOrNull(key.lastUsedAt),
     revokedAt: isoOrNull(key.revokedAt),
+    scope: key.scope,
+    expiresAt: isoOrNull(key.expiresAt),
   };
 }

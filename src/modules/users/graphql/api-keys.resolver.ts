@@ -2,6 +2,7 @@ import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AccountsService } from '../../accounts/accounts.service.js';
 import { CurrentCaller, RequireProduct, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
+import { CreateApiKeyArgs, keyTermsOf } from './api-key.inputs.js';
 import { ApiKeyCreationModel, ApiKeyModel, toApiKeyModel } from './api-key.model.js';
 
 /** The dashboard's API keys page: the keys `admin create-key` makes, for the caller's account. */
@@ -20,9 +21,15 @@ export class ApiKeysResolver {
   }
 
   @RequireRole('admin')
-  @Mutation(() => ApiKeyCreationModel, { name: 'createApiKey' })
-  async create(@CurrentCaller() caller: Caller): Promise<ApiKeyCreationModel> {
-    const { key, apiKey } = await this.accounts.createKey(caller.accountId);
+  @Mutation(() => ApiKeyCreationModel, {
+    name: 'createApiKey',
+    description: 'A write key that never expires, unless scope and expiresAt say otherwise.',
+  })
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Args() args: CreateApiKeyArgs,
+  ): Promise<ApiKeyCreationModel> {
+    const { key, apiKey } = await this.accounts.createKey(caller.accountId, keyTermsOf(args));
     return { apiKey: toApiKeyModel(key), key: apiKey };
   }
 

@@ -40,7 +40,12 @@ export class SessionResolver {
     @Context('req') req: AppRequest,
     @Context('res') res: Response,
   ): Promise<ViewerModel> {
-    const signedIn = await this.signIns.signIn(input.email, input.password, this.addressOf(req));
+    const signedIn = await this.signIns.signIn(
+      input.email,
+      input.password,
+      this.addressOf(req),
+      req.get('user-agent'),
+    );
     setSessionCookie(res, signedIn.token, this.config.publicUrls);
     return toViewerModel(signedIn.user, signedIn.account, signedIn.session.csrfToken);
   }

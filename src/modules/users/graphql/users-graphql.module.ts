@@ -6,11 +6,12 @@ import { SignInService } from '../sign-in.service.js';
 import { UsersModule } from '../users.module.js';
 import { ApiKeysResolver } from './api-keys.resolver.js';
 import { SessionResolver } from './session.resolver.js';
+import { SessionsResolver } from './sessions.resolver.js';
 import { TeamResolver } from './team.resolver.js';
 import { TeamService } from '../team.service.js';
 
 /**
- * Signing in, the viewer, the API keys and the team over GraphQL: imported by the API's root only, so the
+ * Signing in, the viewer, their sessions, the API keys and the team over GraphQL: imported by the API's root only, so the
  * CLI loads neither GraphQL nor the sign-in limits (which count in the rate-limit storage), and
  * only a process that checks passwords warns about a low hashing cost.
  */
@@ -18,6 +19,7 @@ import { TeamService } from '../team.service.js';
   imports: [UsersModule, AccountsModule],
   providers: [
     SessionResolver,
+    SessionsResolver,
     ApiKeysResolver,
     TeamResolver,
     TeamService,

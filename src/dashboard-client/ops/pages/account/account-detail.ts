@@ -54,6 +54,8 @@ export const OPS_ACCOUNT = graphql(`
         createdAt
         lastUsedAt
         revokedAt
+        scope
+        expiresAt
       }
       auditEntries {
         id
