@@ -61,6 +61,8 @@ interface Result {
   duplicates: number;
   p50Seconds: number;
   p95Seconds: number;
+  /** The same by kind: posts (t3) and comments (t1). */
+  byKind: Record<'t3' | 't1', { p50Seconds: number; p95Seconds: number }>;
   requestsPerMinute: Record<string, number>;
   usefulIdsPerRequest: number;
   status429: number;
@@ -269,14 +271,20 @@ async function runScenario(
         .filter((thing) => !thing.hidden && thing.createdMs >= from && thing.createdMs <= to),
     );
     const delays: number[] = [];
+    const kindDelays: Record<'t3' | 't1', number[]> = { t3: [], t1: [] };
     let delivered = 0;
     for (const thing of visible) {
       const arrivals = receiver.arrivals.get(`${thing.kind}_${thing.numericId.toString(36)}`);
       if (arrivals === undefined) continue;
       delivered += 1;
       delays.push((arrivals[0] - thing.createdMs) / 1_000);
+      kindDelays[thing.kind].push((arrivals[0] - thing.createdMs) / 1_000);
     }
     delays.sort((a, b) => a - b);
+    const ofKind = (kind: 't3' | 't1') => {
+      const sorted = kindDelays[kind].sort((a, b) => a - b);
+      return { p50Seconds: percentile(sorted, 0.5), p95Seconds: percentile(sorted, 0.95) };
+    };
     const duplicates = [...receiver.arrivals.values()].reduce(
       (sum, times) => sum + times.length - 1,
       0,
@@ -299,6 +307,7 @@ async function runScenario(
       duplicates,
       p50Seconds: percentile(delays, 0.5),
       p95Seconds: percentile(delays, 0.95),
+      byKind: { t3: ofKind('t3'), t1: ofKind('t1') },
       requestsPerMinute: {
         '/api/info': perMinute('/api/info'),
         '/r/all/comments': perMinute('/r/all/comments'),
@@ -326,7 +335,7 @@ function print(result: Result): void {
     [
       `${s.name}: ${s.credentials} credential(s), ${s.commentsPerSecond} comment ids/s + ${s.postsPerSecond} post ids/s, ${s.seconds} s measured`,
       `  coverage ${percent(result.coverage)} (${result.delivered} of ${result.created} visible items), duplicates ${result.duplicates}, 429s ${result.status429}`,
-      `  creation → webhook p50 ${result.p50Seconds.toFixed(1)} s, p95 ${result.p95Seconds.toFixed(1)} s`,
+      `  creation → webhook p50 ${result.p50Seconds.toFixed(1)} s, p95 ${result.p95Seconds.toFixed(1)} s (posts ${result.byKind.t3.p50Seconds.toFixed(1)} / ${result.byKind.t3.p95Seconds.toFixed(1)} s, comments ${result.byKind.t1.p50Seconds.toFixed(1)} / ${result.byKind.t1.p95Seconds.toFixed(1)} s)`,
       `  requests/min ${JSON.stringify(result.requestsPerMinute)}, useful ids/request ${result.usefulIdsPerRequest}`,
       `  overload warnings: ${result.overloadWarnings.length}${result.overloadWarnings.length > 0 ? ` (last: ${result.overloadWarnings.at(-1)?.slice(0, 300)})` : ''}`,
       ...stageLines(result.stages),

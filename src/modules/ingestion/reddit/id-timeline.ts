@@ -61,6 +61,23 @@ export class IdTimeline {
     return null;
   }
 
+  /**
+   * The highest id created at least `minAgeMs` ago, foreseen past the newest ids known: ids are
+   * sequential and come at the measured rate, so counting on from the newest sample whose second
+   * has closed (a later second was seen, so its time is close to its bound) tells which ids exist
+   * by now without waiting for an item to show them. Never more than `horizonMs` of ids past
+   * that sample, so a stream that slows down is not asked far ahead of its real ids. Null until
+   * a rate is known.
+   */
+  foreseenCeiling(now: number, minAgeMs: number, horizonMs: number): number | null {
+    const rate = this.idsPerSecond();
+    const anchor = this.samples.at(-2);
+    if (rate === null || rate <= 0 || anchor === undefined) return null;
+    const sinceAnchor = Math.min(now - minAgeMs - anchor.createdMs, horizonMs);
+    if (sinceAnchor <= 0) return null;
+    return anchor.id + Math.floor((rate * sinceAnchor) / 1_000);
+  }
+
   /** New ids per second over the last two minutes; null until they span a few seconds. */
   idsPerSecond(): number | null {
     const last = this.samples.at(-1);

@@ -13,6 +13,12 @@ import { IdTimeline } from './id-timeline.js';
 
 export interface RetryRange extends IdRange {
   absentAt: number;
+  /**
+   * Absent when it was not surely `settledAgeMs` old (foreseen, or just made): looked at again
+   * from `earlyRetryMs` later in room a request has left, and only then counted absent (a
+   * regular retry); never looked at early, it is due with the regular retries.
+   */
+  early?: boolean;
 }
 
 /** What survives a restart of one kind's walk (t3 or t1). */
@@ -30,8 +36,14 @@ export interface WalkState {
 }
 
 export interface WalkRules {
-  /** Ids are asked once Reddit has surely created them this long ago (/api/info shows them ~1 s after). */
+  /** Ids are asked once Reddit created them this long ago (/api/info shows them ~1 s after). */
   minAgeMs: number;
+  /** How far past the newest ids known the walk counts on at the measured rate (IdTimeline). */
+  foresightMs: number;
+  /** An id known to be this old is surely on /api/info if it is ever visible. */
+  settledAgeMs: number;
+  /** A younger id found absent may be asked again this much later, before its regular retry. */
+  earlyRetryMs: number;
   /** The second and last ask of an absent id comes at least this long after the first. */
   retryAfterMs: number;
   /** When the live walk is this far behind, it jumps ahead and leaves the gap to the backfill. */
@@ -43,7 +55,10 @@ export interface WalkRules {
 }
 
 export const DEFAULT_WALK_RULES: WalkRules = {
-  minAgeMs: 3_000,
+  minAgeMs: 1_500,
+  foresightMs: 3_000,
+  settledAgeMs: 3_000,
+  earlyRetryMs: 1_500,
   retryAfterMs: 30_000,
   maxLiveLagMs: 60_000,
   liveRestartMs: 10_000,
@@ -157,16 +172,24 @@ export class KindWalk {
     this.held.delete(id);
   }
 
+  /** The newest id the walk may ask now: known or foreseen to be `minAgeMs` old. */
   ceiling(now: number): number | null {
-    return this.timeline.ceiling(now, this.rules.minAgeMs);
+    const known = this.timeline.ceiling(now, this.rules.minAgeMs);
+    const foreseen = this.timeline.foreseenCeiling(
+      now,
+      this.rules.minAgeMs,
+      this.rules.foresightMs,
+    );
+    return foreseen === null ? known : Math.max(known ?? foreseen, foreseen);
   }
 
   liveReady(now: number, limit: number): number {
     return this.packLive(now, limit).length;
   }
 
+  /** Retries that make a request worth sending; early looks only fill room left in one. */
   retriesDue(now: number, limit: number): number {
-    return this.packRetries(now, limit).length;
+    return this.packRetries(now, limit, { earlyLooks: false }).length;
   }
 
   hasBackfill(): boolean {
@@ -218,15 +241,34 @@ export class KindWalk {
   /** Up to `room` ids to ask now, in order: live, due retries, backfill (oldest first). */
   pack(now: number, room: number, parts: WalkPackOptions): WalkAsk {
     const live = parts.live ? this.packLive(now, room) : [];
-    const retry = parts.retry ? this.packRetries(now, room - live.length) : [];
+    const retry = parts.retry
+      ? this.packRetries(now, room - live.length, { earlyLooks: true })
+      : [];
     const backfill = parts.backfill ? this.packBackfill(room - live.length - retry.length) : [];
     return { live, retry, backfill };
   }
 
-  /** Applies an /api/info answer: `found` are the asked ids Reddit returned. */
+  /**
+   * Applies an /api/info answer: `found` are the asked ids Reddit returned. An absent id that was
+   * not surely settled gets an early second look; a settled one its regular retry; one absent at
+   * its regular retry is given up.
+   */
   settle(ask: WalkAsk, found: ReadonlySet<number>, now: number): WalkOutcome {
     const absent = (ids: number[]) => ids.filter((id) => !found.has(id));
-    const newlyAbsent = [...absent(ask.live), ...absent(ask.backfill)].sort((a, b) => a - b);
+    const settledCeiling = this.timeline.ceiling(now, this.rules.settledAgeMs) ?? -1;
+    const absentLive = absent(ask.live);
+    const early = absentLive.filter((id) => id > settledCeiling);
+    const absentRetries = absent(ask.retry);
+    // An early look absent again gets its regular retry, unless it came as late as one.
+    const lookedEarly = absentRetries.filter((id) => {
+      const range = this.retryRangeOf(id);
+      return range?.early === true && range.absentAt + this.rules.retryAfterMs > now;
+    });
+    const newlyAbsent = [
+      ...absentLive.filter((id) => id <= settledCeiling),
+      ...absent(ask.backfill),
+      ...lookedEarly,
+    ].sort((a, b) => a - b);
     const lastLive = ask.live.at(-1);
     if (lastLive !== undefined) {
       this.frontier = Math.max(this.frontier ?? lastLive + 1, lastLive + 1);
@@ -240,13 +282,15 @@ export class KindWalk {
       this.retries,
       [...ask.retry].sort((a, b) => a - b),
     );
+    for (const range of rangesOf(early))
+      this.retries.push({ ...range, absentAt: now, early: true });
     for (const range of rangesOf(newlyAbsent)) this.retries.push({ ...range, absentAt: now });
     const overflow = countIds(this.retries) - this.rules.maxRetryIds;
     if (overflow > 0) this.dropOldestRetries(overflow);
     return {
       found: [...ask.live, ...ask.retry, ...ask.backfill].filter((id) => found.has(id)).length,
       absentOnce: newlyAbsent.length,
-      givenUp: absent(ask.retry).length,
+      givenUp: absentRetries.length - lookedEarly.length,
     };
   }
 
@@ -276,10 +320,27 @@ export class KindWalk {
     return ids;
   }
 
-  private packRetries(now: number, room: number): number[] {
+  /**
+   * Due retries, early looks first (they are about latency) when `earlyLooks`. An early look not
+   * taken within `retryAfterMs` is due like a regular retry.
+   */
+  private packRetries(
+    now: number,
+    room: number,
+    { earlyLooks }: { earlyLooks: boolean },
+  ): number[] {
     const ids: number[] = [];
-    for (const range of this.retries) {
-      if (range.absentAt + this.rules.retryAfterMs > now) continue;
+    const due = (range: RetryRange) =>
+      range.absentAt + this.rules.retryAfterMs <= now ||
+      (earlyLooks && range.early === true && range.absentAt + this.rules.earlyRetryMs <= now);
+    const ordered = earlyLooks
+      ? [
+          ...this.retries.filter((range) => range.early),
+          ...this.retries.filter((range) => !range.early),
+        ]
+      : this.retries;
+    for (const range of ordered) {
+      if (!due(range)) continue;
       for (let id = range.from; id <= range.to && ids.length < room; id += 1) ids.push(id);
       if (ids.length >= room) break;
     }
@@ -297,11 +358,15 @@ export class KindWalk {
 
   /** When an id waiting for its second ask was first asked (and found absent); else null. */
   firstAskedAt(id: number): number | null {
-    return this.retries.find((range) => range.from <= id && id <= range.to)?.absentAt ?? null;
+    return this.retryRangeOf(id)?.absentAt ?? null;
+  }
+
+  private retryRangeOf(id: number): RetryRange | undefined {
+    return this.retries.find((range) => range.from <= id && id <= range.to);
   }
 
   private inRetries(id: number): boolean {
-    return this.retries.some((range) => range.from <= id && id <= range.to);
+    return this.retryRangeOf(id) !== undefined;
   }
 
   private listedBelow(limit: number): number[] {

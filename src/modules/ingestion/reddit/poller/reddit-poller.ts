@@ -64,6 +64,22 @@ export interface RedditPollerDeps {
   options?: Partial<RedditPollerOptions>;
 }
 
+/** Items of a first listing page made this long before its newest are late arrivals. */
+const WALK_START_WINDOW_S = 5;
+
+/**
+ * Where the walk begins on the first listing page: its lowest id made within
+ * WALK_START_WINDOW_S of the newest. A page's oldest items can be late ones (a listing shows some
+ * items 5–25 s late, at their id position); beginning below them would leave the walk that far
+ * behind the stream at the start, to catch up on spare requests only.
+ */
+function walkStartOf(items: readonly RedditItem[]): number {
+  const newest = Math.max(...items.map((item) => item.createdUtc));
+  return Math.min(
+    ...items.filter((item) => item.createdUtc >= newest - WALK_START_WINDOW_S).map(itemNumber),
+  );
+}
+
 /**
  * Covers Reddit's new posts and comments within the credentials' request allowance: walks each
  * kind's id space through /api/info (100 ids a request, parent posts riding along), and reads
@@ -248,8 +264,9 @@ export class RedditPoller {
     const items = page.items.filter((item) => itemKind(item) === kind);
     observeItems(walks, items);
     const walk = walks[kind];
-    if (items.length > 0) walk.startAt(Math.min(...items.map(itemNumber)));
+    // Before the walk begins every item is new: the first page is handed over whole.
     const fresh = items.filter((item) => walk.isNew(itemNumber(item)));
+    if (items.length > 0) walk.startAt(walkStartOf(items));
     for (const item of fresh) walk.markFound(itemNumber(item));
     this.coverageTotals.itemsFromListings += fresh.length;
     this.timings.answered(fresh, () => now, answeredAt);

@@ -8,9 +8,13 @@ const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
 const FIRST = 1_000;
 const OPTIONS = { listingIntervalMs: 2_000, maxListingGapMs: 15_000, maxBatchWaitMs: 2_000 };
 
-/** A walk begun at FIRST with `ready` ids old enough to ask at T0, and no known rate. */
+/**
+ * A walk begun at FIRST with `ready` ids old enough to ask at T0, made over 10 s (a rate too low
+ * to make a listing worth reading within 10 s).
+ */
 function walkWithReadyIds(ready: number): KindWalk {
   const walk = new KindWalk(emptyWalkState());
+  walk.timeline.observe({ id: FIRST - 100, createdMs: T0 - 20_000 });
   walk.timeline.observe({ id: FIRST + ready - 1, createdMs: T0 - 10_000 });
   walk.startAt(FIRST);
   return walk;
@@ -52,6 +56,22 @@ function input(
 }
 
 describe('RequestScheduler', () => {
+  it('reads a begun walk\'s listing every second until the walk knows its rate', () => {
+    const scheduler = schedulerAfterListings();
+    const begun = new KindWalk(emptyWalkState());
+    begun.timeline.observe({ id: FIRST + 99, createdMs: T0 });
+    begun.startAt(FIRST);
+
+    expect(scheduler.next(input(walks(undefined, begun), T0 + 999, 1))).not.toEqual({
+      endpoint: 'listing',
+      kind: 'comments',
+    });
+    expect(scheduler.next(input(walks(undefined, begun), T0 + 1_000, 1))).toEqual({
+      endpoint: 'listing',
+      kind: 'comments',
+    });
+  });
+
   it('reads each listing first, posts before comments, while none was read', () => {
     const scheduler = new RequestScheduler(OPTIONS);
     const quiet = walks();

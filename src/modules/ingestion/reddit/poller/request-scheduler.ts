@@ -99,8 +99,9 @@ export class RequestScheduler {
   }
 
   /**
-   * A listing is due when it was never read, when a page should be full of new items, or after
-   * maxListingGapMs (a kind with no known rate, or none shown yet).
+   * A listing is due when it was never read, when a page should be full of new items, every
+   * second while a begun walk has no rate yet (the few seconds after a start), or after
+   * maxListingGapMs (a kind none shown yet).
    */
   private mostOverdueListing(walks: KindWalks, now: number): ListingKind | null {
     let best: { kind: ListingKind; overdue: number } | null = null;
@@ -139,6 +140,8 @@ export class RequestScheduler {
     const rate = walks[kind].timeline.idsPerSecond();
     const { asked, found } = this.visible[kind];
     const share = asked >= VISIBLE_SHARE_SAMPLE ? found / asked : DEFAULT_VISIBLE_SHARE;
+    // Begun, without a rate yet: only listings move the walk's newest id until one is known.
+    if (rate === null && walks[kind].started) return MIN_LISTING_GAP_MS;
     if (rate === null || rate * share <= 0) return this.options.maxListingGapMs;
     const fillMs = (LISTING_WORTH_ITEMS * 1_000) / (rate * share);
     return Math.min(this.options.maxListingGapMs, Math.max(MIN_LISTING_GAP_MS, fillMs));
