@@ -52,11 +52,9 @@ export class InvitationLinkModel {
   @Field({ description: 'ISO 8601.' })
   expiresAt: string;
 
-  @Field({
-    description:
-      "Whether the account has single sign-on set up and allows the email's domain: the invitee may then sign in with SSO instead of choosing a password.",
-  })
-  ssoAvailable: boolean;
+  /** For the `ssoAvailable` field, which single sign-on resolves (sso/graphql). */
+  accountId: string;
+  emailKey: string;
 }
 
 export function toInvitationModel(invitation: InvitationEntity): InvitationModel {

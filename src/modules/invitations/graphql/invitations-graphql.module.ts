@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { SsoModule } from '../../sso/sso.module.js';
 import { InvitationsModule } from '../invitations.module.js';
 import { InvitationsResolver } from './invitations.resolver.js';
 
 /** Invitations over GraphQL: the API's root only. */
-@Module({ imports: [InvitationsModule, SsoModule], providers: [InvitationsResolver] })
+@Module({ imports: [InvitationsModule], providers: [InvitationsResolver] })
 export class InvitationsGraphqlModule {}

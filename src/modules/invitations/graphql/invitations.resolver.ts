@@ -10,7 +10,6 @@ import { CurrentCaller, Public, RequireProduct, RequireRole } from '../../auth/a
 import type { Caller } from '../../auth/caller.js';
 import { ACCEPT_INVITATION_FIELD, INVITATION_LINK_FIELD } from '../../auth/graphql-operation.js';
 import { deletionOf, DeletionModel } from '../../graphql/common/deletion.model.js';
-import { SsoSettingsService } from '../../sso/sso-settings.service.js';
 import { actorOf } from '../../users/graphql/team-actor.js';
 import { AccountRoleEnum } from '../../users/graphql/team-member.model.js';
 import { toViewerModel, ViewerModel } from '../../users/graphql/viewer.model.js';
@@ -31,7 +30,6 @@ import {
 export class InvitationsResolver {
   constructor(
     private readonly invitations: InvitationsService,
-    private readonly sso: SsoSettingsService,
     private readonly sessions: SessionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -87,7 +85,8 @@ export class InvitationsResolver {
       role: invitation.role,
       invitedBy: invitation.invitedBy,
       expiresAt: isoWithMillis(invitation.expiresAt),
-      ssoAvailable: await this.sso.allowsEmail(invitation.accountId, invitation.emailKey),
+      accountId: invitation.accountId,
+      emailKey: invitation.emailKey,
     };
   }
 
