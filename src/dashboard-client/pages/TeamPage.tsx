@@ -147,7 +147,7 @@ export function TeamPage({ viewer }: { viewer: UserViewer }) {
         manage keywords, webhooks, email and feeds; admins also users and API keys; owners also
         admins’ and owners’ roles. A new role applies from the user’s next click.
       </p>
-      <RoleNote needed="admin" what="changing roles and removing users" />
+      <RoleNote needed="admin" what="inviting, changing roles and removing users" />
       <TeamInvitations />
       <h2>Users</h2>
       <QueryState query={team} empty={members.length === 0} emptyText="No users.">
