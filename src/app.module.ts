@@ -44,6 +44,7 @@ import { PreviewGraphqlModule } from './modules/preview/graphql/preview-graphql.
 import { PreviewModule } from './modules/preview/preview.module.js';
 import { SetupGraphqlModule } from './modules/setup/graphql/setup-graphql.module.js';
 import { SetupModule } from './modules/setup/setup.module.js';
+import { InvitationsGraphqlModule } from './modules/invitations/graphql/invitations-graphql.module.js';
 import { SsoGraphqlModule } from './modules/sso/graphql/sso-graphql.module.js';
 
 /** The modules whose controllers make up the versioned REST API under /api/v1. */
@@ -97,6 +98,7 @@ export class AppModule {
         EmailGraphqlModule,
         SignUpGraphqlModule,
         SsoGraphqlModule,
+        InvitationsGraphqlModule,
         EmailPagesModule,
         DashboardModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),

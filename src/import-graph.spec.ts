@@ -56,6 +56,7 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
   },
   audit_entries: { module: 'ops', store: 'AuditStore' },
   operation_samples: { module: 'ops', store: 'OperationSampleStore' },
+  invitations: { module: 'invitations', store: 'InvitationStore' },
   signups: { module: 'signup', store: 'SignUpStore' },
   signup_settings: { module: 'signup', store: 'SignUpStore' },
   sso_settings: { module: 'sso', store: 'SsoSettingsStore' },

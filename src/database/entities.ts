@@ -10,6 +10,7 @@ import { KeywordEntity } from '../modules/keywords/keyword.entity.js';
 import { OperationSampleEntity } from '../modules/ops/figures/operation-sample.entity.js';
 import { KeywordDailyUsageEntity } from '../modules/usage/keyword-daily-usage.entity.js';
 import { SetupTokenEntity } from '../modules/setup/setup-token.entity.js';
+import { InvitationEntity } from '../modules/invitations/invitation.entity.js';
 import { SIGN_UP_ENTITIES } from '../modules/signup/sign-up.entities.js';
 import { SSO_ENTITIES } from '../modules/sso/sso-settings.entity.js';
 import { SessionEntity } from '../modules/users/session.entity.js';
@@ -34,4 +35,5 @@ export const ENTITIES = [
   ...EMAIL_ENTITIES,
   ...SIGN_UP_ENTITIES,
   ...SSO_ENTITIES,
+  InvitationEntity,
 ];

@@ -88,12 +88,15 @@ describe('the declared rule of every GraphQL field', () => {
     expect(byRule('admin')).toEqual([
       'changeUserRole',
       'createApiKey',
+      'inviteUser',
       'removeSsoSettings',
       'removeUser',
       'revokeApiKey',
+      'revokeInvitation',
       'setSsoSettings',
     ]);
     expect(byRule('public')).toEqual([
+      'acceptInvitation',
       'completeSetup',
       'signIn',
       'signUp',

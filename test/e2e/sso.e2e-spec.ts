@@ -1,5 +1,6 @@
 import request, { type Response } from 'supertest';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
+import { InvitationsService } from '../../src/modules/invitations/invitations.service.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import { createTestApp, type TestApp } from '../utils/create-test-app.js';
 import { listenOnLoopback } from '../utils/browser.js';
@@ -247,7 +248,38 @@ describe.each(testDatabaseKinds())('single sign-on with OpenID Connect on %s', (
       const viewer = await viewerOf(answer.sessionCookie!);
       expect(viewer.user.email).toBe('new.person@acme.test');
       const user = await t.app.get(UsersService).findByEmail('new.person@acme.test');
-      expect(user).toMatchObject({ accountId, role: 'user' });
+      expect(user).toMatchObject({ accountId, role: 'member' });
+    });
+
+    it('gives a just-in-time user the role of their pending invitation, and uses it up', async () => {
+      const { user: owner } = await t.app
+        .get(UsersService)
+        .createUser(accountId, 'inviting.owner@acme.test');
+      const invitations = t.app.get(InvitationsService);
+      const { link } = await invitations.invite(
+        { accountId, userId: owner.id, role: 'owner' },
+        'Invited.Admin@acme.test',
+        'admin',
+        'http://127.0.0.1',
+      );
+      const token = link!.split('#')[1];
+      const shown = await runGraphql(
+        t,
+        apiKey,
+        'query($token: String!) { invitationLink(token: $token) { ssoAvailable } }',
+        { token },
+      );
+      expect(shown).toEqual({ invitationLink: { ssoAvailable: true } });
+      const { authorizationUrl, browserCookie } = await start('invited.admin@acme.test');
+      const answer = await callback(
+        await provider.signInAs(authorizationUrl, 'invited.admin@acme.test'),
+        browserCookie,
+      );
+      expect(answer.location).toBe('/dashboard/');
+      const user = await t.app.get(UsersService).findByEmail('invited.admin@acme.test');
+      expect(user).toMatchObject({ accountId, role: 'admin' });
+      expect(await invitations.pending(accountId)).toEqual([]);
+      await expect(invitations.open(token)).rejects.toThrow(/already accepted/);
     });
 
     it('signs an existing user in, creating nobody', async () => {
@@ -457,7 +489,11 @@ describe.each(testDatabaseKinds())('single sign-on with OpenID Connect on %s', (
     it('refuses password sign-in to its users (not owners once roles exist), after the password is right', async () => {
       const users = t.app.get(UsersService);
       const required = await t.account();
-      const { password } = await users.createUser(required.accountId, 'pat@required.test');
+      const { password } = await users.createUser(
+        required.accountId,
+        'pat@required.test',
+        'member',
+      );
       await runGraphql(t, required.apiKey, SET_SSO, {
         input: settingsInput({ allowedDomains: ['required.test'], ssoRequired: true }),
       });

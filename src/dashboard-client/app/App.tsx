@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Router, Switch } from 'wouter';
 import { CanceledPage } from '../pages/CanceledPage';
+import { InvitePage } from '../pages/InvitePage';
 import { LoginPage } from '../pages/LoginPage';
 import { SetupPage } from '../pages/SetupPage';
 import { SsoLoginPage } from '../pages/SsoLoginPage';
@@ -38,6 +39,9 @@ export function App() {
           </Route>
           <Route path="/signup/verify">
             <VerifySignUpPage />
+          </Route>
+          <Route path="/invite">
+            <InvitePage />
           </Route>
           <Route path="/canceled">
             <CanceledPage />

@@ -47,17 +47,32 @@ export function CredentialFields({
   return (
     <>
       <EmailField email={email} onEmail={onEmail} />
-      <Field
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete={choosing ? 'new-password' : 'current-password'}
-        required
-        minLength={choosing ? MIN_NEW_PASSWORD_LENGTH : undefined}
-        hint={choosing ? `At least ${MIN_NEW_PASSWORD_LENGTH} characters.` : undefined}
-        value={password}
-        onChange={(event) => onPassword(event.target.value)}
-      />
+      <PasswordField password={password} onPassword={onPassword} choosing={choosing} />
     </>
+  );
+}
+
+/** The field labelled "Password"; `choosing`: a new password, with its rule. */
+export function PasswordField({
+  password,
+  onPassword,
+  choosing = false,
+}: {
+  password: string;
+  onPassword: (password: string) => void;
+  choosing?: boolean;
+}) {
+  return (
+    <Field
+      label="Password"
+      type="password"
+      name="password"
+      autoComplete={choosing ? 'new-password' : 'current-password'}
+      required
+      minLength={choosing ? MIN_NEW_PASSWORD_LENGTH : undefined}
+      hint={choosing ? `At least ${MIN_NEW_PASSWORD_LENGTH} characters.` : undefined}
+      value={password}
+      onChange={(event) => onPassword(event.target.value)}
+    />
   );
 }

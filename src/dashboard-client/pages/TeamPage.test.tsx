@@ -101,7 +101,7 @@ describe('the Team page', () => {
 
     await screen.findByRole('rowheader', { name: 'vera@example.com (you)' });
     expect(screen.getByRole('note').textContent).toMatch(
-      /^Your role is viewer: changing roles and removing users needs an admin or owner\./,
+      /^Your role is viewer: inviting, changing roles and removing users needs an admin or owner\./,
     );
     expect(screen.queryAllByRole('combobox')).toEqual([]);
     expect(screen.queryAllByRole('button')).toEqual([]);

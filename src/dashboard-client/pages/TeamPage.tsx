@@ -5,6 +5,7 @@ import { Page } from '../components/Page';
 import { QueryState } from '../components/QueryState';
 import { ScrollTable } from '../components/ScrollTable';
 import { graphql } from '../gql';
+import { TeamInvitations } from './TeamInvitations';
 import type { AccountRole, TeamMembersQuery } from '../gql/graphql';
 import { graphqlRequest } from '../app/graphql';
 import { RoleNote, useRole } from '../app/roles';
@@ -146,8 +147,9 @@ export function TeamPage({ viewer }: { viewer: UserViewer }) {
         manage keywords, webhooks, email and feeds; admins also users and API keys; owners also
         admins’ and owners’ roles. A new role applies from the user’s next click.
       </p>
-      <RoleNote needed="admin" what="changing roles and removing users" />
-      {/* Invitations (decisions section 15) belong here, above the list of users. */}
+      <RoleNote needed="admin" what="inviting, changing roles and removing users" />
+      <TeamInvitations />
+      <h2>Users</h2>
       <QueryState query={team} empty={members.length === 0} emptyText="No users.">
         <ScrollTable
           label="Team table"

@@ -30,6 +30,7 @@ import { AccountRoles1763704000000 } from './1763704000000-account-roles.js';
 import { KeyScopes1763704100000 } from './1763704100000-key-scopes.js';
 import { SessionBrowsers1763704150000 } from './1763704150000-session-browsers.js';
 import { Sso1763704200000 } from './1763704200000-sso.js';
+import { Invitations1763704300000 } from './1763704300000-invitations.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   KeyScopes1763704100000,
   SessionBrowsers1763704150000,
   Sso1763704200000,
+  Invitations1763704300000,
 ];

@@ -23,6 +23,10 @@ export const COMPLETE_SETUP_FIELD = 'completeSetup';
 /** Single sign-on's first step (docs/teams.md): the provider's URL for an email. Open too. */
 export const START_SSO_SIGN_IN_FIELD = 'startSsoSignIn';
 
+/** An invitation's page (docs/teams.md, Invitations): what the link is worth, and accepting. Open too. */
+export const INVITATION_LINK_FIELD = 'invitationLink';
+export const ACCEPT_INVITATION_FIELD = 'acceptInvitation';
+
 /** The root fields anyone may call, each alone in an operation of its type. */
 const PUBLIC_FIELDS = new Map<string, GraphqlOperation['type']>([
   [SIGN_IN_FIELD, 'mutation'],
@@ -32,6 +36,8 @@ const PUBLIC_FIELDS = new Map<string, GraphqlOperation['type']>([
   [SETUP_LINK_FIELD, 'query'],
   [COMPLETE_SETUP_FIELD, 'mutation'],
   [START_SSO_SIGN_IN_FIELD, 'mutation'],
+  [INVITATION_LINK_FIELD, 'query'],
+  [ACCEPT_INVITATION_FIELD, 'mutation'],
 ]);
 
 /** The query a dashboard page opens with to learn its CSRF token: a cookie may send it without one. */

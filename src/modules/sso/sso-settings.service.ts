@@ -7,6 +7,7 @@ import { discoverProvider, discoveryUrl, providerFailure } from './openid-provid
 import { SsoClientSecret } from './sso-client-secret.js';
 import { parseIssuer } from './sso-issuer.js';
 import { SsoSettingsEntity } from './sso-settings.entity.js';
+import { domainOf } from './sso-sign-in.service.js';
 import { SsoSettingsStore } from './sso-settings.store.js';
 
 export const MAX_ALLOWED_DOMAINS = 50;
@@ -76,6 +77,12 @@ export class SsoSettingsService {
       ssoRequired: settings.ssoRequired,
       updatedAt: settings.updatedAt,
     };
+  }
+
+  /** Whether the account has SSO set up and allows the email's domain (an invitee's choice). */
+  async allowsEmail(accountId: string, email: string): Promise<boolean> {
+    const stored = await this.store.find(accountId);
+    return stored !== null && stored.domains.includes(domainOf(email));
   }
 
   /**

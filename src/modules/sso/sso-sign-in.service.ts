@@ -6,6 +6,7 @@ import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ROOT_LOGGER } from '../../core.module.js';
 import { AccountsService } from '../accounts/accounts.service.js';
+import { InvitationsService } from '../invitations/invitations.service.js';
 import { emailKey, parseEmail } from '../users/email-address.js';
 import { SessionsService, type StartedSession } from '../users/sessions.service.js';
 import type { UserEntity } from '../users/user.entity.js';
@@ -71,7 +72,7 @@ interface EmailClaims {
 
 const NOT_SET_UP = 'Single sign-on is not set up for this email address';
 
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /**
  * Sign-in through the account's OpenID provider (docs/teams.md, Single sign-on): authorization
@@ -86,6 +87,7 @@ export class SsoSignIn {
     private readonly logins: SsoLoginStore,
     private readonly secrets: SsoClientSecret,
     private readonly users: UsersService,
+    private readonly invitations: InvitationsService,
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
     private readonly clock: Clock,
@@ -252,12 +254,22 @@ export class SsoSignIn {
   }
 
   /**
-   * A just-in-time user is a `member` (decisions section 15); the generated password is
-   * discarded (the user signs in through the provider, or has it reset).
+   * A just-in-time user is a `member` (decisions section 15), or has the role of their pending
+   * invitation, which their creation uses up; the generated password is discarded (the user
+   * signs in through the provider, or has it reset).
    */
   private async createJustInTime(accountId: string, email: string): Promise<UserEntity> {
-    const { user } = await this.users.createUser(accountId, email, 'member');
-    this.logger.info({ accountId, userId: user.id }, 'SSO user created just in time');
+    const invited = await this.invitations.forJustInTime(accountId, emailKey(email));
+    const { user } = await this.users.createUser(
+      accountId,
+      email,
+      invited?.role ?? 'member',
+      invited?.consume,
+    );
+    this.logger.info(
+      { accountId, userId: user.id, role: user.role, invited: invited !== null },
+      'SSO user created just in time',
+    );
     return user;
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { InvitationsModule } from '../invitations/invitations.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { SsoCallbackController } from './sso-callback.controller.js';
 import { SsoLoginStore } from './sso-login.store.js';
@@ -14,7 +15,7 @@ import { SsoSignIn } from './sso-sign-in.service.js';
  * root only, through SsoGraphqlModule.
  */
 @Module({
-  imports: [AccountsModule, UsersModule, SsoSecretsModule],
+  imports: [AccountsModule, UsersModule, SsoSecretsModule, InvitationsModule],
   controllers: [SsoCallbackController],
   providers: [SsoLoginStore, SsoSettingsService, SsoSignIn, SsoPasswordGate],
   exports: [SsoSettingsService, SsoSignIn],

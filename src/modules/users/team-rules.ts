@@ -29,10 +29,7 @@ export function teamChangeRefusal(
         : next === 'owner'
           ? 'make an owner'
           : `change an ${current}'s role`;
-    return new AppError(
-      'forbidden',
-      `This needs the owner role: only an owner may ${what}; your role in this account is ${actor}`,
-    );
+    return ownerNeeded(actor, what);
   }
   if (current === 'owner' && next !== 'owner' && owners <= 1) {
     return new AppError(
@@ -41,4 +38,16 @@ export function teamChangeRefusal(
     );
   }
   return null;
+}
+
+/** Whether `actor` may invite someone as `role`: an admin up to admin, only an owner an owner. */
+export function invitationRefusal(actor: AccountRole, role: AccountRole): AppError | null {
+  return actor !== 'owner' && role === 'owner' ? ownerNeeded(actor, 'invite an owner') : null;
+}
+
+function ownerNeeded(actor: AccountRole, what: string): AppError {
+  return new AppError(
+    'forbidden',
+    `This needs the owner role: only an owner may ${what}; your role in this account is ${actor}`,
+  );
 }

@@ -84,6 +84,15 @@ export class UsersService {
     return this.insert(this.store.writeIn(manager), user);
   }
 
+  /** A user whose password they chose (an accepted invitation), with the caller's writes in the same transaction. */
+  addWith(user: NewUser, also: AlsoInTransaction<UserEntity>): Promise<UserEntity> {
+    return this.store.write(async (write) => {
+      const created = await this.insert(write, user);
+      await write.also(also, created);
+      return created;
+    });
+  }
+
   private async insert(
     write: UserWrite,
     { address, passwordHash, role, accountId }: NewUser,

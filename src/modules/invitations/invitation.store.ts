@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Database } from '../../database/database.js';
+import { InvitationEntity } from './invitation.entity.js';
+
+const PENDING = 'accepted_at IS NULL AND revoked_at IS NULL AND expires_at > :now';
+
+/** Every query of the invitations table. */
+@Injectable()
+export class InvitationStore {
+  constructor(private readonly database: Database) {}
+
+  async insert(invitation: InvitationEntity): Promise<void> {
+    await this.database.transaction((manager) => manager.insert(InvitationEntity, invitation));
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.database.transaction((manager) => manager.delete(InvitationEntity, { id }));
+  }
+
+  findByTokenHash(tokenHash: string): Promise<InvitationEntity | null> {
+    return this.database.manager.findOneBy(InvitationEntity, { tokenHash });
+  }
+
+  /** The account's pending invitations, newest first. */
+  pendingOf(accountId: string, now: number): Promise<InvitationEntity[]> {
+    return this.database.manager
+      .createQueryBuilder(InvitationEntity, 'i')
+      .where(`account_id = :accountId AND ${PENDING}`, { accountId, now })
+      .orderBy('created_at', 'DESC')
+      .addOrderBy('id', 'DESC')
+      .getMany();
+  }
+
+  /** The account's pending invitation of the email, if any. */
+  pendingFor(accountId: string, emailKey: string, now: number): Promise<InvitationEntity | null> {
+    return this.database.manager
+      .createQueryBuilder(InvitationEntity, 'i')
+      .where(`account_id = :accountId AND email_key = :emailKey AND ${PENDING}`, {
+        accountId,
+        emailKey,
+        now,
+      })
+      .orderBy('created_at', 'DESC')
+      .getOne();
+  }
+
+  /** Revokes the account's pending invitation; false when there is none with that id. */
+  revoke(accountId: string, id: string, now: number): Promise<boolean> {
+    return this.database.transaction(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(InvitationEntity)
+        .set({ revokedAt: now })
+        .where(`id = :id AND account_id = :accountId AND ${PENDING}`, { id, accountId, now })
+        .execute();
+      return (result.affected ?? 0) > 0;
+    });
+  }
+
+  /**
+   * Marks the invitation accepted, in the caller's transaction. False when it is no longer
+   * pending: an invitation works once, even when accepted twice at the same moment.
+   */
+  async acceptIn(manager: EntityManager, id: string, now: number): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(InvitationEntity)
+      .set({ acceptedAt: now })
+      .where(`id = :id AND ${PENDING}`, { id, now })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+}
