@@ -28,6 +28,7 @@ import { SetupTokens1763703000000 } from './1763703000000-setup-tokens.js';
 import { SignUps1763703500000 } from './1763703500000-sign-ups.js';
 import { AccountRoles1763704000000 } from './1763704000000-account-roles.js';
 import { Sso1763704200000 } from './1763704200000-sso.js';
+import { AccountAuditEntries1763704400000 } from './1763704400000-account-audit-entries.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   SignUps1763703500000,
   AccountRoles1763704000000,
   Sso1763704200000,
+  AccountAuditEntries1763704400000,
 ];

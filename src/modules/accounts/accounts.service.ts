@@ -91,12 +91,20 @@ export class AccountsService {
     return account;
   }
 
-  /** A new key of the account (`admin create-key`, the dashboard's createApiKey). */
-  async createKey(accountId: string): Promise<{ key: ApiKeyEntity; apiKey: string }> {
+  /**
+   * A new key of the account (`admin create-key`, the dashboard's createApiKey); `also`, the
+   * caller's writes in the same transaction, is given the key as stored.
+   */
+  async createKey(
+    accountId: string,
+    also?: AlsoInTransaction<ApiKeyEntity>,
+  ): Promise<{ key: ApiKeyEntity; apiKey: string }> {
     return this.store.write(async (write) => {
       const account = await write.findAccount(accountId);
       if (!account) throw AppError.notFound('Account');
-      return this.insertKey(write, account);
+      const created = await this.insertKey(write, account);
+      await write.also(also, created.key);
+      return created;
     });
   }
 

@@ -2,6 +2,7 @@ import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AccountsService } from '../../accounts/accounts.service.js';
 import { CurrentCaller, RequireProduct, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
+import { ApiKeysService } from '../api-keys.service.js';
 import { ApiKeyCreationModel, ApiKeyModel, toApiKeyModel } from './api-key.model.js';
 
 /** The dashboard's API keys page: the keys `admin create-key` makes, for the caller's account. */
@@ -9,7 +10,10 @@ import { ApiKeyCreationModel, ApiKeyModel, toApiKeyModel } from './api-key.model
 // The account's own fields: an App account's user signs in and keeps keys like an Alerts one.
 @RequireProduct('either')
 export class ApiKeysResolver {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly keys: ApiKeysService,
+  ) {}
 
   @Query(() => [ApiKeyModel], {
     name: 'apiKeys',
@@ -22,7 +26,7 @@ export class ApiKeysResolver {
   @RequireRole('admin')
   @Mutation(() => ApiKeyCreationModel, { name: 'createApiKey' })
   async create(@CurrentCaller() caller: Caller): Promise<ApiKeyCreationModel> {
-    const { key, apiKey } = await this.accounts.createKey(caller.accountId);
+    const { key, apiKey } = await this.keys.create(caller);
     return { apiKey: toApiKeyModel(key), key: apiKey };
   }
 
@@ -35,6 +39,6 @@ export class ApiKeysResolver {
     @CurrentCaller() caller: Caller,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<ApiKeyModel> {
-    return toApiKeyModel(await this.accounts.revokeKey(id, caller.accountId));
+    return toApiKeyModel(await this.keys.revoke(caller, id));
   }
 }
