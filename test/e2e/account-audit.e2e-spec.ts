@@ -229,6 +229,40 @@ describe.each(testDatabaseKinds())("the account's audit log on %s", (kind) => {
     }
   });
 
+  it('records feed token changes, the token only as changed', async () => {
+    const admin = await person('admin');
+    const first = await as<{ rotateFeedToken: { rssUrl: string } }>(
+      admin,
+      'mutation { rotateFeedToken { rssUrl } }',
+    );
+    const rotated = await t.http.post('/api/v1/feeds/token').set(bearer(apiKey));
+    expect(rotated.status).toBe(201);
+    t.clock.advance(1000);
+    const { token } = rotated.body as { token: string };
+    expect((await t.http.delete('/api/v1/feeds/token').set(bearer(apiKey))).status).toBe(200);
+
+    const entries = (await auditLog(admin, '(resourceType: "feed_token")')).edges.map((edge) =>
+      parsed(edge.node),
+    );
+    const prefix = await keyPrefix();
+    const tokenPrefix = (entries[1].after as { prefix: string }).prefix;
+    expect(
+      entries.map((entry) => [entry.action, entry.actor.label, entry.before, entry.after]),
+    ).toEqual([
+      ['feed_token.revoked', prefix, { prefix: tokenPrefix }, null],
+      [
+        'feed_token.rotated',
+        prefix,
+        { prefix: expect.any(String) },
+        { prefix: tokenPrefix, token: '[changed]' },
+      ],
+      ['feed_token.created', admin.email, null, { prefix: expect.any(String), token: '[changed]' }],
+    ]);
+    const stored = JSON.stringify(await rows());
+    const firstToken = new URL(first.rotateFeedToken.rssUrl).pathname.split('/').at(-1)!;
+    for (const secret of [token, firstToken]) expect(stored).not.toContain(secret);
+  });
+
   it("records role changes and removals of the account's users", async () => {
     const owner = await person('owner');
     const other = await person('member');
