@@ -110,21 +110,21 @@ export class AccountAudit {
 
 /**
  * The fields whose values differ, as they were and as they are; null when none did. A secret
- * that changed shows as `secret: "[changed]"` after, never with its value.
+ * that changed (`changedSecret`: its field's name) shows as `"[changed]"` after, never its value.
  */
 export function changedFields(
   before: AccountAuditFields,
   after: AccountAuditFields,
-  secretChanged = false,
+  changedSecret: string | null = null,
 ): { before: AccountAuditFields; after: AccountAuditFields } | null {
   const names = Object.keys(after).filter(
     (name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]),
   );
-  if (names.length === 0 && !secretChanged) return null;
+  if (names.length === 0 && changedSecret === null) return null;
   const changes = {
     before: Object.fromEntries(names.map((name) => [name, before[name]])),
     after: Object.fromEntries(names.map((name) => [name, after[name]])),
   };
-  if (secretChanged) changes.after.secret = SECRET_CHANGED;
+  if (changedSecret !== null) changes.after[changedSecret] = SECRET_CHANGED;
   return changes;
 }

@@ -1,3 +1,4 @@
+import { AccountAuditModule } from '../account-audit/account-audit.module.js';
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -14,14 +15,9 @@ import { SsoSignIn } from './sso-sign-in.service.js';
  * root only, through SsoGraphqlModule.
  */
 @Module({
-  imports: [AccountsModule, UsersModule, SsoSecretsModule],
+  imports: [AccountsModule, UsersModule, SsoSecretsModule, AccountAuditModule],
   controllers: [SsoCallbackController],
-  providers: [
-    SsoLoginStore,
-    SsoSettingsService,
-    SsoSignIn,
-    SsoPasswordGate,
-  ],
+  providers: [SsoLoginStore, SsoSettingsService, SsoSignIn, SsoPasswordGate],
   exports: [SsoSettingsService, SsoSignIn],
 })
 export class SsoModule {}

@@ -140,7 +140,7 @@ export class WebhooksService {
         const changes = changedFields(
           auditedWebhook(before),
           auditedWebhook(after),
-          before.secret !== after.secret,
+          before.secret !== after.secret ? 'secret' : null,
         );
         if (!changes) return;
         await this.audit.record(manager, caller, {
