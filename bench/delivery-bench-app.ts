@@ -73,7 +73,7 @@ export async function subscribe(
     terms.map((text) => ({ text })),
   );
   const webhooks = app.get(WebhooksService);
-  for (const url of urls) await webhooks.create(account.id, { url, ...draft });
+  for (const url of urls) await webhooks.create(caller, { url, ...draft });
   return terms;
 }
 

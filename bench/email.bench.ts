@@ -122,10 +122,11 @@ async function ingestToMail(
   const { account } = await app
     .get(AccountsService)
     .createAccount({ plan: 'scale', product: 'alerts' });
-  await app.get(KeywordsService).create(callerFor(account, ''), [{ text: 'sprockets' }]);
+  const caller = callerFor(account, '');
+  await app.get(KeywordsService).create(caller, [{ text: 'sprockets' }]);
   const confirmation = sink.next();
   const subscriptions = app.get(EmailSubscriptionsService);
-  const pending = await subscriptions.create(account.id, {
+  const pending = await subscriptions.create(caller, {
     email: 'bench@example.org',
     frequency: 'instant',
   });

@@ -1,3 +1,4 @@
+import { AuditLogGraphqlModule } from './modules/account-audit/graphql/audit-log-graphql.module.js';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD, RouterModule } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
@@ -99,6 +100,7 @@ export class AppModule {
         SignUpGraphqlModule,
         SsoGraphqlModule,
         InvitationsGraphqlModule,
+        AuditLogGraphqlModule,
         EmailPagesModule,
         DashboardModule,
         RouterModule.register([{ path: 'api/v1', children: PUBLIC_API_MODULES }]),

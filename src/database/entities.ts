@@ -6,6 +6,7 @@ import { EMAIL_ENTITIES } from '../modules/email/email.entities.js';
 import { FeedTokenEntity } from '../modules/feeds/feed-token.entity.js';
 import { INBOX_ENTITIES } from '../modules/inbox/inbox.entities.js';
 import { AuditEntryEntity } from '../modules/ops/audit/audit-entry.entity.js';
+import { AccountAuditEntryEntity } from '../modules/account-audit/account-audit-entry.entity.js';
 import { KeywordEntity } from '../modules/keywords/keyword.entity.js';
 import { OperationSampleEntity } from '../modules/ops/figures/operation-sample.entity.js';
 import { KeywordDailyUsageEntity } from '../modules/usage/keyword-daily-usage.entity.js';
@@ -31,6 +32,7 @@ export const ENTITIES = [
   SessionEntity,
   SetupTokenEntity,
   AuditEntryEntity,
+  AccountAuditEntryEntity,
   OperationSampleEntity,
   ...EMAIL_ENTITIES,
   ...SIGN_UP_ENTITIES,

@@ -35,6 +35,7 @@ const NAVIGATION = [
   'Feeds',
   'Email',
   'Team',
+  'Audit log',
   'Account',
 ];
 

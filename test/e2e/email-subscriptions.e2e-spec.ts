@@ -1,4 +1,5 @@
 import { createKeyword, createKeywords } from '../factories/keyword.factory.js';
+import { AccountAuditEntryEntity } from '../../src/modules/account-audit/account-audit-entry.entity.js';
 import { EMAIL_MAILS_PER_HOUR } from '../../src/config/plans.js';
 import { MailBudget } from '../../src/modules/email/sending/mail-budget.store.js';
 import { MailOutboxStore } from '../../src/modules/email/sending/mail-outbox.store.js';
@@ -79,8 +80,8 @@ describe.each(testDatabaseKinds())('email subscriptions on %s', (kind) => {
   }
 
   describe('REST', () => {
-    it('creates a pending subscription, lists it and deletes it', async () => {
-      const { apiKey } = await t.account();
+    it('creates a pending subscription, lists it and deletes it, each change in the audit log', async () => {
+      const { apiKey, accountId } = await t.account();
       const [a, b] = await createKeywords(t, apiKey, ['widgets', 'gadgets']);
       const res = await t.http
         .post('/api/v1/email-subscriptions')
@@ -110,6 +111,22 @@ describe.each(testDatabaseKinds())('email subscriptions on %s', (kind) => {
       expect(deleted.body).toEqual({ deleted: true, id: created.id });
       const after = await t.http.get('/api/v1/email-subscriptions').set(bearer(apiKey)).expect(200);
       expect(after.body).toEqual({ data: [], count: 0 });
+
+      const [confirmation] = await receiver.waitForMails(1);
+      const audited = await t.database.manager.find(AccountAuditEntryEntity, {
+        where: { accountId, resourceType: 'email_subscription' },
+        order: { action: 'ASC' },
+      });
+      const fields = { email: 'Team@Example.org', frequency: 'daily', keywordIds: [a.id, b.id] };
+      expect(
+        audited.map((entry) => [entry.action, entry.resourceId, entry.before, entry.after]),
+      ).toEqual([
+        ['email_subscription.created', created.id, null, { ...fields, status: 'pending' }],
+        ['email_subscription.deleted', created.id, { ...fields, status: 'pending' }, null],
+      ]);
+      const linkTokens = confirmation.parsed.text!.match(/mail_[A-Za-z0-9_-]{43}/g) ?? [];
+      expect(linkTokens.length).toBeGreaterThan(0);
+      for (const token of linkTokens) expect(JSON.stringify(audited)).not.toContain(token);
     });
 
     it('refuses a bad address, frequency or keyword id with 422 invalid_body', async () => {

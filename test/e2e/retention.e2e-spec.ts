@@ -3,6 +3,7 @@ import { utcDay } from '../../src/common/time/timestamps.js';
 import { newId } from '../../src/common/ids.js';
 import { IngestionPipeline } from '../../src/modules/ingestion/ingestion-pipeline.service.js';
 import { normalizeRedditThing } from '../../src/modules/ingestion/reddit/normalize.js';
+import { AccountAuditEntryEntity } from '../../src/modules/account-audit/account-audit-entry.entity.js';
 import { AuditEntryEntity } from '../../src/modules/ops/audit/audit-entry.entity.js';
 import { OperationSampleStore } from '../../src/modules/ops/figures/operation-sample.store.js';
 import { RETENTION_BATCH_SIZE } from '../../src/modules/retention/retention-policy.js';
@@ -59,6 +60,7 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
       dailyUsage: 1,
       sessions: 0,
       auditEntries: 0,
+      accountAuditEntries: 0,
       operationSamples: 0,
       mailHourlyCounts: 0,
     });
@@ -88,6 +90,7 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
       dailyUsage: 0,
       sessions: 0,
       auditEntries: 0,
+      accountAuditEntries: 0,
       operationSamples: 0,
       mailHourlyCounts: 0,
     });
@@ -117,6 +120,41 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
     expect(await runRetention()).toMatchObject({ alerts: 0, auditEntries: 2 });
     expect(agesInDays(await column('SELECT created_at AS value FROM audit_entries'))).toEqual([
       89, 1,
+    ]);
+  });
+
+  it("keeps each account's audit log for its plan's history_days, and deletes older entries", async () => {
+    const { accountId } = await t.account('pro');
+    const entry = (account: string, days: number) =>
+      Object.assign(new AccountAuditEntryEntity(), {
+        id: newId(),
+        accountId: account,
+        actorType: 'user',
+        actorId: newId(),
+        actorLabel: 'admin@example.com',
+        action: 'keyword.created',
+        resourceType: 'keyword',
+        resourceId: newId(),
+        before: null,
+        after: { text: 'probe' },
+        createdAt: daysAgo(days),
+      });
+    const gone = newId();
+    await t.database.transaction((manager) =>
+      manager.insert(AccountAuditEntryEntity, [
+        entry(accountId, 91),
+        entry(accountId, 89),
+        entry(gone, 91),
+        entry(gone, 89),
+      ]),
+    );
+
+    expect(await runRetention()).toMatchObject({ accountAuditEntries: 2 });
+    const kept = await t.database.manager.find(AccountAuditEntryEntity, {
+      where: [{ accountId }, { accountId: gone }],
+    });
+    expect(kept.map((row) => Math.round((TEST_NOW.getTime() - row.createdAt) / DAY_MS))).toEqual([
+      89, 89,
     ]);
   });
 

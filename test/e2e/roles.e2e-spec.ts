@@ -112,13 +112,14 @@ describe('the declared rule of every GraphQL field', () => {
     expect(byRule('operator').every((field) => field.startsWith('ops'))).toBe(true);
   });
 
-  it('leaves queries to viewers, but for the preview, which a member runs', () => {
+  it('leaves queries to viewers, but for the preview, which a member runs, and the audit log, which an admin reads', () => {
     const rules = declaredRules(t, 'Query');
     const roles = fieldsOf('Query').filter((field) =>
       ['viewer', 'member', 'admin', 'owner'].includes(rules.get(field) ?? 'viewer'),
     );
-    expect(roles.filter((field) => rules.has(field))).toEqual(['previewKeyword']);
+    expect(roles.filter((field) => rules.has(field))).toEqual(['auditLog', 'previewKeyword']);
     expect(rules.get('previewKeyword')).toBe('member');
+    expect(rules.get('auditLog')).toBe('admin');
   });
 });
 

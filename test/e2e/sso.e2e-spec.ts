@@ -1,3 +1,4 @@
+import { AccountAuditEntryEntity } from '../../src/modules/account-audit/account-audit-entry.entity.js';
 import request, { type Response } from 'supertest';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
 import { InvitationsService } from '../../src/modules/invitations/invitations.service.js';
@@ -214,6 +215,9 @@ describe.each(testDatabaseKinds())('single sign-on with OpenID Connect on %s', (
       ]);
       const { ssoSettings } = await runGraphql<{ ssoSettings: null }>(t, other.apiKey, GET_SSO);
       expect(ssoSettings).toBeNull();
+      expect(
+        await t.database.manager.countBy(AccountAuditEntryEntity, { accountId: other.accountId }),
+      ).toBe(0);
     });
 
     it('are removed by removeSsoSettings, and SSO then is not set up', async () => {
@@ -223,6 +227,25 @@ describe.each(testDatabaseKinds())('single sign-on with OpenID Connect on %s', (
       });
       expect(await runGraphql(t, other.apiKey, REMOVE_SSO)).toEqual({ removeSsoSettings: true });
       expect(await runGraphql(t, other.apiKey, REMOVE_SSO)).toEqual({ removeSsoSettings: false });
+      const audited = await t.database.manager.find(AccountAuditEntryEntity, {
+        where: { accountId: other.accountId },
+        order: { action: 'ASC' },
+      });
+      expect(audited.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+        [
+          'sso_settings.created',
+          null,
+          {
+            issuer: provider.issuer,
+            clientId: provider.client.clientId,
+            allowedDomains: ['removed.test'],
+            ssoRequired: false,
+            clientSecret: '[changed]',
+          },
+        ],
+        ['sso_settings.removed', { removed: false }, { removed: true }],
+      ]);
+      expect(JSON.stringify(audited)).not.toContain(provider.client.clientSecret);
       const res = await publicGraphql(START, { email: 'someone@removed.test' });
       expect(errorsOf(res).map((e) => [e.extensions.code, e.message])).toEqual([
         ['not_found', 'Single sign-on is not set up for this email address'],

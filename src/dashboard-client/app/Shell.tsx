@@ -31,6 +31,10 @@ export function navigationOf(viewer: UserViewer): NavigationLink[] {
     { href: '/feeds', name: 'Feeds' },
     { href: '/email', name: 'Email' },
     { href: '/team', name: 'Team' },
+    // decisions section 15: the audit log is for admins and owners.
+    ...(viewer.role === 'admin' || viewer.role === 'owner'
+      ? [{ href: '/audit-log', name: 'Audit log' }]
+      : []),
     { href: '/account', name: 'Account' },
   ];
 }

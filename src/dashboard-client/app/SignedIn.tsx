@@ -8,6 +8,7 @@ import { InboxPage } from '../pages/InboxPage';
 import { KeywordsPage } from '../pages/KeywordsPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { TeamPage } from '../pages/TeamPage';
+import { AuditLogPage } from '../pages/AuditLogPage';
 import { UsagePage } from '../pages/UsagePage';
 import { WebhookDeliveriesPage } from '../pages/WebhookDeliveriesPage';
 import { WebhooksPage } from '../pages/WebhooksPage';
@@ -68,6 +69,9 @@ export function SignedIn() {
           </Route>
           <Route path="/team">
             <TeamPage viewer={user} />
+          </Route>
+          <Route path="/audit-log">
+            <AuditLogPage />
           </Route>
           <Route path="/account">
             <AccountPage viewer={user} />

@@ -31,6 +31,7 @@ import { KeyScopes1763704100000 } from './1763704100000-key-scopes.js';
 import { SessionBrowsers1763704150000 } from './1763704150000-session-browsers.js';
 import { Sso1763704200000 } from './1763704200000-sso.js';
 import { Invitations1763704300000 } from './1763704300000-invitations.js';
+import { AccountAuditEntries1763704400000 } from './1763704400000-account-audit-entries.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   SessionBrowsers1763704150000,
   Sso1763704200000,
   Invitations1763704300000,
+  AccountAuditEntries1763704400000,
 ];

@@ -102,11 +102,13 @@ export class AccountsService {
 
   /**
    * A new key of the account (`admin create-key`, the dashboard's createApiKey): a write key that
-   * never expires unless `terms` say otherwise. An expiry must be in the future.
+   * never expires unless `terms` say otherwise. An expiry must be in the future. `also`, the
+   * caller's writes in the same transaction, is given the key as stored.
    */
   async createKey(
     accountId: string,
     terms: KeyTerms = UNLIMITED_KEY,
+    also?: AlsoInTransaction<ApiKeyEntity>,
   ): Promise<{ key: ApiKeyEntity; apiKey: string }> {
     if (terms.expiresAt !== null && terms.expiresAt <= this.clock.nowMs()) {
       throw AppError.invalidBody(
@@ -116,7 +118,9 @@ export class AccountsService {
     return this.store.write(async (write) => {
       const account = await write.findAccount(accountId);
       if (!account) throw AppError.notFound('Account');
-      return this.insertKey(write, account, terms);
+      const created = await this.insertKey(write, account, terms);
+      await write.also(also, created.key);
+      return created;
     });
   }
 

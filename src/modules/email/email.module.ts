@@ -1,3 +1,4 @@
+import { AccountAuditModule } from '../account-audit/account-audit.module.js';
 import { Module } from '@nestjs/common';
 import { AlertsModule } from '../alerts/alerts.module.js';
 import { KeywordsModule } from '../keywords/keywords.module.js';
@@ -18,7 +19,7 @@ import { EmailSubscriptionsService } from './subscriptions/email-subscriptions.s
  * sink of the ingestion pipeline) and its worker, the digests and their schedule, one SMTP pool.
  */
 @Module({
-  imports: [AlertsModule, KeywordsModule],
+  imports: [AlertsModule, KeywordsModule, AccountAuditModule],
   controllers: [EmailSubscriptionsController],
   providers: [
     EmailSubscriptionStore,

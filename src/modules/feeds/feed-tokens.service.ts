@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { Clock } from '../../common/time/clock.js';
+import { AccountAudit } from '../account-audit/account-audit.service.js';
+import { SECRET_CHANGED } from '../account-audit/account-audit-entry.entity.js';
+import type { Caller } from '../auth/caller.js';
 import type { FeedTokenEntity } from './feed-token.entity.js';
 import { FeedTokenStore } from './feed-token.store.js';
 import { feedTokenPrefix, generateFeedToken, hashFeedToken } from './feed-token-secret.js';
@@ -16,6 +19,7 @@ export class FeedTokensService {
   constructor(
     private readonly store: FeedTokenStore,
     private readonly clock: Clock,
+    private readonly audit: AccountAudit,
   ) {}
 
   find(accountId: string): Promise<FeedTokenEntity | null> {
@@ -23,18 +27,38 @@ export class FeedTokensService {
   }
 
   /** Replaces the account's token (or makes the first one); the old one stops working at commit. */
-  async issue(accountId: string): Promise<IssuedFeedToken> {
+  async issue(caller: Caller): Promise<IssuedFeedToken> {
     const token = generateFeedToken();
     const fields = {
       tokenHash: hashFeedToken(token),
       tokenPrefix: feedTokenPrefix(token),
       createdAt: this.clock.nowMs(),
     };
-    const feedToken = await this.store.replace(accountId, fields);
+    const feedToken = await this.store.replace(
+      caller.accountId,
+      fields,
+      (manager, { replaced, next }) =>
+        this.audit.record(manager, caller, {
+          action: replaced ? 'feed_token.rotated' : 'feed_token.created',
+          resourceType: 'feed_token',
+          resourceId: next.id,
+          before: replaced ? { prefix: replaced.tokenPrefix } : null,
+          after: { prefix: fields.tokenPrefix, token: SECRET_CHANGED },
+        }),
+    );
     return { feedToken, token };
   }
 
-  async revoke(accountId: string): Promise<void> {
-    if (!(await this.store.deleteOfAccount(accountId))) throw AppError.notFound('Feed token');
+  async revoke(caller: Caller): Promise<void> {
+    const deleted = await this.store.deleteOfAccount(caller.accountId, (manager, revoked) =>
+      this.audit.record(manager, caller, {
+        action: 'feed_token.revoked',
+        resourceType: 'feed_token',
+        resourceId: revoked.id,
+        before: { prefix: revoked.tokenPrefix },
+        after: null,
+      }),
+    );
+    if (!deleted) throw AppError.notFound('Feed token');
   }
 }

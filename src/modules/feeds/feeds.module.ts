@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountAuditModule } from '../account-audit/account-audit.module.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AlertsModule } from '../alerts/alerts.module.js';
 import { KeywordsModule } from '../keywords/keywords.module.js';
@@ -12,7 +13,7 @@ import { PublicFeedsController } from './http/public-feeds.controller.js';
 
 /** RSS 2.0 and Atom feeds of an account's alerts, opened by a rotatable per-account token. */
 @Module({
-  imports: [AccountsModule, AlertsModule, KeywordsModule],
+  imports: [AccountsModule, AlertsModule, KeywordsModule, AccountAuditModule],
   controllers: [FeedTokensController, PublicFeedsController],
   providers: [
     FeedTokenStore,

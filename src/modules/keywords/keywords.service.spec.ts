@@ -3,6 +3,8 @@ import { insertKeywords } from '../../../test/factories/keyword.factory.js';
 import { testDatabaseKinds } from '../../../test/utils/test-databases.js';
 import { openTestStorage, type OpenTestStorage } from '../../../test/utils/test-storage.js';
 import { AppError } from '../../common/errors/app-error.js';
+import { AccountAudit } from '../account-audit/account-audit.service.js';
+import { AccountAuditStore } from '../account-audit/account-audit.store.js';
 import { loadConfig } from '../../config/app-config.js';
 import { KeywordCreationSinks } from './keyword-creation-sinks.js';
 import type { PlanName } from '../../config/plans.js';
@@ -22,6 +24,7 @@ describe.each(testDatabaseKinds())('KeywordsService on %s', (kind) => {
       new KeywordStore(storage.database),
       storage.clock,
       new KeywordCreationSinks(),
+      new AccountAudit(new AccountAuditStore(storage.database), storage.clock),
       loadConfig({}),
     );
   });

@@ -3,6 +3,8 @@ import { AppError } from '../../common/errors/app-error.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { AccountAudit, changedFields } from '../account-audit/account-audit.service.js';
+import type { AccountAuditFields } from '../account-audit/account-audit-entry.entity.js';
 import type { Caller } from '../auth/caller.js';
 import { KEYWORD_FIELDS, KEYWORD_LIST_FIELDS } from '../matching/keyword-fields.js';
 import type { KeywordChange } from './keyword-change.js';
@@ -39,6 +41,7 @@ export class KeywordsService {
     private readonly store: KeywordStore,
     private readonly clock: Clock,
     private readonly creationSinks: KeywordCreationSinks,
+    private readonly audit: AccountAudit,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -123,6 +126,19 @@ export class KeywordsService {
         dailyCap: caller.limits.perKeywordDailyCap,
       }));
       await write.also((manager) => this.creationSinks.created(manager, created, now));
+      await write.also((manager) =>
+        this.audit.recordAll(
+          manager,
+          caller,
+          outcome.created.map((keyword) => ({
+            action: 'keyword.created',
+            resourceType: 'keyword',
+            resourceId: keyword.id,
+            before: null,
+            after: auditedKeyword(keyword),
+          })),
+        ),
+      );
       return outcome;
     });
   }
@@ -140,6 +156,7 @@ export class KeywordsService {
     return this.store.write(async (write) => {
       await write.lockAccount(caller.accountId);
       const keyword = await this.findLive(write, caller.accountId, keywordId);
+      const before = auditedKeyword(keyword);
       const trackPosts = change.trackPosts ?? keyword.trackPosts;
       const trackComments = change.trackComments ?? keyword.trackComments;
       const tracking = trackingProblem(trackPosts, trackComments);
@@ -162,6 +179,17 @@ export class KeywordsService {
       keyword.updatedAt = this.clock.nowMs();
       keyword.changeSeq = await write.nextChangeSeq();
       await write.save([keyword]);
+      const changes = changedFields(before, auditedKeyword(keyword));
+      if (changes) {
+        await write.also((manager) =>
+          this.audit.record(manager, caller, {
+            action: 'keyword.updated',
+            resourceType: 'keyword',
+            resourceId: keyword.id,
+            ...changes,
+          }),
+        );
+      }
       return keyword;
     });
   }
@@ -169,12 +197,22 @@ export class KeywordsService {
   async remove(caller: Caller, keywordId: string): Promise<void> {
     await this.store.write(async (write) => {
       const keyword = await this.findLive(write, caller.accountId, keywordId);
+      const before = auditedKeyword(keyword);
       const now = this.clock.nowMs();
       keyword.deletedAt = now;
       keyword.active = false;
       keyword.updatedAt = now;
       keyword.changeSeq = await write.nextChangeSeq();
       await write.save([keyword]);
+      await write.also((manager) =>
+        this.audit.record(manager, caller, {
+          action: 'keyword.deleted',
+          resourceType: 'keyword',
+          resourceId: keyword.id,
+          before,
+          after: null,
+        }),
+      );
     });
   }
 
@@ -219,4 +257,20 @@ export class KeywordsService {
       deletedAt: null,
     });
   }
+}
+
+/** A keyword's fields as its audit entries show them. */
+function auditedKeyword(keyword: KeywordEntity): AccountAuditFields {
+  return {
+    text: keyword.text,
+    mode: keyword.mode,
+    active: keyword.active,
+    trackPosts: keyword.trackPosts,
+    trackComments: keyword.trackComments,
+    exclude: keyword.exclude,
+    subreddits: keyword.subreddits,
+    excludeSubreddits: keyword.excludeSubreddits,
+    excludeAuthors: keyword.excludeAuthors,
+    query: keyword.query,
+  };
 }

@@ -1,3 +1,4 @@
+import { AccountAuditModule } from '../account-audit/account-audit.module.js';
 import { Module } from '@nestjs/common';
 import { AlertsModule } from '../alerts/alerts.module.js';
 import { IngestionModule } from '../ingestion/ingestion.module.js';
@@ -20,6 +21,7 @@ import { RetentionService } from './retention.service.js';
     UsageModule,
     UsersModule,
     AuditModule,
+    AccountAuditModule,
     OperationSamplesModule,
   ],
   providers: [RetentionService, RetentionScheduler, MailHourlyCountsPruner],

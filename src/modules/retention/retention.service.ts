@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/time/clock.js';
 import { daysBefore, utcDay } from '../../common/time/timestamps.js';
+import { AccountAuditStore } from '../account-audit/account-audit.store.js';
 import { AlertStore } from '../alerts/alert.store.js';
 import { PostCacheStore } from '../ingestion/post-cache.store.js';
 import { SeenItemsStore } from '../ingestion/seen-items.store.js';
@@ -19,6 +20,8 @@ export interface RetentionReport {
   /** Dashboard sessions over (idle or too old), which a later use would end anyway. */
   sessions: number;
   auditEntries: number;
+  /** The accounts' own audit logs, each kept for its plan's history_days. */
+  accountAuditEntries: number;
   operationSamples: number;
   mailHourlyCounts: number;
 }
@@ -38,6 +41,7 @@ export class RetentionService {
     private readonly sessions: SessionsService,
     private readonly audit: AuditStore,
     private readonly operationSamples: OperationSampleStore,
+    private readonly accountAudit: AccountAuditStore,
   ) {}
 
   runOnce(): Promise<RetentionReport> {
@@ -77,6 +81,7 @@ export class RetentionService {
         cutoff(RETENTION_WINDOWS.alerts),
         RETENTION_BATCH_SIZE,
       ),
+      accountAuditEntries: await this.accountAudit.prune(now, RETENTION_BATCH_SIZE),
       operationSamples: await this.operationSamples.pruneOlderThan(
         cutoff(RETENTION_WINDOWS.operationSamples),
         RETENTION_BATCH_SIZE,

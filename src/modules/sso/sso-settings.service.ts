@@ -3,6 +3,12 @@ import { isFQDN } from 'class-validator';
 import { AppError } from '../../common/errors/app-error.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { AccountAudit, changedFields } from '../account-audit/account-audit.service.js';
+import {
+  SECRET_CHANGED,
+  type AccountAuditFields,
+} from '../account-audit/account-audit-entry.entity.js';
+import type { Caller } from '../auth/caller.js';
 import { discoverProvider, discoveryUrl, providerFailure } from './openid-provider.js';
 import { SsoClientSecret } from './sso-client-secret.js';
 import { parseIssuer } from './sso-issuer.js';
@@ -63,6 +69,7 @@ export class SsoSettingsService {
     private readonly secrets: SsoClientSecret,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AccountAudit,
   ) {}
 
   async get(accountId: string): Promise<SsoSettingsView | null> {
@@ -89,7 +96,8 @@ export class SsoSettingsService {
    * Checks everything, then the issuer by fetching its discovery document once (its failure is
    * the answer, invalid_body), then stores. Nothing changes on any failure.
    */
-  async set(accountId: string, change: SsoSettingsChange): Promise<SsoSettingsView> {
+  async set(caller: Caller, change: SsoSettingsChange): Promise<SsoSettingsView> {
+    const { accountId } = caller;
     const issuerUrl = parseIssuer(change.issuer, this.config.sso.allowHttpLoopback);
     const clientId = change.clientId.trim();
     if (clientId === '' || clientId.length > MAX_CLIENT_ID_LENGTH) {
@@ -119,7 +127,42 @@ export class SsoSettingsService {
       createdAt: before?.settings.createdAt ?? now,
       updatedAt: now,
     });
-    const { taken } = await this.store.save(settings, domains);
+    const after: AccountAuditFields = {
+      issuer,
+      clientId,
+      allowedDomains: domains,
+      ssoRequired: change.ssoRequired,
+    };
+    const secretChanged = change.clientSecret !== null && change.clientSecret !== '';
+    const { taken } = await this.store.save(settings, domains, async (manager) => {
+      if (!before) {
+        await this.audit.record(manager, caller, {
+          action: 'sso_settings.created',
+          resourceType: 'sso_settings',
+          resourceId: accountId,
+          before: null,
+          after: { ...after, clientSecret: SECRET_CHANGED },
+        });
+        return;
+      }
+      const changes = changedFields(
+        {
+          issuer: before.settings.issuer,
+          clientId: before.settings.clientId,
+          allowedDomains: before.domains,
+          ssoRequired: before.settings.ssoRequired,
+        },
+        after,
+        secretChanged ? 'clientSecret' : null,
+      );
+      if (!changes) return;
+      await this.audit.record(manager, caller, {
+        action: 'sso_settings.updated',
+        resourceType: 'sso_settings',
+        resourceId: accountId,
+        ...changes,
+      });
+    });
     if (taken.length > 0) {
       throw AppError.invalidBody(
         `Already allowed by another account: ${taken.join(', ')} (an email domain leads to one account only)`,
@@ -129,8 +172,16 @@ export class SsoSettingsService {
   }
 
   /** Whether there were settings to remove. */
-  remove(accountId: string): Promise<boolean> {
-    return this.store.remove(accountId);
+  remove(caller: Caller): Promise<boolean> {
+    return this.store.remove(caller.accountId, (manager) =>
+      this.audit.record(manager, caller, {
+        action: 'sso_settings.removed',
+        resourceType: 'sso_settings',
+        resourceId: caller.accountId,
+        before: { removed: false },
+        after: { removed: true },
+      }),
+    );
   }
 
   private secretToUse(

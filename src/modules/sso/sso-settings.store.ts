@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, Not } from 'typeorm';
+import { In, Not, type EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
 import { SsoDomainEntity, SsoSettingsEntity } from './sso-settings.entity.js';
 
@@ -35,7 +35,11 @@ export class SsoSettingsStore {
    * Replaces the account's settings and domains in one transaction; answers the domains already
    * held by another account instead, changing nothing.
    */
-  save(settings: SsoSettingsEntity, domains: readonly string[]): Promise<{ taken: string[] }> {
+  save(
+    settings: SsoSettingsEntity,
+    domains: readonly string[],
+    also: (manager: EntityManager) => Promise<void>,
+  ): Promise<{ taken: string[] }> {
     return this.database.transaction(async (manager) => {
       const taken = await manager.find(SsoDomainEntity, {
         where: { domain: In([...domains]), accountId: Not(settings.accountId) },
@@ -47,6 +51,7 @@ export class SsoSettingsStore {
         SsoDomainEntity,
         domains.map((domain) => ({ domain, accountId: settings.accountId })),
       );
+      await also(manager);
       return { taken: [] };
     });
   }
@@ -70,12 +75,14 @@ export class SsoSettingsStore {
     });
   }
 
-  /** Whether there was anything to remove. */
-  remove(accountId: string): Promise<boolean> {
+  /** Whether there was anything to remove; `also` runs in the same transaction, only then. */
+  remove(accountId: string, also: (manager: EntityManager) => Promise<void>): Promise<boolean> {
     return this.database.transaction(async (manager) => {
       await manager.delete(SsoDomainEntity, { accountId });
       const result = await manager.delete(SsoSettingsEntity, { accountId });
-      return (result.affected ?? 0) > 0;
+      const removed = (result.affected ?? 0) > 0;
+      if (removed) await also(manager);
+      return removed;
     });
   }
 }

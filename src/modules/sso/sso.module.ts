@@ -1,3 +1,4 @@
+import { AccountAuditModule } from '../account-audit/account-audit.module.js';
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { InvitationsModule } from '../invitations/invitations.module.js';
@@ -15,7 +16,7 @@ import { SsoSignIn } from './sso-sign-in.service.js';
  * root only, through SsoGraphqlModule.
  */
 @Module({
-  imports: [AccountsModule, UsersModule, SsoSecretsModule, InvitationsModule],
+  imports: [AccountsModule, UsersModule, SsoSecretsModule, InvitationsModule, AccountAuditModule],
   controllers: [SsoCallbackController],
   providers: [SsoLoginStore, SsoSettingsService, SsoSignIn, SsoPasswordGate],
   exports: [SsoSettingsService, SsoSignIn],

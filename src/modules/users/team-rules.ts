@@ -1,11 +1,26 @@
 import { AppError } from '../../common/errors/app-error.js';
 import type { AccountRole } from '../auth/account-roles.js';
+import type { Caller } from '../auth/caller.js';
 
 /** A user acting on their account's team: who they are and their role there. */
 export interface TeamActor {
   accountId: string;
   userId: string;
   role: AccountRole;
+}
+
+/**
+ * The signed-in user changing their team. An API key has no role to rank against, so it may
+ * read the team but not change it (docs/teams.md).
+ */
+export function teamActorOf(caller: Caller): TeamActor {
+  if (caller.session === null || caller.role === null) {
+    throw new AppError(
+      'forbidden',
+      "Only a signed-in user can change the account's users; an API key has no role",
+    );
+  }
+  return { accountId: caller.accountId, userId: caller.session.userId, role: caller.role };
 }
 
 const RANKED: readonly AccountRole[] = ['admin', 'owner'];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull } from 'typeorm';
+import { IsNull, type EntityManager } from 'typeorm';
 import { Database } from '../../database/database.js';
 import { inList } from '../../database/sql-lists.js';
 import { WebhookEntity } from './webhook.entity.js';
@@ -71,6 +71,9 @@ const toLongFailing = (row: LongFailingRow): LongFailingWebhook => ({
   failingSince: Number(row.failing_since),
   lastError: row.last_error,
 });
+
+/** Another module's write, in the transaction of this store's change. */
+export type InTransaction = (manager: EntityManager) => Promise<void>;
 
 @Injectable()
 export class WebhookStore {
@@ -189,20 +192,26 @@ export class WebhookStore {
     );
   }
 
-  async insert(webhook: WebhookEntity): Promise<void> {
-    await this.database.transaction((manager) => manager.insert(WebhookEntity, webhook));
+  /** `also` runs in the same transaction: another module's write that goes with it. */
+  async insert(webhook: WebhookEntity, also?: InTransaction): Promise<void> {
+    await this.database.transaction(async (manager) => {
+      await manager.insert(WebhookEntity, webhook);
+      await also?.(manager);
+    });
   }
 
   /**
    * Writes what `change` decides from the live webhook as it is now, read in the same transaction
    * and locked until it ends, so two changes made at once (a rename and a pause) both apply,
    * neither writing over the other with what it read. The webhook as changed, or null when the
-   * account has no such live webhook.
+   * account has no such live webhook. `also` runs in the same transaction, with the webhook as it
+   * was and as it became.
    */
   changeLive(
     accountId: string,
     webhookId: string,
     change: (webhook: WebhookEntity) => WebhookFields,
+    also?: (manager: EntityManager, before: WebhookEntity, after: WebhookEntity) => Promise<void>,
   ): Promise<WebhookEntity | null> {
     return this.database.transaction(async (manager) => {
       const webhook = await manager.findOne(WebhookEntity, {
@@ -212,7 +221,10 @@ export class WebhookStore {
       if (!webhook) return null;
       const fields = change(webhook);
       await manager.update(WebhookEntity, { id: webhook.id }, fields);
-      return Object.assign(webhook, fields);
+      const before = { ...webhook };
+      const after = Object.assign(webhook, fields);
+      await also?.(manager, before, after);
+      return after;
     });
   }
 }

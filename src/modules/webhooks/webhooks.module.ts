@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountAuditModule } from '../account-audit/account-audit.module.js';
 import { DeliveryLogService } from './delivery-log/delivery-log.service.js';
 import { RedeliveryBudget } from './delivery-log/redelivery-budget.store.js';
 import { WebhookHealthService } from './delivery-log/webhook-health.service.js';
@@ -15,7 +16,12 @@ import { WebhookStore } from './webhook.store.js';
 import { WebhooksService } from './webhooks.service.js';
 
 @Module({
-  imports: [WebhookSecretsModule, WebhookTargetsModule, DeliveryToWebhooksModule],
+  imports: [
+    WebhookSecretsModule,
+    WebhookTargetsModule,
+    DeliveryToWebhooksModule,
+    AccountAuditModule,
+  ],
   controllers: [WebhooksController, WebhookDeliveriesController],
   providers: [
     WebhookStore,

@@ -30,7 +30,7 @@ export class EmailSubscriptionsResolver {
     @CurrentCaller() caller: Caller,
     @Args('input') input: CreateEmailSubscriptionInput,
   ): Promise<EmailSubscriptionModel> {
-    const subscription = await this.subscriptions.create(caller.accountId, {
+    const subscription = await this.subscriptions.create(caller, {
       email: input.email,
       frequency: input.frequency,
       keyword_ids: input.keywordIds,
@@ -44,7 +44,7 @@ export class EmailSubscriptionsResolver {
     @CurrentCaller() caller: Caller,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<DeletionModel> {
-    await this.subscriptions.remove(caller.accountId, id);
+    await this.subscriptions.remove(caller, id);
     return deletionOf(id);
   }
 }

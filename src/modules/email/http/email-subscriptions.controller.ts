@@ -31,7 +31,7 @@ export class EmailSubscriptionsController {
     @CurrentCaller() caller: Caller,
     @Body() input: CreateEmailSubscriptionDto,
   ): Promise<{ data: EmailSubscriptionDto }> {
-    const subscription = await this.subscriptions.create(caller.accountId, input);
+    const subscription = await this.subscriptions.create(caller, input);
     return { data: toEmailSubscriptionResponse(subscription) };
   }
 
@@ -39,7 +39,7 @@ export class EmailSubscriptionsController {
   @HttpCode(200)
   @ApiRoute(EMAIL_SUBSCRIPTIONS_DOCS.remove)
   async remove(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeletedDto> {
-    await this.subscriptions.remove(caller.accountId, id);
+    await this.subscriptions.remove(caller, id);
     return { deleted: true, id };
   }
 }

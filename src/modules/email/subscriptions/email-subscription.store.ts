@@ -1,3 +1,4 @@
+import type { AlsoInTransaction } from '../../../database/same-transaction.js';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { Database } from '../../../database/database.js';
@@ -15,10 +16,15 @@ const LIVE: EmailSubscriptionStatus[] = ['pending', 'active'];
 export class EmailSubscriptionStore {
   constructor(private readonly database: Database) {}
 
-  async insert(subscription: EmailSubscriptionEntity): Promise<void> {
-    await this.database.transaction((manager) =>
-      manager.insert(EmailSubscriptionEntity, subscription),
-    );
+  /** `also`: the caller's writes in the same transaction. */
+  async insert(
+    subscription: EmailSubscriptionEntity,
+    also: AlsoInTransaction<EmailSubscriptionEntity>,
+  ): Promise<void> {
+    await this.database.transaction(async (manager) => {
+      await manager.insert(EmailSubscriptionEntity, subscription);
+      await also(manager, subscription);
+    });
   }
 
   /** Oldest first, as the dashboard lists them. */
@@ -44,11 +50,21 @@ export class EmailSubscriptionStore {
     });
   }
 
-  /** Deletes the subscription and its outbox rows; false when the account has no such one. */
-  async remove(accountId: string, id: string): Promise<boolean> {
+  /**
+   * Deletes the subscription and its outbox rows; false when the account has no such one. `also`
+   * runs in the same transaction with the subscription deleted.
+   */
+  async remove(
+    accountId: string,
+    id: string,
+    also: AlsoInTransaction<EmailSubscriptionEntity>,
+  ): Promise<boolean> {
     return this.database.transaction(async (manager) => {
-      const result = await manager.delete(EmailSubscriptionEntity, { accountId, id });
-      return (result.affected ?? 0) > 0;
+      const current = await manager.findOneBy(EmailSubscriptionEntity, { accountId, id });
+      if (!current) return false;
+      await manager.delete(EmailSubscriptionEntity, { accountId, id });
+      await also(manager, current);
+      return true;
     });
   }
 

@@ -1,3 +1,6 @@
+import { AccountAudit } from '../../account-audit/account-audit.service.js';
+import type { AccountAuditFields } from '../../account-audit/account-audit-entry.entity.js';
+import type { Caller } from '../../auth/caller.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../../common/errors/app-error.js';
 import { newId } from '../../../common/ids.js';
@@ -31,6 +34,7 @@ export class EmailSubscriptionsService {
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AccountAudit,
   ) {}
 
   list(accountId: string): Promise<EmailSubscriptionEntity[]> {
@@ -42,7 +46,8 @@ export class EmailSubscriptionsService {
    * it confirms. A failed send is recorded on the subscription (last_error); deleting and
    * creating it again sends a new link.
    */
-  async create(accountId: string, draft: EmailSubscriptionDraft): Promise<EmailSubscriptionEntity> {
+  async create(caller: Caller, draft: EmailSubscriptionDraft): Promise<EmailSubscriptionEntity> {
+    const { accountId } = caller;
     const settings = this.settings();
     const address = parseEmail(draft.email);
     if (address === null) throw AppError.invalidBody('email must be an email address');
@@ -82,13 +87,30 @@ export class EmailSubscriptionsService {
       lastError: null,
       lastErrorAt: null,
     } satisfies EmailSubscriptionEntity);
-    await this.store.insert(subscription);
+    await this.store.insert(subscription, (manager) =>
+      this.audit.record(manager, caller, {
+        action: 'email_subscription.created',
+        resourceType: 'email_subscription',
+        resourceId: subscription.id,
+        before: null,
+        after: auditedSubscription(subscription),
+      }),
+    );
     await this.sendConfirmation(subscription, confirmToken, settings);
     return (await this.store.findById(subscription.id)) ?? subscription;
   }
 
-  async remove(accountId: string, id: string): Promise<void> {
-    if (!(await this.store.remove(accountId, id))) throw AppError.notFound('Email subscription');
+  async remove(caller: Caller, id: string): Promise<void> {
+    const removed = await this.store.remove(caller.accountId, id, (manager, subscription) =>
+      this.audit.record(manager, caller, {
+        action: 'email_subscription.deleted',
+        resourceType: 'email_subscription',
+        resourceId: subscription.id,
+        before: auditedSubscription(subscription),
+        after: null,
+      }),
+    );
+    if (!removed) throw AppError.notFound('Email subscription');
   }
 
   /** A link token of the wrong shape is unknown without asking the database. */
@@ -140,4 +162,14 @@ export class EmailSubscriptionsService {
       await this.store.recordFailure(subscription.id, outcome.error, this.clock.nowMs());
     }
   }
+}
+
+/** A subscription's fields as its audit entries show them; never its link tokens. */
+function auditedSubscription(subscription: EmailSubscriptionEntity): AccountAuditFields {
+  return {
+    email: subscription.email,
+    frequency: subscription.frequency,
+    keywordIds: subscription.keywordIds,
+    status: subscription.status,
+  };
 }

@@ -30,7 +30,7 @@ export class FeedsResolver {
     @CurrentCaller() caller: Caller,
     @Context() context: GraphqlContext,
   ): Promise<FeedsModel> {
-    const { feedToken, token } = await this.tokens.issue(caller.accountId);
+    const { feedToken, token } = await this.tokens.issue(caller);
     return toFeedsModel(feedToken, issuedFeedUrls(context.req, this.config.publicUrls, token));
   }
 }

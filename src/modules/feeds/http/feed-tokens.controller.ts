@@ -32,7 +32,7 @@ export class FeedTokensController {
     @CurrentCaller() caller: Caller,
     @Req() request: Request,
   ): Promise<FeedTokenIssuedDto> {
-    const { feedToken, token } = await this.tokens.issue(caller.accountId);
+    const { feedToken, token } = await this.tokens.issue(caller);
     const urls = issuedFeedUrls(request, this.config.publicUrls, token);
     return {
       data: toFeedSettingsResponse(feedToken),
@@ -46,7 +46,7 @@ export class FeedTokensController {
   @HttpCode(200)
   @ApiRoute(FEED_TOKENS_DOCS.revoke)
   async revoke(@CurrentCaller() caller: Caller) {
-    await this.tokens.revoke(caller.accountId);
+    await this.tokens.revoke(caller);
     return { deleted: true };
   }
 }

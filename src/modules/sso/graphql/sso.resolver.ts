@@ -56,7 +56,7 @@ export class SsoResolver {
     @Args('input') input: SsoSettingsInput,
   ): Promise<SsoSettingsModel> {
     return toSsoSettingsModel(
-      await this.settings.set(caller.accountId, {
+      await this.settings.set(caller, {
         issuer: input.issuer,
         clientId: input.clientId,
         clientSecret: input.clientSecret ?? null,
@@ -72,7 +72,7 @@ export class SsoResolver {
     description: 'Turns single sign-on off for the account; false when it was not set.',
   })
   remove(@CurrentCaller() caller: Caller): Promise<boolean> {
-    return this.settings.remove(caller.accountId);
+    return this.settings.remove(caller);
   }
 
   @Public()

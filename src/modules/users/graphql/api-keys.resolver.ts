@@ -3,6 +3,7 @@ import { AccountsService } from '../../accounts/accounts.service.js';
 import { CurrentCaller, RequireProduct, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
 import { CreateApiKeyArgs, keyTermsOf } from './api-key.inputs.js';
+import { ApiKeysService } from '../api-keys.service.js';
 import { ApiKeyCreationModel, ApiKeyModel, toApiKeyModel } from './api-key.model.js';
 
 /** The dashboard's API keys page: the keys `admin create-key` makes, for the caller's account. */
@@ -10,7 +11,10 @@ import { ApiKeyCreationModel, ApiKeyModel, toApiKeyModel } from './api-key.model
 // The account's own fields: an App account's user signs in and keeps keys like an Alerts one.
 @RequireProduct('either')
 export class ApiKeysResolver {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly keys: ApiKeysService,
+  ) {}
 
   @Query(() => [ApiKeyModel], {
     name: 'apiKeys',
@@ -29,7 +33,7 @@ export class ApiKeysResolver {
     @CurrentCaller() caller: Caller,
     @Args() args: CreateApiKeyArgs,
   ): Promise<ApiKeyCreationModel> {
-    const { key, apiKey } = await this.accounts.createKey(caller.accountId, keyTermsOf(args));
+    const { key, apiKey } = await this.keys.create(caller, keyTermsOf(args));
     return { apiKey: toApiKeyModel(key), key: apiKey };
   }
 
@@ -42,6 +46,6 @@ export class ApiKeysResolver {
     @CurrentCaller() caller: Caller,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<ApiKeyModel> {
-    return toApiKeyModel(await this.accounts.revokeKey(id, caller.accountId));
+    return toApiKeyModel(await this.keys.revoke(caller, id));
   }
 }

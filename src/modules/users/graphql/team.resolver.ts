@@ -3,7 +3,6 @@ import { deletionOf, DeletionModel } from '../../graphql/common/deletion.model.j
 import type { AccountRole } from '../../auth/account-roles.js';
 import { CurrentCaller, RequireProduct, RequireRole } from '../../auth/auth.decorators.js';
 import type { Caller } from '../../auth/caller.js';
-import { actorOf } from './team-actor.js';
 import { TeamService } from '../team.service.js';
 import { AccountRoleEnum, TeamMemberModel, toTeamMemberModel } from './team-member.model.js';
 
@@ -32,7 +31,7 @@ export class TeamResolver {
     @Args('userId', { type: () => ID }) userId: string,
     @Args('role', { type: () => AccountRoleEnum }) role: AccountRole,
   ): Promise<TeamMemberModel> {
-    return toTeamMemberModel(await this.team.changeRole(actorOf(caller), userId, role));
+    return toTeamMemberModel(await this.team.changeRole(caller, userId, role));
   }
 
   @RequireRole('admin')
@@ -45,6 +44,6 @@ export class TeamResolver {
     @CurrentCaller() caller: Caller,
     @Args('userId', { type: () => ID }) userId: string,
   ): Promise<DeletionModel> {
-    return deletionOf((await this.team.remove(actorOf(caller), userId)).id);
+    return deletionOf((await this.team.remove(caller, userId)).id);
   }
 }

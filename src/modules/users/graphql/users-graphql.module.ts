@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AccountAuditModule } from '../../account-audit/account-audit.module.js';
 import { AccountsModule } from '../../accounts/accounts.module.js';
+import { ApiKeysService } from '../api-keys.service.js';
 import { PasswordCostWarning } from '../password-cost-warning.js';
 import { SignInLimiter } from '../sign-in-limiter.service.js';
 import { SignInService } from '../sign-in.service.js';
@@ -16,8 +18,9 @@ import { TeamService } from '../team.service.js';
  * only a process that checks passwords warns about a low hashing cost.
  */
 @Module({
-  imports: [UsersModule, AccountsModule],
+  imports: [UsersModule, AccountsModule, AccountAuditModule],
   providers: [
+    ApiKeysService,
     SessionResolver,
     SessionsResolver,
     ApiKeysResolver,

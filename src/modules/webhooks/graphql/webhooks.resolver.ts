@@ -103,7 +103,7 @@ export class WebhooksResolver {
     @CurrentCaller() caller: Caller,
     @Args('input') input: CreateWebhookInput,
   ): Promise<WebhookCreationModel> {
-    const { webhook, secret } = await this.webhooks.create(caller.accountId, input);
+    const { webhook, secret } = await this.webhooks.create(caller, input);
     return { webhook: toWebhookModel(webhook), secret };
   }
 
@@ -114,7 +114,7 @@ export class WebhooksResolver {
     @Args('id', { type: () => ID }) id: string,
     @Args('input') input: UpdateWebhookInput,
   ): Promise<WebhookModel> {
-    return toWebhookModel(await this.webhooks.update(caller.accountId, id, input));
+    return toWebhookModel(await this.webhooks.update(caller, id, input));
   }
 
   @RequireRole('member')
@@ -126,7 +126,7 @@ export class WebhooksResolver {
     @CurrentCaller() caller: Caller,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<WebhookSecretRotationModel> {
-    const { webhook, secret } = await this.webhooks.rotateSecret(caller.accountId, id);
+    const { webhook, secret } = await this.webhooks.rotateSecret(caller, id);
     return { webhook: toWebhookModel(webhook), secret };
   }
 
@@ -136,7 +136,7 @@ export class WebhooksResolver {
     @CurrentCaller() caller: Caller,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<DeletionModel> {
-    await this.webhooks.remove(caller.accountId, id);
+    await this.webhooks.remove(caller, id);
     return deletionOf(id);
   }
 

@@ -49,7 +49,7 @@ export class WebhooksController {
     @CurrentCaller() caller: Caller,
     @Body() input: CreateWebhookDto,
   ): Promise<WebhookCreatedDto> {
-    const { webhook, secret } = await this.webhooks.create(caller.accountId, webhookDraftOf(input));
+    const { webhook, secret } = await this.webhooks.create(caller, webhookDraftOf(input));
     return { data: toWebhookResponse(webhook), secret };
   }
 
@@ -61,9 +61,7 @@ export class WebhooksController {
     @Body() change: UpdateWebhookDto,
   ) {
     return {
-      data: toWebhookResponse(
-        await this.webhooks.update(caller.accountId, id, webhookChangeOf(change)),
-      ),
+      data: toWebhookResponse(await this.webhooks.update(caller, id, webhookChangeOf(change))),
     };
   }
 
@@ -71,7 +69,7 @@ export class WebhooksController {
   @HttpCode(200)
   @ApiRoute(WEBHOOKS_DOCS.remove)
   async remove(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeletedDto> {
-    await this.webhooks.remove(caller.accountId, id);
+    await this.webhooks.remove(caller, id);
     return { deleted: true, id };
   }
 
@@ -83,7 +81,7 @@ export class WebhooksController {
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
   ): Promise<WebhookSecretDto> {
-    const { secret } = await this.webhooks.rotateSecret(caller.accountId, id);
+    const { secret } = await this.webhooks.rotateSecret(caller, id);
     return { secret };
   }
 
