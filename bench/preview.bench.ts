@@ -237,6 +237,7 @@ const CALLER: Caller = {
   limits: planLimits('scale'),
   session: null,
   role: null,
+  actor: { type: 'api_key', id: 'bench', label: 'bench' },
 };
 
 async function timePreviews(preview: KeywordPreviewService, queries: Query[]): Promise<Timed[]> {

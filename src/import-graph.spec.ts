@@ -55,6 +55,7 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
     grants: { retention: 'MailHourlyCountsPruner: email sits above retention in the import order' },
   },
   audit_entries: { module: 'ops', store: 'AuditStore' },
+  account_audit_entries: { module: 'account-audit', store: 'AccountAuditStore' },
   operation_samples: { module: 'ops', store: 'OperationSampleStore' },
   invitations: { module: 'invitations', store: 'InvitationStore' },
   signups: { module: 'signup', store: 'SignUpStore' },

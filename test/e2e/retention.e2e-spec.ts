@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds())('retention on %s', (kind) => {
     ]);
   });
 
-  it("keeps each account's audit log for its plan's history_days, and deletes older entries", async () => {
+  it("keeps the accounts' audit log for the longest plan's history_days (90), and deletes older entries", async () => {
     const { accountId } = await t.account('pro');
     const entry = (account: string, days: number) =>
       Object.assign(new AccountAuditEntryEntity(), {

@@ -100,7 +100,8 @@ export function SsoSettings({ callbackUrl }: { callbackUrl: string }) {
       <h2 id="sso-settings">Single sign-on (SSO)</h2>
       <p>
         Your users sign in through your OpenID Connect provider. Register this service there as a
-        web client with the redirect URI <code>{callbackUrl}</code>, then give its details here.
+        web client with the redirect URI <code className="url">{callbackUrl}</code>, then give its
+        details here.
       </p>
       <ErrorNotice error={settings.error} />
       {/* Keyed by what is stored: the fields start over from it after each save. */}

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatInstant } from '../components/format';
 import { LoadMore } from '../components/LoadMore';
+import { ScrollTable } from '../components/ScrollTable';
 import { Page } from '../components/Page';
 import { QueryState } from '../components/QueryState';
 import { SelectField } from '../components/SelectField';
@@ -131,38 +132,28 @@ export function AuditLogPage() {
         />
       </form>
       <QueryState query={entries} empty={rows.length === 0} emptyText="No changes recorded.">
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Changes, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Resource</th>
-                <th scope="col">Changes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ node }) => (
-                <tr key={node.id}>
-                  <td>{formatInstant(node.at)}</td>
-                  <td>
-                    {node.actor.label}
-                    {node.actor.type === 'api_key' && ' (API key)'}
-                  </td>
-                  <td>{node.action}</td>
-                  <td>
-                    {node.resourceType} <span className="id">{node.resourceId}</span>
-                  </td>
-                  <td>
-                    <Changes entry={node} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label="Changes"
+          caption="Changes, newest first"
+          columns={['When', 'Who', 'What', 'Resource', 'Changes']}
+        >
+          {rows.map(({ node }) => (
+            <tr key={node.id}>
+              <td>{formatInstant(node.at)}</td>
+              <td>
+                {node.actor.label}
+                {node.actor.type === 'api_key' && ' (API key)'}
+              </td>
+              <td>{node.action}</td>
+              <td>
+                {node.resourceType} <span className="id">{node.resourceId}</span>
+              </td>
+              <td>
+                <Changes entry={node} />
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       </QueryState>
       <LoadMore pages={entries} label="Load older changes" />
     </Page>

@@ -3,9 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { checkPageSize, parseAfter } from '../../common/http/page-query.js';
 import { newId } from '../../common/ids.js';
 import { Clock } from '../../common/time/clock.js';
-import { ApiKeyEntity } from '../accounts/api-key.entity.js';
-import type { Caller } from '../auth/caller.js';
-import { UserEntity } from '../users/user.entity.js';
+import type { AccountScope, Caller } from '../auth/caller.js';
+import { daysBefore } from '../../common/time/timestamps.js';
 import {
   AccountAuditEntryEntity,
   SECRET_CHANGED,
@@ -64,7 +63,11 @@ export class AccountAudit {
     records: readonly AuditRecord[],
   ): Promise<void> {
     if (records.length === 0) return;
-    const actor = await this.actorOf(manager, caller);
+    const actor: Actor = {
+      actorType: caller.actor.type,
+      actorId: caller.actor.id,
+      actorLabel: caller.actor.label,
+    };
     const createdAt = this.clock.nowMs();
     const entries = records.map((record) =>
       Object.assign(new AccountAuditEntryEntity(), {
@@ -78,33 +81,18 @@ export class AccountAudit {
     await this.store.insert(manager, entries);
   }
 
-  async page(accountId: string, filters: AuditLogFilters): Promise<AuditLogPage> {
+  /** The caller's account's entries within its plan's history_days, newest first. */
+  async page(caller: AccountScope, filters: AuditLogFilters): Promise<AuditLogPage> {
     const limit = checkPageSize(filters.first);
     const entries = await this.store.page({
-      accountId,
+      accountId: caller.accountId,
+      since: daysBefore(this.clock.nowMs(), caller.limits.historyDays),
       actor: filters.actor ?? null,
       resourceType: filters.resourceType ?? null,
       after: parseAfter(filters.after),
       limit: limit + 1,
     });
     return { entries: entries.slice(0, limit), hasNextPage: entries.length > limit };
-  }
-
-  /**
-   * The signed-in user by email, or the API key by prefix, as they are now. A caller made in
-   * process without a stored key (a seed script, a bench) is named by the id it was given.
-   */
-  private async actorOf(manager: EntityManager, caller: Caller): Promise<Actor> {
-    if (caller.session) {
-      const user = await manager.findOneByOrFail(UserEntity, { id: caller.session.userId });
-      return { actorType: 'user', actorId: user.id, actorLabel: user.email };
-    }
-    const key = await manager.findOneBy(ApiKeyEntity, { id: caller.keyId });
-    return {
-      actorType: 'api_key',
-      actorId: caller.keyId,
-      actorLabel: key?.keyPrefix ?? caller.keyId,
-    };
   }
 }
 

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { KeysetCursor } from '../../common/http/keyset-cursor.js';
-import { PLANS, type PlanName } from '../../config/plans.js';
+import { PLANS } from '../../config/plans.js';
 import { daysBefore } from '../../common/time/timestamps.js';
 import { Database } from '../../database/database.js';
 import { AccountAuditEntryEntity } from './account-audit-entry.entity.js';
 
 export interface AuditLogQuery {
   accountId: string;
+  /** Entries older than this are hidden: the caller's plan keeps history_days of them. */
+  since: number;
   /** A user's email or a key's prefix, case-insensitive. */
   actor: string | null;
   resourceType: string | null;
@@ -29,7 +31,8 @@ export class AccountAuditStore {
   page(query: AuditLogQuery): Promise<AccountAuditEntryEntity[]> {
     const builder = this.database.manager
       .createQueryBuilder(AccountAuditEntryEntity, 'entry')
-      .where('entry.accountId = :accountId', { accountId: query.accountId });
+      .where('entry.accountId = :accountId', { accountId: query.accountId })
+      .andWhere('entry.createdAt >= :since', { since: query.since });
     if (query.actor !== null) {
       builder.andWhere('LOWER(entry.actorLabel) = :actor', { actor: query.actor.toLowerCase() });
     }
@@ -50,27 +53,16 @@ export class AccountAuditStore {
   }
 
   /**
-   * Deletes the entries older than their account's plan keeps history (history_days), in
-   * batches; entries of accounts that no longer exist go after the longest plan's window.
+   * Deletes the entries older than the longest plan's history_days, in batches, as retention does
+   * for alerts; reads hide what a shorter plan does not keep (every plan keeps 90 days today).
    */
   async prune(now: number, batchSize: number): Promise<number> {
-    let total = 0;
-    for (const [plan, limits] of Object.entries(PLANS) as [PlanName, { historyDays: number }][]) {
-      total += await this.deleteInBatches(
-        `SELECT e.id FROM account_audit_entries e JOIN accounts a ON a.id = e.account_id
-          WHERE a.plan = :plan AND e.created_at < :cutoff LIMIT :batchSize`,
-        { plan, cutoff: daysBefore(now, limits.historyDays), batchSize },
-        batchSize,
-      );
-    }
     const longest = Math.max(...Object.values(PLANS).map((limits) => limits.historyDays));
-    total += await this.deleteInBatches(
-      `SELECT e.id FROM account_audit_entries e LEFT JOIN accounts a ON a.id = e.account_id
-        WHERE a.id IS NULL AND e.created_at < :cutoff LIMIT :batchSize`,
+    return this.deleteInBatches(
+      `SELECT id FROM account_audit_entries WHERE created_at < :cutoff LIMIT :batchSize`,
       { cutoff: daysBefore(now, longest), batchSize },
       batchSize,
     );
-    return total;
   }
 
   private async deleteInBatches(

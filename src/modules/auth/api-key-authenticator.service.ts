@@ -49,7 +49,11 @@ export class ApiKeyAuthenticator {
         'This API key can only read: GET routes and GraphQL queries (its scope is read)',
       );
     }
-    return callerFor(account, key.id);
+    return callerFor(account, key.id, null, null, {
+      type: 'api_key',
+      id: key.id,
+      label: key.keyPrefix,
+    });
   }
 
   /**

@@ -27,13 +27,26 @@ export interface Caller {
   session: CallerSession | null;
   /** The signed-in user's role, read with the session on every request; null for an API key. */
   role: AccountRole | null;
+  /** Who acts, as the account's audit log names them: a user by email, a key by its prefix. */
+  actor: CallerActor;
 }
 
+export interface CallerActor {
+  type: 'user' | 'api_key';
+  id: string;
+  label: string;
+}
+
+/**
+ * `actor` defaults to the key id itself: a caller made in process without a stored key (a seed
+ * script, a bench, a unit test) is named by the id it was given.
+ */
 export function callerFor(
   account: AccountEntity,
   keyId: string,
   session: CallerSession | null = null,
   role: AccountRole | null = null,
+  actor: CallerActor = { type: 'api_key', id: keyId, label: keyId },
 ): Caller {
   return {
     accountId: account.id,
@@ -44,6 +57,7 @@ export function callerFor(
     limits: planLimits(account.plan),
     session,
     role,
+    actor,
   };
 }
 
@@ -55,8 +69,13 @@ export function sessionCallerFor(
   account: AccountEntity,
   session: CallerSession,
   role: AccountRole,
+  email: string,
 ): Caller {
-  return callerFor(account, `user:${session.userId}`, session, role);
+  return callerFor(account, `user:${session.userId}`, session, role, {
+    type: 'user',
+    id: session.userId,
+    label: email,
+  });
 }
 
 /** What reading an account's data needs: whose, and under which plan limits. */

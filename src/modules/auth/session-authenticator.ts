@@ -13,6 +13,7 @@ export interface SessionRecord extends CallerSession {
   lastSeenAt: number;
   /** The user's role as stored now: a change applies from the user's next request. */
   role: AccountRole | 'operator';
+  email: string;
 }
 
 /**

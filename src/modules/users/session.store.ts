@@ -6,6 +6,7 @@ import { UserEntity, type UserRole } from './user.entity.js';
 export interface SessionOfUser {
   session: SessionEntity;
   role: UserRole;
+  email: string;
 }
 
 /** Dashboard sessions, stored by the hash of their token. */
@@ -22,9 +23,12 @@ export class SessionStore {
       .createQueryBuilder(SessionEntity, 'session')
       .innerJoin(UserEntity, 'member', 'member.id = session.userId')
       .addSelect('member.role', 'member_role')
+      .addSelect('member.email', 'member_email')
       .where('session.tokenHash = :tokenHash', { tokenHash })
-      .getRawAndEntities<{ member_role: UserRole }>();
-    return entities.length === 0 ? null : { session: entities[0], role: raw[0].member_role };
+      .getRawAndEntities<{ member_role: UserRole; member_email: string }>();
+    return entities.length === 0
+      ? null
+      : { session: entities[0], role: raw[0].member_role, email: raw[0].member_email };
   }
 
   async delete(sessionId: string): Promise<void> {

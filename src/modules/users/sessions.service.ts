@@ -54,7 +54,7 @@ export class SessionsService implements SessionAuthenticator {
     if (!isSessionTokenShaped(token)) return null;
     const found = await this.store.findByTokenHash(hashSessionToken(token));
     if (!found) return null;
-    const { session, role } = found;
+    const { session, role, email } = found;
     if (isSessionOver(session, this.clock.nowMs())) {
       await this.end(session.id);
       return null;
@@ -65,6 +65,7 @@ export class SessionsService implements SessionAuthenticator {
       csrfToken: session.csrfToken,
       lastSeenAt: session.lastSeenAt,
       role,
+      email,
     };
   }
 
@@ -75,9 +76,9 @@ export class SessionsService implements SessionAuthenticator {
     if (refusal?.code === 'subscription_required') await this.end(session.sessionId);
     if (refusal) throw refusal;
     await this.touch(session);
-    const { sessionId, userId, csrfToken, role } = session;
+    const { sessionId, userId, csrfToken, role, email } = session;
     if (role === 'operator') throw new Error('callerFor: an operator session has no account');
-    return sessionCallerFor(account, { sessionId, userId, csrfToken }, role);
+    return sessionCallerFor(account, { sessionId, userId, csrfToken }, role, email);
   }
 
   async operatorFor(session: SessionRecord): Promise<OperatorCaller> {

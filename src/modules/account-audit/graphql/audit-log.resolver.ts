@@ -20,6 +20,6 @@ export class AuditLogResolver {
     @CurrentCaller() caller: Caller,
     @Args() args: AuditLogArgs,
   ): Promise<AuditLogConnectionModel> {
-    return toAuditLogConnection(await this.audit.page(caller.accountId, toAuditLogFilters(args)));
+    return toAuditLogConnection(await this.audit.page(caller, toAuditLogFilters(args)));
   }
 }
