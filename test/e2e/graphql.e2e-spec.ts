@@ -87,6 +87,7 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
       expect(committed).toBe(schemaFileContent(schema));
     });
 
+    // SSO's client secret is written, never read back: an input field, and a flag saying one is set.
     it('has no secret anywhere but the createWebhook and rotateWebhookSecret payloads', () => {
       const { schema } = t.app.get(GraphQLSchemaHost);
       const secretNames = Object.values(schema.getTypeMap())
@@ -96,6 +97,8 @@ describe.each(testDatabaseKinds())('GraphQL API on %s', (kind) => {
       expect(secretNames).toEqual([
         'Mutation.rotateWebhookSecret',
         'Mutation.rotateWebhookSecret(id)',
+        'SsoSettings.clientSecretSet',
+        'SsoSettingsInput.clientSecret',
         'WebhookCreation.secret',
         'WebhookSecretRotation.secret',
         'WebhookSecretRotation.webhook',

@@ -186,7 +186,7 @@ describe.each(testDatabaseKinds())('webhook secrets at rest on %s', (kind) => {
     await expectSignedWith(upgraded, apiKey, hook, receiver);
     const other = newKey();
     await expect(instance({ WEBHOOK_SECRET_KEY: other }, first)).rejects.toThrow(
-      `Webhook signing secrets are stored sealed under key ${keyIdOf(key)}, which WEBHOOK_SECRET_KEY does not hold (it holds ${keyIdOf(other)})`,
+      `Webhook signing secrets (or SSO client secrets) are stored sealed under key ${keyIdOf(key)}, which WEBHOOK_SECRET_KEY does not hold (it holds ${keyIdOf(other)})`,
     );
     await expect(instance(keyFileSettings(), first)).rejects.toThrow(
       new RegExp(`sealed under key ${keyIdOf(key)}, which the key file .* does not hold`),
