@@ -193,7 +193,11 @@ describe.each(testDatabaseKinds())("the account's audit log on %s", (kind) => {
         { prefix: createApiKey.apiKey.prefix, revoked: false },
         { prefix: createApiKey.apiKey.prefix, revoked: true },
       ],
-      ['api_key.created', null, { prefix: createApiKey.apiKey.prefix, revoked: false }],
+      [
+        'api_key.created',
+        null,
+        { prefix: createApiKey.apiKey.prefix, scope: 'write', expiresAt: null },
+      ],
       ['webhook.deleted', { active: true, deleted: false }, { active: false, deleted: true }],
       ['webhook.secret_rotated', {}, { secret: '[changed]' }],
       ['webhook.updated', { name: 'Ops' }, { name: 'Ops 2' }],
@@ -285,6 +289,50 @@ describe.each(testDatabaseKinds())("the account's audit log on %s", (kind) => {
     ]);
     const stored = JSON.stringify(await rows());
     for (const password of [owner.password, other.password]) expect(stored).not.toContain(password);
+  });
+
+  it('records invitations sent, revoked and accepted, the last by the user it made', async () => {
+    const admin = await person('admin');
+    const invite = (email: string) =>
+      as<{ inviteUser: { invitation: { id: string }; link: string } }>(
+        admin,
+        `mutation { inviteUser(email: "${email}", role: viewer) { invitation { id } link } }`,
+      );
+    const revoked = (await invite('revoked@example.com')).inviteUser;
+    await as(admin, `mutation { revokeInvitation(id: "${revoked.invitation.id}") { deleted } }`);
+    const accepted = (await invite('accepted@example.com')).inviteUser;
+    const token = accepted.link.split('#')[1];
+    const acceptance = await t.http.post('/graphql').set('content-type', 'application/json').send({
+      query:
+        'mutation($token: String!) { acceptInvitation(input: { token: $token, password: "a long enough password" }) { user { email } } }',
+      variables: { token },
+    });
+    expect(acceptance.body).toEqual({
+      data: { acceptInvitation: { user: { email: 'accepted@example.com' } } },
+    });
+
+    const entries = (await auditLog(admin, '(resourceType: "invitation")')).edges.map((edge) =>
+      parsed(edge.node),
+    );
+    expect(
+      entries.map((entry) => [entry.action, entry.actor.label, entry.before, entry.after]),
+    ).toEqual([
+      [
+        'invitation.accepted',
+        'accepted@example.com',
+        { email: 'accepted@example.com', accepted: false },
+        { email: 'accepted@example.com', accepted: true, role: 'viewer' },
+      ],
+      ['invitation.created', admin.email, null, { email: 'accepted@example.com', role: 'viewer' }],
+      [
+        'invitation.revoked',
+        admin.email,
+        { email: 'revoked@example.com', revoked: false },
+        { email: 'revoked@example.com', revoked: true },
+      ],
+      ['invitation.created', admin.email, null, { email: 'revoked@example.com', role: 'viewer' }],
+    ]);
+    expect(JSON.stringify(await rows())).not.toContain(token);
   });
 
   it('pages newest first and filters by who and by resource type', async () => {

@@ -1,6 +1,7 @@
 import { AccountAuditEntryEntity } from '../../src/modules/account-audit/account-audit-entry.entity.js';
 import request, { type Response } from 'supertest';
 import { AccountsService } from '../../src/modules/accounts/accounts.service.js';
+import { sessionCallerFor } from '../../src/modules/auth/caller.js';
 import { InvitationsService } from '../../src/modules/invitations/invitations.service.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import { createTestApp, type TestApp } from '../utils/create-test-app.js';
@@ -279,8 +280,15 @@ describe.each(testDatabaseKinds())('single sign-on with OpenID Connect on %s', (
         .get(UsersService)
         .createUser(accountId, 'inviting.owner@acme.test');
       const invitations = t.app.get(InvitationsService);
+      const account = await t.app.get(AccountsService).findAccount(accountId);
+      const ownerCaller = sessionCallerFor(
+        account!,
+        { sessionId: 'in-process', userId: owner.id, csrfToken: '' },
+        'owner',
+        owner.email,
+      );
       const { link } = await invitations.invite(
-        { accountId, userId: owner.id, role: 'owner' },
+        ownerCaller,
         'Invited.Admin@acme.test',
         'admin',
         'http://127.0.0.1',

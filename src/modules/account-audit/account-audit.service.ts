@@ -35,6 +35,12 @@ export interface AuditLogPage {
   hasNextPage: boolean;
 }
 
+/**
+ * Who acts for which account: a request's Caller, or one made where nobody signed in yet (an
+ * invitee accepting an invitation acts as the user it creates).
+ */
+export type AuditedCaller = Pick<Caller, 'accountId' | 'actor'>;
+
 interface Actor {
   actorType: AuditActorType;
   actorId: string;
@@ -52,14 +58,14 @@ export class AccountAudit {
     private readonly clock: Clock,
   ) {}
 
-  record(manager: EntityManager, caller: Caller, record: AuditRecord): Promise<void> {
+  record(manager: EntityManager, caller: AuditedCaller, record: AuditRecord): Promise<void> {
     return this.recordAll(manager, caller, [record]);
   }
 
   /** One entry per record, all with the same actor and time. */
   async recordAll(
     manager: EntityManager,
-    caller: Caller,
+    caller: AuditedCaller,
     records: readonly AuditRecord[],
   ): Promise<void> {
     if (records.length === 0) return;

@@ -5,17 +5,26 @@ import { InvitationEntity } from './invitation.entity.js';
 
 const PENDING = 'accepted_at IS NULL AND revoked_at IS NULL AND expires_at > :now';
 
+type InTransaction = (manager: EntityManager) => Promise<void>;
+
 /** Every query of the invitations table. */
 @Injectable()
 export class InvitationStore {
   constructor(private readonly database: Database) {}
 
-  async insert(invitation: InvitationEntity): Promise<void> {
-    await this.database.transaction((manager) => manager.insert(InvitationEntity, invitation));
+  /** `also`: the caller's writes in the same transaction (its audit entry). */
+  async insert(invitation: InvitationEntity, also: InTransaction): Promise<void> {
+    await this.database.transaction(async (manager) => {
+      await manager.insert(InvitationEntity, invitation);
+      await also(manager);
+    });
   }
 
-  async delete(id: string): Promise<void> {
-    await this.database.transaction((manager) => manager.delete(InvitationEntity, { id }));
+  async delete(id: string, also: InTransaction): Promise<void> {
+    await this.database.transaction(async (manager) => {
+      await manager.delete(InvitationEntity, { id });
+      await also(manager);
+    });
   }
 
   findByTokenHash(tokenHash: string): Promise<InvitationEntity | null> {
@@ -45,8 +54,16 @@ export class InvitationStore {
       .getOne();
   }
 
-  /** Revokes the account's pending invitation; false when there is none with that id. */
-  revoke(accountId: string, id: string, now: number): Promise<boolean> {
+  /**
+   * Revokes the account's pending invitation, `also` in the same transaction; null when there is
+   * none with that id.
+   */
+  revoke(
+    accountId: string,
+    id: string,
+    now: number,
+    also: (manager: EntityManager, invitation: InvitationEntity) => Promise<void>,
+  ): Promise<InvitationEntity | null> {
     return this.database.transaction(async (manager) => {
       const result = await manager
         .createQueryBuilder()
@@ -54,7 +71,10 @@ export class InvitationStore {
         .set({ revokedAt: now })
         .where(`id = :id AND account_id = :accountId AND ${PENDING}`, { id, accountId, now })
         .execute();
-      return (result.affected ?? 0) > 0;
+      if ((result.affected ?? 0) === 0) return null;
+      const revoked = await manager.findOneByOrFail(InvitationEntity, { id });
+      await also(manager, revoked);
+      return revoked;
     });
   }
 

@@ -8,7 +8,9 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ROOT_LOGGER } from '../../core.module.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import type { AccountEntity } from '../accounts/account.entity.js';
+import { AccountAudit } from '../account-audit/account-audit.service.js';
 import type { AccountRole } from '../auth/account-roles.js';
+import type { Caller } from '../auth/caller.js';
 import { Mailer } from '../email/sending/mailer.service.js';
 import {
   hashLinkToken,
@@ -18,7 +20,7 @@ import {
 import { parseEmail } from '../users/email-address.js';
 import { PasswordHasher } from '../users/password-hasher.js';
 import { passwordLengthProblem } from '../users/password-policy.js';
-import { invitationRefusal, type TeamActor } from '../users/team-rules.js';
+import { invitationRefusal, teamActorOf } from '../users/team-rules.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { INVITATION_LIFETIME_MS, invitationMail, inviteUrl } from './invitation-mails.js';
@@ -67,6 +69,7 @@ export class InvitationsService {
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
+    private readonly audit: AccountAudit,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) rootLogger: Logger,
   ) {
@@ -78,11 +81,12 @@ export class InvitationsService {
    * `shownLinkBase`: the service's public URL as the admin's browser reached it.
    */
   async invite(
-    actor: TeamActor,
+    caller: Caller,
     email: string,
     role: AccountRole,
     shownLinkBase: string,
   ): Promise<IssuedInvitation> {
+    const actor = teamActorOf(caller);
     const refusal = invitationRefusal(actor.role, role);
     if (refusal) throw refusal;
     const address = parseEmail(email);
@@ -112,10 +116,18 @@ export class InvitationsService {
       acceptedAt: null,
       revokedAt: null,
     });
-    await this.store.insert(invitation);
+    await this.store.insert(invitation, (manager) =>
+      this.audit.record(manager, caller, {
+        action: 'invitation.created',
+        resourceType: 'invitation',
+        resourceId: invitation.id,
+        before: null,
+        after: { email: invitation.email, role },
+      }),
+    );
     const mail = this.config.email;
     if (!mail) return { invitation, link: inviteUrl(shownLinkBase, token) };
-    await this.mailLink(invitation, inviteUrl(mail.linkBaseUrl, token));
+    await this.mailLink(caller, invitation, inviteUrl(mail.linkBaseUrl, token));
     return { invitation, link: null };
   }
 
@@ -123,10 +135,21 @@ export class InvitationsService {
     return this.store.pendingOf(accountId, this.clock.nowMs());
   }
 
-  async revoke(accountId: string, id: string): Promise<void> {
-    if (!(await this.store.revoke(accountId, id, this.clock.nowMs()))) {
-      throw AppError.notFound('Invitation');
-    }
+  async revoke(caller: Caller, id: string): Promise<void> {
+    const revoked = await this.store.revoke(
+      teamActorOf(caller).accountId,
+      id,
+      this.clock.nowMs(),
+      (manager, invitation) =>
+        this.audit.record(manager, caller, {
+          action: 'invitation.revoked',
+          resourceType: 'invitation',
+          resourceId: invitation.id,
+          before: { email: invitation.email, revoked: false },
+          after: { email: invitation.email, revoked: true },
+        }),
+    );
+    if (!revoked) throw AppError.notFound('Invitation');
   }
 
   /** The pending invitation of a link, or not_found saying why it cannot be used. */
@@ -152,7 +175,7 @@ export class InvitationsService {
         role: invitation.role,
         accountId: invitation.accountId,
       },
-      (manager) => this.consumeIn(manager, invitation),
+      (manager, user) => this.consumeIn(manager, invitation, user),
     );
     const account = await this.accounts.findAccount(invitation.accountId);
     if (!account) throw AppError.notFound('Account');
@@ -166,19 +189,41 @@ export class InvitationsService {
   async forJustInTime(
     accountId: string,
     emailKey: string,
-  ): Promise<{ role: AccountRole; consume: (manager: EntityManager) => Promise<void> } | null> {
+  ): Promise<{
+    role: AccountRole;
+    consume: (manager: EntityManager, user: UserEntity) => Promise<void>;
+  } | null> {
     const invitation = await this.store.pendingFor(accountId, emailKey, this.clock.nowMs());
     if (!invitation) return null;
-    return { role: invitation.role, consume: (manager) => this.consumeIn(manager, invitation) };
+    return {
+      role: invitation.role,
+      consume: (manager, user) => this.consumeIn(manager, invitation, user),
+    };
   }
 
-  private async consumeIn(manager: EntityManager, invitation: InvitationEntity): Promise<void> {
+  /** Uses the invitation up as `user`, who accepted it: the audit log names them. */
+  private async consumeIn(
+    manager: EntityManager,
+    invitation: InvitationEntity,
+    user: UserEntity,
+  ): Promise<void> {
     if (!(await this.store.acceptIn(manager, invitation.id, this.clock.nowMs()))) {
       throw new AppError('not_found', NO_LONGER_PENDING);
     }
+    await this.audit.record(
+      manager,
+      { accountId: invitation.accountId, actor: { type: 'user', id: user.id, label: user.email } },
+      {
+        action: 'invitation.accepted',
+        resourceType: 'invitation',
+        resourceId: invitation.id,
+        before: { email: invitation.email, accepted: false },
+        after: { email: invitation.email, accepted: true, role: invitation.role },
+      },
+    );
   }
 
-  private async mailLink(invitation: InvitationEntity, url: string): Promise<void> {
+  private async mailLink(caller: Caller, invitation: InvitationEntity, url: string): Promise<void> {
     const outcome = await this.mailer.send({
       ...invitationMail({
         inviteUrl: url,
@@ -190,7 +235,15 @@ export class InvitationsService {
       date: this.clock.now(),
     });
     if (!outcome.ok) {
-      await this.store.delete(invitation.id);
+      await this.store.delete(invitation.id, (manager) =>
+        this.audit.record(manager, caller, {
+          action: 'invitation.deleted',
+          resourceType: 'invitation',
+          resourceId: invitation.id,
+          before: { email: invitation.email, role: invitation.role },
+          after: null,
+        }),
+      );
       this.logger.warn({ error: outcome.error }, 'an invitation mail could not be sent');
       throw new AppError('unavailable', 'The mail could not be sent: try again in a few minutes');
     }

@@ -4,6 +4,7 @@ import { AccountAudit } from '../account-audit/account-audit.service.js';
 import type { ApiKeyEntity } from '../accounts/api-key.entity.js';
 import { AccountsService, type KeyTerms } from '../accounts/accounts.service.js';
 import type { Caller } from '../auth/caller.js';
+import { isoWithMillisOrNull } from '../../common/time/timestamps.js';
 
 /** The dashboard's API keys: made and revoked by the account's admins, each change audited. */
 @Injectable()
@@ -38,7 +39,9 @@ export class ApiKeysService {
       resourceType: 'api_key',
       resourceId: key.id,
       before: created ? null : { prefix: key.keyPrefix, revoked: false },
-      after: { prefix: key.keyPrefix, revoked: !created },
+      after: created
+        ? { prefix: key.keyPrefix, scope: key.scope, expiresAt: isoWithMillisOrNull(key.expiresAt) }
+        : { prefix: key.keyPrefix, revoked: true },
     });
   }
 }

@@ -10,7 +10,6 @@ import { CurrentCaller, Public, RequireProduct, RequireRole } from '../../auth/a
 import type { Caller } from '../../auth/caller.js';
 import { ACCEPT_INVITATION_FIELD, INVITATION_LINK_FIELD } from '../../auth/graphql-operation.js';
 import { deletionOf, DeletionModel } from '../../graphql/common/deletion.model.js';
-import { teamActorOf } from '../../users/team-rules.js';
 import { AccountRoleEnum } from '../../users/graphql/team-member.model.js';
 import { toViewerModel, ViewerModel } from '../../users/graphql/viewer.model.js';
 import { setSessionCookie } from '../../users/session-cookie.js';
@@ -55,12 +54,7 @@ export class InvitationsResolver {
     @Context('req') req: AppRequest,
   ): Promise<InvitationIssuedModel> {
     const base = publicBaseUrl(req, this.config.publicUrls);
-    const { invitation, link } = await this.invitations.invite(
-      teamActorOf(caller),
-      email,
-      role,
-      base,
-    );
+    const { invitation, link } = await this.invitations.invite(caller, email, role, base);
     return { invitation: toInvitationModel(invitation), link };
   }
 
@@ -73,7 +67,7 @@ export class InvitationsResolver {
     @CurrentCaller() caller: Caller,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<DeletionModel> {
-    await this.invitations.revoke(teamActorOf(caller).accountId, id);
+    await this.invitations.revoke(caller, id);
     return deletionOf(id);
   }
 
