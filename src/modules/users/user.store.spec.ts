@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds())('UserStore and SessionStore on %s', (kind) =>
       email: `${id}@example.com`,
       emailKey: `${id}@example.com`,
       passwordHash: 'hash',
-      role: accountId === null ? 'operator' : 'user',
+      role: accountId === null ? 'operator' : 'owner',
       createdAt: 0,
       passwordChangedAt: 0,
     });
