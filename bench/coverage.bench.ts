@@ -1,11 +1,16 @@
 /**
- * Ingestion coverage: the real server (dist/src/main.js, its own process, SQLite) polls the
+ * Ingestion coverage: the real server (dist/src/main.js, its own process, SQLite or PostgreSQL) polls the
  * simulated Reddit of bench/reddit-sim (every constraint of the real one, real time) and delivers
  * an alert per item to a webhook on 127.0.0.1. Every generated item carries one of 500 keywords,
  * so an item that reached the webhook is an item the poller saw.
  *
  *   npm run bench:coverage -- [--seconds 150] [--warmup 15] [--drain 40]
  *     [--search 130,150,170] [--search-seconds 60] [--only steady|peak|search]
+ *     [--database sqlite|postgres]
+ *   --database postgres: a throwaway database per scenario next to BENCH_POSTGRES_URL
+ *   (postgres://postgres@127.0.0.1:5432/test by default), dropped after it.
+ *   BENCH_APP_ROOT=<checkout>: the server and admin command of that checkout's build, for the same
+ *   runs on the code before a change (bench/server-process.ts).
  *
  * Scenarios: steady (1 credential, 100 comment ids/s + 10 post ids/s), peak (2 credentials, 220 +
  * 20), then a search for the highest rate one credential covers at ≥ 99% (10:1 comments to posts).
@@ -24,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { openBenchDatabase } from './bench-database.js';
 import { freePort } from './free-port.js';
 import { GraphqlSession } from './graphql-session.js';
 import {
@@ -61,6 +67,7 @@ interface Result {
   duplicates: number;
   p50Seconds: number;
   p95Seconds: number;
+  maxSeconds: number;
   /** The same by kind: posts (t3) and comments (t1). */
   byKind: Record<'t3' | 't1', { p50Seconds: number; p95Seconds: number }>;
   requestsPerMinute: Record<string, number>;
@@ -180,10 +187,13 @@ function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 }
 
-async function runScenario(
-  scenario: Scenario,
-  options: { warmup: number; drain: number },
-): Promise<Result> {
+interface ScenarioOptions {
+  warmup: number;
+  drain: number;
+  database: 'sqlite' | 'postgres';
+}
+
+async function runScenario(scenario: Scenario, options: ScenarioOptions): Promise<Result> {
   const credentials = Array.from({ length: scenario.credentials }, (_, index) => ({
     clientId: `bench-client-${index}`,
     clientSecret: `bench-secret-${index}`,
@@ -197,12 +207,18 @@ async function runScenario(
   });
   const receiver = await WebhookReceiver.start();
   const directory = mkdtempSync(join(tmpdir(), 'coverage-bench-'));
+  const database = await openBenchDatabase(
+    'coverage',
+    options.database === 'sqlite'
+      ? `sqlite:${join(directory, 'alerts.sqlite')}`
+      : (process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'),
+  );
   const port = await freePort();
   const metricsPort = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: `sqlite:${join(directory, 'alerts.sqlite')}`,
+    DATABASE_URL: database.url,
     PORT: String(port),
     // Scraped without a token on its own listener, as a Prometheus on the same host would.
     METRICS_PORT: String(metricsPort),
@@ -307,6 +323,7 @@ async function runScenario(
       duplicates,
       p50Seconds: percentile(delays, 0.5),
       p95Seconds: percentile(delays, 0.95),
+      maxSeconds: delays.at(-1) ?? 0,
       byKind: { t3: ofKind('t3'), t1: ofKind('t1') },
       requestsPerMinute: {
         '/api/info': perMinute('/api/info'),
@@ -324,18 +341,22 @@ async function runScenario(
     await stopServer(server);
     await receiver.close();
     await reddit.close();
+    await database.drop();
     rmSync(directory, { recursive: true, force: true });
   }
 }
+
+/** Which database the server ran on (--database), for the printed lines. */
+let databaseLabel = 'sqlite';
 
 function print(result: Result): void {
   const { scenario: s } = result;
   const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
   console.log(
     [
-      `${s.name}: ${s.credentials} credential(s), ${s.commentsPerSecond} comment ids/s + ${s.postsPerSecond} post ids/s, ${s.seconds} s measured`,
+      `${s.name} (${databaseLabel}): ${s.credentials} credential(s), ${s.commentsPerSecond} comment ids/s + ${s.postsPerSecond} post ids/s, ${s.seconds} s measured`,
       `  coverage ${percent(result.coverage)} (${result.delivered} of ${result.created} visible items), duplicates ${result.duplicates}, 429s ${result.status429}`,
-      `  creation → webhook p50 ${result.p50Seconds.toFixed(1)} s, p95 ${result.p95Seconds.toFixed(1)} s (posts ${result.byKind.t3.p50Seconds.toFixed(1)} / ${result.byKind.t3.p95Seconds.toFixed(1)} s, comments ${result.byKind.t1.p50Seconds.toFixed(1)} / ${result.byKind.t1.p95Seconds.toFixed(1)} s)`,
+      `  creation → webhook p50 ${result.p50Seconds.toFixed(1)} s, p95 ${result.p95Seconds.toFixed(1)} s, max ${result.maxSeconds.toFixed(1)} s (posts ${result.byKind.t3.p50Seconds.toFixed(1)} / ${result.byKind.t3.p95Seconds.toFixed(1)} s, comments ${result.byKind.t1.p50Seconds.toFixed(1)} / ${result.byKind.t1.p95Seconds.toFixed(1)} s)`,
       `  requests/min ${JSON.stringify(result.requestsPerMinute)}, useful ids/request ${result.usefulIdsPerRequest}`,
       `  overload warnings: ${result.overloadWarnings.length}${result.overloadWarnings.length > 0 ? ` (last: ${result.overloadWarnings.at(-1)?.slice(0, 300)})` : ''}`,
       ...stageLines(result.stages),
@@ -381,10 +402,20 @@ async function main(): Promise<void> {
       search: { type: 'string', default: '130,150,170' },
       'search-seconds': { type: 'string', default: '60' },
       only: { type: 'string' },
+      database: { type: 'string', default: 'sqlite' },
     },
   });
+  const database = values.database;
+  if (database !== 'sqlite' && database !== 'postgres') {
+    throw new Error('--database is sqlite or postgres');
+  }
+  databaseLabel = database;
   const seconds = Number(values.seconds);
-  const timing = { warmup: Number(values.warmup), drain: Number(values.drain) };
+  const timing: ScenarioOptions = {
+    warmup: Number(values.warmup),
+    drain: Number(values.drain),
+    database,
+  };
   const wanted = (name: string) => values.only === undefined || values.only === name;
   const scenarios: Scenario[] = [
     { name: 'steady', credentials: 1, commentsPerSecond: 100, postsPerSecond: 10, seconds },

@@ -110,8 +110,8 @@ function spread(values: readonly number[], format: (value: number) => string): s
   return low === high ? low : `${low}–${high}`;
 }
 
-/** Writes the window ending at `endMs`, seen_at spread evenly; how long it took. */
-async function buildWindow(database: Database, endMs: number): Promise<number> {
+/** Writes the window ending at `endMs`, seen_at spread evenly. */
+async function buildWindow(database: Database, endMs: number): Promise<void> {
   const store = new RecentItemStore(database);
   const items = realNewItems(redditText(REDDIT), ITEM_COUNT);
   const windowMs = WINDOW_HOURS * HOUR_MS;
@@ -139,7 +139,6 @@ async function buildWindow(database: Database, endMs: number): Promise<number> {
       );
     }
   }
-  return elapsedMs(started);
 }
 
 /** The window's bytes on disk with its indexes: the SQLite file, or PostgreSQL's relations. */
@@ -383,6 +382,34 @@ function met(value: number, target: number): string {
 }
 
 /**
+ * PostgreSQL: the window is written without its GIN index, which is built once at the end, as a
+ * bulk load is: kept up row by row, it took the 4.3 M-item build from 15 to 58 minutes. What
+ * ingestion pays to keep it is step 5's figure (window on against off), not this one.
+ */
+async function withTermsIndexBuiltAfter(
+  dataSource: DataSource,
+  kind: 'sqlite' | 'postgres',
+  build: () => Promise<unknown>,
+): Promise<void> {
+  if (kind === 'sqlite') {
+    await build();
+    return;
+  }
+  await dataSource.query('DROP INDEX idx_recent_items_terms');
+  await build();
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query('SET statement_timeout = 0');
+    await runner.query("SET maintenance_work_mem = '1GB'");
+    const started = process.hrtime.bigint();
+    await runner.query('CREATE INDEX idx_recent_items_terms ON recent_items USING gin (terms)');
+    console.log(`  GIN index built in ${ms(elapsedMs(started) / 1000)} s (${load()})`);
+  } finally {
+    await runner.release();
+  }
+}
+
+/**
  * What autovacuum and the statistics collector would have done by the time anyone previews: on
  * PostgreSQL without the app's statement timeout, which a vacuum of millions of rows outlasts.
  */
@@ -410,7 +437,9 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', dir: string): Promise<
     const database = await Database.open(dataSource);
     const emptyBytes = await windowBytes(database, bench.url);
     const endMs = Date.now();
-    const buildMs = await buildWindow(database, endMs);
+    const buildStarted = process.hrtime.bigint();
+    await withTermsIndexBuiltAfter(dataSource, kind, () => buildWindow(database, endMs));
+    const buildMs = elapsedMs(buildStarted);
     await analyzeWindow(dataSource, kind);
     const bytes = (await windowBytes(database, bench.url)) - emptyBytes;
     const queries = previewQueries();

@@ -1,13 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { StageBucket } from '../src/modules/metrics/pipeline-stages.js';
 
-/** This file runs as <outDir>/bench/server-process.js, next to the server and the admin command. */
-const SERVER = fileURLToPath(new URL('../src/main.js', import.meta.url));
-const ADMIN = fileURLToPath(new URL('../src/cli/admin.js', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * The checkout whose build serves: this one (this file runs as <root>/dist/bench/server-process.js),
+ * or BENCH_APP_ROOT, another checkout built with `npm run build`, for the same bench against the
+ * code before a change.
+ */
+const ROOT = process.env.BENCH_APP_ROOT ?? fileURLToPath(new URL('../..', import.meta.url));
+const SERVER = join(ROOT, 'dist/src/main.js');
+const ADMIN = join(ROOT, 'dist/src/cli/admin.js');
 
 /** Runs one admin command in its own process and parses the JSON line it prints. */
 export function adminCommand<T>(args: string[], env: NodeJS.ProcessEnv): Promise<T> {

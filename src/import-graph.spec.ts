@@ -38,6 +38,7 @@ const TABLE_OWNERS: Record<string, TableOwner> = {
   recent_items: { module: 'recent-items', store: 'RecentItemStore' },
   keyword_backfills: { module: 'backfill', store: 'BackfillStore' },
   recent_items_fts: { module: 'recent-items', store: 'RecentItemStore' },
+  recent_item_minutes: { module: 'recent-items', store: 'RecentItemStore' },
   ingest_state: { module: 'ingestion', store: 'DatabasePollerState' },
   deliveries: { module: 'delivery', store: 'DeliveryStore' },
   delivery_attempts: { module: 'delivery', store: 'DeliveryAttemptLog' },

@@ -32,6 +32,7 @@ import { SessionBrowsers1763704150000 } from './1763704150000-session-browsers.j
 import { Sso1763704200000 } from './1763704200000-sso.js';
 import { Invitations1763704300000 } from './1763704300000-invitations.js';
 import { AccountAuditEntries1763704400000 } from './1763704400000-account-audit-entries.js';
+import { RecentItemMinutes1763704500000 } from './1763704500000-recent-item-minutes.js';
 
 /** Every migration, in order; listed explicitly so builds and tests load the same set. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   Sso1763704200000,
   Invitations1763704300000,
   AccountAuditEntries1763704400000,
+  RecentItemMinutes1763704500000,
 ];

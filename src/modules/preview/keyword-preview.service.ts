@@ -95,7 +95,10 @@ export class KeywordPreviewService {
     };
   }
 
-  /** Every candidate verified, or when there are too many, a sample of each hour's. */
+  /**
+   * Every candidate verified, or when there are too many, a sample: the database's own
+   * (sampleCandidates), else each hour's newest in proportion to the hour's candidates.
+   */
   private async verifiedMatches(
     matcher: KeywordMatcher,
     anchors: KeywordAnchors,
@@ -107,6 +110,8 @@ export class KeywordPreviewService {
       const candidates = await this.window.candidates(anchors, range, { limit: total });
       return candidates.filter(matches).map((recent) => ({ recent, weight: 1 }));
     }
+    const sample = await this.window.sampleCandidates(anchors, range, SAMPLE_SIZE);
+    if (sample !== null) return sample.filter(({ recent }) => matches(recent));
     const perHour = await this.window.countCandidatesPerHour(anchors, range);
     const byHour = hoursOf(range).map((hour): [TimeRange, number] => [
       hour,

@@ -18,6 +18,15 @@ import { foldsLikeAsciiOnly, itemLexemes, type TextColumn } from './window-terms
 /** Rows per insert statement: 23 parameters each, far below either database's limit. */
 const INSERT_CHUNK = 100;
 const HOUR_MS = 3_600_000;
+/** The unit of recent_item_minutes, by which the window's items are counted. */
+const MINUTE_MS = 60_000;
+/** The share of the window's pages (percent) read first to tell how many candidates there are. */
+const PILOT_PERCENT = 1;
+/**
+ * From about this many candidates, a sample of pages reads fewer pages than the index finds
+ * candidates (each on a page of its own, mostly), so sampling is cheaper than counting them all.
+ */
+export const SAMPLED_FROM_CANDIDATES = 50_000;
 
 /** A part of the window by ingestion time: `fromMs` included, `toMs` excluded. */
 export interface TimeRange {
@@ -29,6 +38,12 @@ export interface TimeRange {
 export interface WindowCursor {
   readonly seenAt: number;
   readonly rowId: number;
+}
+
+/** A candidate of a sample, standing for `weight` candidates. */
+export interface WeightedCandidate {
+  readonly recent: RecentItem;
+  readonly weight: number;
 }
 
 export interface CandidatePage {
@@ -83,8 +98,12 @@ const COMMENT_BODY_SQL = 'r.body';
 export class RecentItemStore {
   constructor(private readonly database: Database) {}
 
-  /** The batch's first-seen items, in its transaction; one already there is left as it is. */
+  /**
+   * The batch's first-seen items, in its transaction; one already there is left as it is. Those
+   * written are counted in their minute.
+   */
   async write(manager: EntityManager, items: readonly NewItem[], seenAt: number): Promise<void> {
+    let written = 0;
     for (let start = 0; start < items.length; start += INSERT_CHUNK) {
       const chunk = items.slice(start, start + INSERT_CHUNK);
       const inputs = chunk.map(({ item, foundParent }) => matchInputOf(item, foundParent));
@@ -113,7 +132,15 @@ export class RecentItemStore {
         parameters,
       );
       if (this.database.kind === 'sqlite') await this.indexTerms(manager, chunk, lexemes, inserted);
+      written += inserted.length;
     }
+    if (written === 0) return;
+    await this.database.query(
+      manager,
+      `INSERT INTO recent_item_minutes (minute, items) VALUES (:minute, :written)
+       ON CONFLICT (minute) DO UPDATE SET items = recent_item_minutes.items + excluded.items`,
+      { minute: Math.floor(seenAt / MINUTE_MS), written },
+    );
   }
 
   /** SQLite: the FTS5 rows of the items just inserted, under their row ids. */
@@ -190,6 +217,66 @@ export class RecentItemStore {
       found.parameters,
     );
     return new Map(rows.map((row) => [Number(row.hour) * HOUR_MS, Number(row.n)]));
+  }
+
+  /**
+   * PostgreSQL: about `size` of the range's candidates, each with the number of candidates it
+   * stands for, read without a page per candidate where that is cheaper. PostgreSQL has no
+   * index-only count for GIN, so counting candidates reads each one's page:
+   * - very many (a first look at 1% of the table's pages finds SAMPLED_FROM_CANDIDATES or more):
+   *   a share of the table's pages (TABLESAMPLE SYSTEM, the same pages each time, so a preview
+   *   does not change as the user types), far fewer pages than the candidates;
+   * - fewer: each hour's candidates counted, and every k-th of them by id (one pass each) instead
+   *   of each hour's newest, which PostgreSQL found by walking the hour in time order.
+   * Null on SQLite, where FTS5 counts from its index alone and hands the newest over first.
+   */
+  async sampleCandidates(
+    search: WindowSearch,
+    range: TimeRange,
+    size: number,
+    sampledFrom = SAMPLED_FROM_CANDIDATES,
+  ): Promise<WeightedCandidate[] | null> {
+    if (this.database.kind !== 'postgres') return null;
+    const found = this.searchCondition(search);
+    if (found === null) return [];
+    const inRange = `r.seen_at >= :fromMs AND r.seen_at < :toMs AND ${found.sql}`;
+    const sampled = (percent: number) =>
+      `FROM recent_items r TABLESAMPLE SYSTEM (${percent}) REPEATABLE (0) WHERE ${inRange}`;
+    const parameters = { ...range, ...found.parameters };
+    const [pilot] = await this.database.query<{ n: number | string }>(
+      this.database.manager,
+      `SELECT COUNT(*) AS n ${sampled(PILOT_PERCENT)}`,
+      parameters,
+    );
+    const estimated = (Number(pilot.n) * 100) / PILOT_PERCENT;
+    if (estimated >= sampledFrom) {
+      // A number the code chose, not input: a literal, as TABLESAMPLE wants a constant.
+      const percent = Number(((100 * size) / estimated).toPrecision(3));
+      const rows = await this.database.query<RecentItemRow>(
+        this.database.manager,
+        `SELECT ${COLUMNS} ${sampled(percent)}`,
+        parameters,
+      );
+      return rows.map((row) => ({ recent: recentItemOf(row), weight: 100 / percent }));
+    }
+    const perHour = await this.countCandidatesPerHour(search, range);
+    const total = [...perHour.values()].reduce((sum, count) => sum + count, 0);
+    const every = Math.max(1, Math.ceil(total / size));
+    const rows = await this.database.query<RecentItemRow>(
+      this.database.manager,
+      `SELECT ${COLUMNS} FROM recent_items r WHERE ${inRange} AND r.id % :every = 0`,
+      { ...parameters, every },
+    );
+    const recent = rows.map(recentItemOf);
+    const hourOf = (item: RecentItem) => item.seenAt - (item.seenAt % HOUR_MS);
+    const sampledInHour = new Map<number, number>();
+    for (const item of recent) {
+      sampledInHour.set(hourOf(item), (sampledInHour.get(hourOf(item)) ?? 0) + 1);
+    }
+    return recent.map((item) => ({
+      recent: item,
+      weight: (perHour.get(hourOf(item)) ?? 0) / (sampledInHour.get(hourOf(item)) ?? 1),
+    }));
   }
 
   /**
@@ -292,22 +379,54 @@ export class RecentItemStore {
     return { lowId: bounds.low, highId: bounds.high };
   }
 
-  /** How many items the window holds in the range (a preview's `items_searched`). */
+  /**
+   * How many items the window holds in the range (a preview's `items_searched`): the counts of
+   * the whole minutes in it, and the items of the parts of a minute at either end.
+   */
   async countIn(range: TimeRange): Promise<number> {
-    const [row] = await this.database.query<{ n: number | string }>(
+    const firstMinute = Math.ceil(range.fromMs / MINUTE_MS);
+    const endMinute = Math.floor(range.toMs / MINUTE_MS);
+    const [row] = await this.database.query<{ whole: number | string; edges: number | string }>(
       this.database.manager,
-      'SELECT COUNT(*) AS n FROM recent_items WHERE seen_at >= :fromMs AND seen_at < :toMs',
-      { ...range },
+      firstMinute >= endMinute
+        ? `SELECT 0 AS whole, COUNT(*) AS edges FROM recent_items
+           WHERE seen_at >= :fromMs AND seen_at < :toMs`
+        : `SELECT
+             (SELECT COALESCE(SUM(items), 0) FROM recent_item_minutes
+              WHERE minute >= :firstMinute AND minute < :endMinute) AS whole,
+             (SELECT COUNT(*) FROM recent_items
+              WHERE (seen_at >= :fromMs AND seen_at < :wholeFromMs)
+                 OR (seen_at >= :wholeToMs AND seen_at < :toMs)) AS edges`,
+      {
+        ...range,
+        firstMinute,
+        endMinute,
+        wholeFromMs: firstMinute * MINUTE_MS,
+        wholeToMs: endMinute * MINUTE_MS,
+      },
     );
-    return Number(row.n);
+    return Number(row.whole) + Number(row.edges);
   }
 
   /**
    * Deletes the items ingested before the cutoff, `batchSize` per statement and transaction, so
    * ingestion never waits long for its lock; several instances may prune at once.
    */
-  pruneOlderThan(cutoff: number, batchSize: number): Promise<number> {
-    return this.database.deleteInBatches('recent_items', 'id', 'seen_at', cutoff, batchSize);
+  async pruneOlderThan(cutoff: number, batchSize: number): Promise<number> {
+    const pruned = await this.database.deleteInBatches(
+      'recent_items',
+      'id',
+      'seen_at',
+      cutoff,
+      batchSize,
+    );
+    // The minutes wholly before the cutoff; the one it falls in is still partly in the window.
+    await this.database.transaction((manager) =>
+      this.database.query(manager, 'DELETE FROM recent_item_minutes WHERE minute < :minute', {
+        minute: Math.floor(cutoff / MINUTE_MS),
+      }),
+    );
+    return pruned;
   }
 
   /** The WHERE condition of a search: its lexemes in the index, or its literals as text. */

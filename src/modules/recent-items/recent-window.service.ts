@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { RecentItem } from './recent-item.js';
-import { RecentItemStore, type CandidatePage, type TimeRange } from './recent-item.store.js';
+import {
+  RecentItemStore,
+  type CandidatePage,
+  type TimeRange,
+  type WeightedCandidate,
+} from './recent-item.store.js';
 import { windowSearch, type KeywordAnchors } from './window-search.js';
 
 const HOUR_MS = 3_600_000;
@@ -53,6 +58,18 @@ export class RecentWindow {
   /** How many items `candidates` would give in all; with `atMost`, counting stops there. */
   countCandidates(anchors: KeywordAnchors, range: TimeRange, atMost?: number): Promise<number> {
     return this.store.countCandidates(windowSearch(anchors), range, atMost);
+  }
+
+  /**
+   * About `size` of the candidates of the range, each with how many it stands for, where the
+   * database has a cheaper way to them than the hours' newest (PostgreSQL); null otherwise.
+   */
+  sampleCandidates(
+    anchors: KeywordAnchors,
+    range: TimeRange,
+    size: number,
+  ): Promise<WeightedCandidate[] | null> {
+    return this.store.sampleCandidates(windowSearch(anchors), range, size);
   }
 
   /** How many items `candidates` would give in each hour of the range, by the hour's start. */

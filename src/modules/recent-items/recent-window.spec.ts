@@ -17,7 +17,7 @@ import { KeywordMatcher } from '../matching/keyword-matcher.js';
 import { recentAlert, recentMatchInput, type RecentItem } from './recent-item.js';
 import { RecentItemStore } from './recent-item.store.js';
 import { RecentWindow } from './recent-window.service.js';
-import { keywordAnchors } from './window-search.js';
+import { keywordAnchors, windowSearch } from './window-search.js';
 
 const HOUR = 3_600_000;
 
@@ -175,6 +175,49 @@ describe.each(testDatabaseKinds())('the recent window on %s', (kind) => {
     expect(await window.itemsIn({ fromMs: now - 5 * HOUR, toMs: now - 3 * HOUR + 1 })).toBe(3);
   });
 
+  it('counts the items of any range as COUNT(*) would, from whole minutes and the parts at the ends', async () => {
+    const now = storage.clock.nowMs();
+    const minute = 60_000;
+    const times = [-95_000, -61_000, -60_000, -59_999, -30_500, -30_500, -1, 0].map((d) => now + d);
+    for (const [index, seenAt] of times.entries()) {
+      const item = post({ title: `counted item ${index}` });
+      await write([newItem(item), newItem(post({ title: 'another' }))], seenAt);
+      // Written again (seen again): counted once.
+      await write([newItem(item)], seenAt + 5);
+    }
+    const counted = async (fromMs: number, toMs: number) => {
+      const [row] = await storage.database.query<{ n: number | string }>(
+        storage.database.manager,
+        'SELECT COUNT(*) AS n FROM recent_items WHERE seen_at >= :fromMs AND seen_at < :toMs',
+        { fromMs, toMs },
+      );
+      return Number(row.n);
+    };
+    const ranges = [
+      [now - 24 * HOUR, now + 1],
+      [now - 100_000, now - 30_000],
+      [now - 60_000, now - 59_999],
+      [now - 61_000, now - 30_500],
+      [Math.floor(now / minute) * minute - 2 * minute, Math.floor(now / minute) * minute],
+      [now - 30_500, now - 30_499],
+      [0, now + 10 * minute],
+    ];
+    for (const [fromMs, toMs] of ranges) {
+      expect(await window.itemsIn({ fromMs, toMs })).toBe(await counted(fromMs, toMs));
+    }
+    expect(await window.itemsIn({ fromMs: now - 100_000, toMs: now + 1 })).toBeGreaterThanOrEqual(
+      16,
+    );
+
+    await store.pruneOlderThan(now - 60_000, 1_000);
+    for (const [fromMs, toMs] of [
+      [now - 60_000, now + 1],
+      [now - 59_999, now - 30_000],
+    ]) {
+      expect(await window.itemsIn({ fromMs, toMs })).toBe(await counted(fromMs, toMs));
+    }
+  });
+
   it('prunes what left the window in batches, and nothing else', async () => {
     const now = storage.clock.nowMs();
     const old = Array.from({ length: 7 }, () => post({ title: 'stale gadget' }));
@@ -191,8 +234,8 @@ describe.each(testDatabaseKinds())('the recent window on %s', (kind) => {
 
     expect(await store.pruneOlderThan(now - 24 * HOUR, 3)).toBe(7);
 
-    // 3 + 3 + 1 rows, each delete in a transaction of its own.
-    expect(transaction).toHaveBeenCalledTimes(3);
+    // 3 + 3 + 1 rows, each delete in a transaction of its own, then the minutes' counts.
+    expect(transaction).toHaveBeenCalledTimes(4);
     transaction.mockRestore();
     expect(await found('gadget', everything)).toEqual([kept.id]);
     expect(await found('stale', everything)).toEqual([]);
@@ -235,4 +278,47 @@ describe.each(testDatabaseKinds())('the recent window on %s', (kind) => {
     expect(matched.map((item) => item.id)).toEqual([items[0].id, items[1].id]);
     expect(await found('`c++`')).toEqual(expect.arrayContaining(matched.map((item) => item.id)));
   });
+
+  it(
+    kind === 'postgres'
+      ? 'samples a common word by id, and a very common one from a share of the pages'
+      : 'counts every candidate through FTS5 instead of sampling pages',
+    async () => {
+      const word = `pagesampled${kind}`;
+      const search = windowSearch(keywordAnchors({ text: word, mode: 'exact', query: null }));
+      const filler = 'lorem ipsum dolor sit amet '.repeat(40);
+      const count = kind === 'postgres' ? 10_000 : 100;
+      for (let start = 0; start < count; start += 1_000) {
+        const items = Array.from({ length: Math.min(1_000, count - start) }, () =>
+          newItem(post({ title: `${word} thread`, selftext: filler })),
+        );
+        await write(items);
+      }
+      if (kind === 'sqlite') {
+        expect(await store.sampleCandidates(search, window.range(), 20, 10)).toBeNull();
+        return;
+      }
+      // Fewer than the default threshold: counted through the index, every 5th by id taken.
+      const byId = (await store.sampleCandidates(search, window.range(), 2_000))!;
+      expect(byId.length).toBeGreaterThan(1_500);
+      expect(byId.length).toBeLessThan(2_500);
+      for (const { recent } of byId) expect(recent.rowId % 5).toBe(0);
+      expect(byId.reduce((sum, { weight }) => sum + weight, 0)).toBeCloseTo(count, 6);
+
+      // Past the threshold (1,000 here): a share of the pages, the same ones each time.
+      const sample = (await store.sampleCandidates(search, window.range(), 2_000, 1_000))!;
+      expect(sample.length).toBeGreaterThan(500);
+      expect(sample.length).toBeLessThan(count);
+      for (const { recent } of sample) {
+        expect(recent.item.type === 'post' && recent.item.title).toBe(`${word} thread`);
+      }
+      const standsFor = sample.reduce((sum, { weight }) => sum + weight, 0);
+      expect(standsFor).toBeGreaterThan(count * 0.6);
+      expect(standsFor).toBeLessThan(count * 1.4);
+      const again = (await store.sampleCandidates(search, window.range(), 2_000, 1_000))!;
+      expect(again.map(({ recent }) => recent.item.id)).toEqual(
+        sample.map(({ recent }) => recent.item.id),
+      );
+    },
+  );
 });
