@@ -226,8 +226,9 @@ export class RecentItemStore {
    * - very many (a first look at 1% of the table's pages finds SAMPLED_FROM_CANDIDATES or more):
    *   a share of the table's pages (TABLESAMPLE SYSTEM, the same pages each time, so a preview
    *   does not change as the user types), far fewer pages than the candidates;
-   * - fewer: each hour's candidates counted, and every k-th of them by id (one pass each) instead
-   *   of each hour's newest, which PostgreSQL found by walking the hour in time order.
+   * - fewer: each hour's candidates counted, and one in k of them by a hash of the id (one pass
+   *   each) instead of each hour's newest, which PostgreSQL found by walking the hour in time
+   *   order.
    * Null on SQLite, where FTS5 counts from its index alone and hands the newest over first.
    */
   async sampleCandidates(
@@ -251,7 +252,7 @@ export class RecentItemStore {
     const estimated = (Number(pilot.n) * 100) / PILOT_PERCENT;
     if (estimated >= sampledFrom) {
       // A number the code chose, not input: a literal, as TABLESAMPLE wants a constant.
-      const percent = Number(((100 * size) / estimated).toPrecision(3));
+      const percent = Math.min(100, Number(((100 * size) / estimated).toPrecision(3)));
       const rows = await this.database.query<RecentItemRow>(
         this.database.manager,
         `SELECT ${COLUMNS} ${sampled(percent)}`,
@@ -264,7 +265,10 @@ export class RecentItemStore {
     const every = Math.max(1, Math.ceil(total / size));
     const rows = await this.database.query<RecentItemRow>(
       this.database.manager,
-      `SELECT ${COLUMNS} FROM recent_items r WHERE ${inRange} AND r.id % :every = 0`,
+      // By a hash of the id, not the id itself: items written in a pattern (every other one from
+      // one source, say) would make every k-th id a sample of one kind.
+      `SELECT ${COLUMNS} FROM recent_items r
+       WHERE ${inRange} AND (hashint8(r.id) & 2147483647) % :every = 0`,
       { ...parameters, every },
     );
     const recent = rows.map(recentItemOf);

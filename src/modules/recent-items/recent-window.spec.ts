@@ -287,7 +287,7 @@ describe.each(testDatabaseKinds())('the recent window on %s', (kind) => {
       const word = `pagesampled${kind}`;
       const search = windowSearch(keywordAnchors({ text: word, mode: 'exact', query: null }));
       const filler = 'lorem ipsum dolor sit amet '.repeat(40);
-      const count = kind === 'postgres' ? 10_000 : 100;
+      const count = kind === 'postgres' ? 6_000 : 100;
       for (let start = 0; start < count; start += 1_000) {
         const items = Array.from({ length: Math.min(1_000, count - start) }, () =>
           newItem(post({ title: `${word} thread`, selftext: filler })),
@@ -298,15 +298,14 @@ describe.each(testDatabaseKinds())('the recent window on %s', (kind) => {
         expect(await store.sampleCandidates(search, window.range(), 20, 10)).toBeNull();
         return;
       }
-      // Fewer than the default threshold: counted through the index, every 5th by id taken.
+      // Fewer than the default threshold: counted through the index, one in 3 taken by id hash.
       const byId = (await store.sampleCandidates(search, window.range(), 2_000))!;
       expect(byId.length).toBeGreaterThan(1_500);
       expect(byId.length).toBeLessThan(2_500);
-      for (const { recent } of byId) expect(recent.rowId % 5).toBe(0);
       expect(byId.reduce((sum, { weight }) => sum + weight, 0)).toBeCloseTo(count, 6);
 
-      // Past the threshold (1,000 here): a share of the pages, the same ones each time.
-      const sample = (await store.sampleCandidates(search, window.range(), 2_000, 1_000))!;
+      // Past the threshold (500 here): a share of the pages, the same ones each time.
+      const sample = (await store.sampleCandidates(search, window.range(), 2_000, 500))!;
       expect(sample.length).toBeGreaterThan(500);
       expect(sample.length).toBeLessThan(count);
       for (const { recent } of sample) {
@@ -315,10 +314,12 @@ describe.each(testDatabaseKinds())('the recent window on %s', (kind) => {
       const standsFor = sample.reduce((sum, { weight }) => sum + weight, 0);
       expect(standsFor).toBeGreaterThan(count * 0.6);
       expect(standsFor).toBeLessThan(count * 1.4);
-      const again = (await store.sampleCandidates(search, window.range(), 2_000, 1_000))!;
+      const again = (await store.sampleCandidates(search, window.range(), 2_000, 500))!;
       expect(again.map(({ recent }) => recent.item.id)).toEqual(
         sample.map(({ recent }) => recent.item.id),
       );
     },
+    // Writing 6,000 wide rows takes ~2 s alone and over 30 s on a machine busy with the suite.
+    120_000,
   );
 });
