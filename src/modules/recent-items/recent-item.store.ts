@@ -424,12 +424,21 @@ export class RecentItemStore {
       cutoff,
       batchSize,
     );
-    // The minutes wholly before the cutoff; the one it falls in is still partly in the window.
-    await this.database.transaction((manager) =>
-      this.database.query(manager, 'DELETE FROM recent_item_minutes WHERE minute < :minute', {
-        minute: Math.floor(cutoff / MINUTE_MS),
-      }),
-    );
+    // The minutes wholly before the cutoff go; the one it falls in keeps the count of what is left
+    // of it (nothing is written there any more: items are written at the time they are seen).
+    const minute = Math.floor(cutoff / MINUTE_MS);
+    await this.database.transaction(async (manager) => {
+      await this.database.query(manager, 'DELETE FROM recent_item_minutes WHERE minute < :minute', {
+        minute,
+      });
+      await this.database.query(
+        manager,
+        `UPDATE recent_item_minutes SET items =
+           (SELECT COUNT(*) FROM recent_items WHERE seen_at >= :fromMs AND seen_at < :toMs)
+         WHERE minute = :minute`,
+        { minute, fromMs: minute * MINUTE_MS, toMs: (minute + 1) * MINUTE_MS },
+      );
+    });
     return pruned;
   }
 

@@ -211,6 +211,7 @@ describe.each(testDatabaseKinds())('the recent window on %s', (kind) => {
 
     await store.pruneOlderThan(now - 60_000, 1_000);
     for (const [fromMs, toMs] of [
+      [0, now + 1],
       [now - 60_000, now + 1],
       [now - 59_999, now - 30_000],
     ]) {
