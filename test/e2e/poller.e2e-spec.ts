@@ -246,7 +246,7 @@ describe.each(testDatabaseKinds())('Reddit poller on %s', (kind) => {
     expect(fresh.length).toBeGreaterThan(500);
     expect(Math.max(...delays)).toBeLessThan(30_000);
     expect(await metricValue(t, 'alerts_reddit_unavailable_total')).toBeGreaterThan(0);
-    // Over four simulated minutes of polls: ~15 s alone, past 30 s under the whole suite's load.
+    // Over four simulated minutes of polls: 6–11 s alone, past 30 s under the whole suite's load.
   }, 90_000);
 
   const creationOf = (itemKey: string): number => {
