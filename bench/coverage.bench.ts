@@ -1,8 +1,8 @@
 /**
- * Ingestion coverage: the real server (dist/src/main.js, its own process, SQLite or PostgreSQL) polls the
- * simulated Reddit of bench/reddit-sim (every constraint of the real one, real time) and delivers
- * an alert per item to a webhook on 127.0.0.1. Every generated item carries one of 500 keywords,
- * so an item that reached the webhook is an item the poller saw.
+ * Ingestion coverage: the real server (dist/src/main.js, its own process, SQLite or PostgreSQL)
+ * polls the simulated Reddit of bench/reddit-sim (every constraint of the real one, real time)
+ * and delivers an alert per item to a webhook on 127.0.0.1. Every generated item carries one of
+ * 500 keywords, so an item that reached the webhook is an item the poller saw.
  *
  *   npm run bench:coverage -- [--seconds 150] [--warmup 15] [--drain 40]
  *     [--search 130,150,170] [--search-seconds 60] [--only steady|peak|search]
@@ -346,15 +346,12 @@ async function runScenario(scenario: Scenario, options: ScenarioOptions): Promis
   }
 }
 
-/** Which database the server ran on (--database), for the printed lines. */
-let databaseLabel = 'sqlite';
-
-function print(result: Result): void {
+function print(result: Result, database: string): void {
   const { scenario: s } = result;
   const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
   console.log(
     [
-      `${s.name} (${databaseLabel}): ${s.credentials} credential(s), ${s.commentsPerSecond} comment ids/s + ${s.postsPerSecond} post ids/s, ${s.seconds} s measured`,
+      `${s.name} (${database}): ${s.credentials} credential(s), ${s.commentsPerSecond} comment ids/s + ${s.postsPerSecond} post ids/s, ${s.seconds} s measured`,
       `  coverage ${percent(result.coverage)} (${result.delivered} of ${result.created} visible items), duplicates ${result.duplicates}, 429s ${result.status429}`,
       `  creation → webhook p50 ${result.p50Seconds.toFixed(1)} s, p95 ${result.p95Seconds.toFixed(1)} s, max ${result.maxSeconds.toFixed(1)} s (posts ${result.byKind.t3.p50Seconds.toFixed(1)} / ${result.byKind.t3.p95Seconds.toFixed(1)} s, comments ${result.byKind.t1.p50Seconds.toFixed(1)} / ${result.byKind.t1.p95Seconds.toFixed(1)} s)`,
       `  requests/min ${JSON.stringify(result.requestsPerMinute)}, useful ids/request ${result.usefulIdsPerRequest}`,
@@ -409,7 +406,6 @@ async function main(): Promise<void> {
   if (database !== 'sqlite' && database !== 'postgres') {
     throw new Error('--database is sqlite or postgres');
   }
-  databaseLabel = database;
   const seconds = Number(values.seconds);
   const timing: ScenarioOptions = {
     warmup: Number(values.warmup),
@@ -422,7 +418,7 @@ async function main(): Promise<void> {
     { name: 'peak', credentials: 2, commentsPerSecond: 220, postsPerSecond: 20, seconds },
   ];
   for (const scenario of scenarios.filter((s) => wanted(s.name))) {
-    print(await runScenario(scenario, timing));
+    print(await runScenario(scenario, timing), database);
   }
   if (!wanted('search')) return;
   let best: number | null = null;
@@ -438,7 +434,7 @@ async function main(): Promise<void> {
       },
       timing,
     );
-    print(result);
+    print(result, database);
     if (result.coverage >= 0.99) best = total;
     else break;
   }

@@ -10,7 +10,7 @@ import type { KeywordDefinition } from '../matching/keyword-definition.js';
 import { KeywordMatcher, type KeywordMatcherOptions } from '../matching/keyword-matcher.js';
 import { languageOptionsFor } from '../matching/language/language-options.js';
 import { recentAlert, recentMatchInput, type RecentItem } from '../recent-items/recent-item.js';
-import type { TimeRange } from '../recent-items/recent-item.store.js';
+import type { TimeRange, WeightedCandidate } from '../recent-items/recent-item.store.js';
 import { RecentWindow } from '../recent-items/recent-window.service.js';
 import { keywordAnchors, type KeywordAnchors } from '../recent-items/window-search.js';
 import { tallyMatches, type TalliedMatch } from './preview-tally.js';
@@ -42,11 +42,8 @@ export interface KeywordPreview {
   days_over_cap: number;
 }
 
-/** A candidate the matcher verified, and what it stands for in the counts. */
-interface Verified {
-  readonly recent: RecentItem;
-  readonly weight: number;
-}
+/** A candidate the matcher verified, and how many candidates it stands for in the counts. */
+type Verified = WeightedCandidate;
 
 /**
  * What a keyword would have matched in the recent window (decisions.md section 14): candidates

@@ -26,7 +26,7 @@ const PILOT_PERCENT = 1;
  * From about this many candidates, a sample of pages reads fewer pages than the index finds
  * candidates (each on a page of its own, mostly), so sampling is cheaper than counting them all.
  */
-export const SAMPLED_FROM_CANDIDATES = 50_000;
+const SAMPLED_FROM_CANDIDATES = 50_000;
 
 /** A part of the window by ingestion time: `fromMs` included, `toMs` excluded. */
 export interface TimeRange {
@@ -241,45 +241,63 @@ export class RecentItemStore {
     const found = this.searchCondition(search);
     if (found === null) return [];
     const inRange = `r.seen_at >= :fromMs AND r.seen_at < :toMs AND ${found.sql}`;
-    const sampled = (percent: number) =>
-      `FROM recent_items r TABLESAMPLE SYSTEM (${percent}) REPEATABLE (0) WHERE ${inRange}`;
     const parameters = { ...range, ...found.parameters };
     const [pilot] = await this.database.query<{ n: number | string }>(
       this.database.manager,
-      `SELECT COUNT(*) AS n ${sampled(PILOT_PERCENT)}`,
+      `SELECT COUNT(*) AS n ${pageSample(PILOT_PERCENT, inRange)}`,
       parameters,
     );
     const estimated = (Number(pilot.n) * 100) / PILOT_PERCENT;
     if (estimated >= sampledFrom) {
-      // A number the code chose, not input: a literal, as TABLESAMPLE wants a constant.
-      const percent = Math.min(100, Number(((100 * size) / estimated).toPrecision(3)));
-      const rows = await this.database.query<RecentItemRow>(
-        this.database.manager,
-        `SELECT ${COLUMNS} ${sampled(percent)}`,
-        parameters,
-      );
-      return rows.map((row) => ({ recent: recentItemOf(row), weight: 100 / percent }));
+      return this.sampleOfPages(inRange, parameters, (100 * size) / estimated);
     }
     const perHour = await this.countCandidatesPerHour(search, range);
     const total = [...perHour.values()].reduce((sum, count) => sum + count, 0);
-    const every = Math.max(1, Math.ceil(total / size));
+    return this.oneInEvery(inRange, parameters, Math.max(1, Math.ceil(total / size)), perHour);
+  }
+
+  /** The candidates on about `percent` of the table's pages, the same pages each time. */
+  private async sampleOfPages(
+    inRange: string,
+    parameters: Record<string, unknown>,
+    wantedPercent: number,
+  ): Promise<WeightedCandidate[]> {
+    // A number the code chose, not input: a literal, as TABLESAMPLE wants a constant.
+    const percent = Math.min(100, Number(wantedPercent.toPrecision(3)));
     const rows = await this.database.query<RecentItemRow>(
       this.database.manager,
-      // By a hash of the id, not the id itself: items written in a pattern (every other one from
-      // one source, say) would make every k-th id a sample of one kind.
+      `SELECT ${COLUMNS} ${pageSample(percent, inRange)}`,
+      parameters,
+    );
+    return rows.map((row) => ({ recent: recentItemOf(row), weight: 100 / percent }));
+  }
+
+  /**
+   * One candidate in `every`, chosen by a hash of its id, not the id itself: items written in a
+   * pattern (every other one from one source, say) would make every k-th id a sample of one kind.
+   * Each stands for its hour's candidates (`perHour`) over those taken from the hour.
+   */
+  private async oneInEvery(
+    inRange: string,
+    parameters: Record<string, unknown>,
+    every: number,
+    perHour: ReadonlyMap<number, number>,
+  ): Promise<WeightedCandidate[]> {
+    const rows = await this.database.query<RecentItemRow>(
+      this.database.manager,
       `SELECT ${COLUMNS} FROM recent_items r
        WHERE ${inRange} AND (hashint8(r.id) & 2147483647) % :every = 0`,
       { ...parameters, every },
     );
-    const recent = rows.map(recentItemOf);
-    const hourOf = (item: RecentItem) => item.seenAt - (item.seenAt % HOUR_MS);
-    const sampledInHour = new Map<number, number>();
-    for (const item of recent) {
-      sampledInHour.set(hourOf(item), (sampledInHour.get(hourOf(item)) ?? 0) + 1);
-    }
-    return recent.map((item) => ({
-      recent: item,
-      weight: (perHour.get(hourOf(item)) ?? 0) / (sampledInHour.get(hourOf(item)) ?? 1),
+    const taken = rows.map((row) => {
+      const recent = recentItemOf(row);
+      return { recent, hour: recent.seenAt - (recent.seenAt % HOUR_MS) };
+    });
+    const takenInHour = new Map<number, number>();
+    for (const { hour } of taken) takenInHour.set(hour, (takenInHour.get(hour) ?? 0) + 1);
+    return taken.map(({ recent, hour }) => ({
+      recent,
+      weight: (perHour.get(hour) ?? 0) / (takenInHour.get(hour) as number),
     }));
   }
 
@@ -390,26 +408,25 @@ export class RecentItemStore {
   async countIn(range: TimeRange): Promise<number> {
     const firstMinute = Math.ceil(range.fromMs / MINUTE_MS);
     const endMinute = Math.floor(range.toMs / MINUTE_MS);
-    const [row] = await this.database.query<{ whole: number | string; edges: number | string }>(
+    // Without a whole minute in it, the range is all ends: its items are counted one by one.
+    const wholeMinutes = firstMinute < endMinute;
+    const [row] = await this.database.query<{ whole: number | string; ends: number | string }>(
       this.database.manager,
-      firstMinute >= endMinute
-        ? `SELECT 0 AS whole, COUNT(*) AS edges FROM recent_items
-           WHERE seen_at >= :fromMs AND seen_at < :toMs`
-        : `SELECT
-             (SELECT COALESCE(SUM(items), 0) FROM recent_item_minutes
-              WHERE minute >= :firstMinute AND minute < :endMinute) AS whole,
-             (SELECT COUNT(*) FROM recent_items
-              WHERE (seen_at >= :fromMs AND seen_at < :wholeFromMs)
-                 OR (seen_at >= :wholeToMs AND seen_at < :toMs)) AS edges`,
+      `SELECT
+         (SELECT COALESCE(SUM(items), 0) FROM recent_item_minutes
+          WHERE minute >= :firstMinute AND minute < :endMinute) AS whole,
+         (SELECT COUNT(*) FROM recent_items
+          WHERE (seen_at >= :fromMs AND seen_at < :wholeFromMs)
+             OR (seen_at >= :wholeToMs AND seen_at < :toMs)) AS ends`,
       {
         ...range,
         firstMinute,
         endMinute,
-        wholeFromMs: firstMinute * MINUTE_MS,
-        wholeToMs: endMinute * MINUTE_MS,
+        wholeFromMs: wholeMinutes ? firstMinute * MINUTE_MS : range.toMs,
+        wholeToMs: wholeMinutes ? endMinute * MINUTE_MS : range.toMs,
       },
     );
-    return Number(row.whole) + Number(row.edges);
+    return Number(row.whole) + Number(row.ends);
   }
 
   /**
@@ -495,6 +512,11 @@ export class RecentItemStore {
     });
     return `(NOT r.folds_ascii OR ${byType.join(' OR ')})`;
   }
+}
+
+/** The FROM and WHERE of the rows on `percent` of the table's pages, the same pages each time. */
+function pageSample(percent: number, inRange: string): string {
+  return `FROM recent_items r TABLESAMPLE SYSTEM (${percent}) REPEATABLE (0) WHERE ${inRange}`;
 }
 
 function rowValues({ item, foundParent }: NewItem, seenAt: number, folds: boolean): unknown[] {
