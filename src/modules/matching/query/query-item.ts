@@ -1,6 +1,7 @@
 import type { TermTable } from '../index/term-table.js';
 import type { MatchInput } from '../match-input.js';
 import type { ScannedField } from '../text/scanned-field.js';
+import { forEachUrlHost } from '../text/url-hosts.js';
 import { QueryText } from './query-text.js';
 import type { Scope } from './query-tree.js';
 
@@ -9,7 +10,6 @@ export type LanguageDetector = (text: string) => string | null;
 
 export const NO_LANGUAGE: LanguageDetector = () => null;
 
-const URL_HOST = /\bhttps?:\/\/(?:[^\s/?#@]*@)?([^\s/?#:<>()[\]"'`*]+)/giu;
 const NONE: readonly QueryText[] = [];
 const NO_SCANS: readonly (ScannedField | null)[] = [];
 const NO_DOMAINS: readonly string[] = [];
@@ -139,8 +139,7 @@ export class QueryItem {
 }
 
 function addHosts(text: string, hosts: Set<string>): void {
-  if (!text.includes('://')) return;
-  for (const match of text.matchAll(URL_HOST)) addHost(match[1], hosts);
+  forEachUrlHost(text, (host) => addHost(host, hosts));
 }
 
 function addHost(host: string, hosts: Set<string>): void {
