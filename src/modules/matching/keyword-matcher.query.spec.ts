@@ -385,6 +385,29 @@ describe('KeywordMatcher with queries', () => {
       expect(matcher.match(comment('acme spam'))).toHaveLength(0);
     });
 
+    it('keeps each query its own program as queries are replaced and their programs reused', () => {
+      const matcher = new KeywordMatcher([keyword('globex -cheap')]);
+      const texts = ['acme -free', 'acme -paid', 'initech -free', 'acme -free'];
+      for (const [round, query] of texts.entries()) {
+        matcher.upsert({ ...keyword(query), id: 'changing' });
+        matcher.upsert({ ...keyword(`"acme crm" -x${round}`), id: `added-${round}` });
+        const found = (text: string) =>
+          matcher
+            .match(comment(text))
+            .map(({ id }) => id)
+            .sort();
+        const changing = query.startsWith('acme') ? ['changing'] : [];
+        expect(found('acme crm and globex')).toEqual([
+          ...Array.from({ length: round + 1 }, (_, added) => `added-${added}`),
+          ...changing,
+          'kw-globex -cheap',
+        ]);
+        expect(found('acme free, globex cheap')).toEqual(
+          query === 'acme -paid' ? ['changing'] : [],
+        );
+      }
+    });
+
     it('applies the track flags and the filter lists beside a query', () => {
       const postsOnly = keyword('acme OR globex', { trackComments: false });
       expect(new KeywordMatcher([postsOnly]).match(comment('acme'))).toEqual([]);

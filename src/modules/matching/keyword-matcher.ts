@@ -8,7 +8,8 @@ import {
 } from './index/candidate-pool.js';
 import { ItemFieldLists } from './index/item-field-lists.js';
 import type { MatchInput } from './match-input.js';
-import { compileQueryProgram, evaluateProgram, type QueryProgram } from './query/query-program.js';
+import { compileQueryProgram, evaluateProgram } from './query/query-program.js';
+import type { Verdict } from './query/query-evaluator.js';
 import { QueryError } from './query/query-error.js';
 import { enclosingDomains, QueryItem, type LanguageDetector } from './query/query-item.js';
 import { parseQuery } from './query/query-parser.js';
@@ -274,6 +275,13 @@ export class KeywordMatcher {
       tracksOf(definition),
       hasTitleScope(tree),
     );
+    const { words, prefixes } = queryTermKeys(tree);
+    for (const word of words) this.compileContext.acquireTerm('token', word);
+    for (const prefix of prefixes) this.compileContext.acquireTerm('prefix', prefix);
+    // Compiled before its placements, whose nodes hold where its program is.
+    const program = compileQueryProgram(tree, this.index.terms);
+    query.programStart = this.index.programs.add(program);
+    query.programLength = program.code.length;
     for (const anchor of anchors) {
       if (anchor.kind === 'term') {
         const { kind, key: termKey, nextKey } = anchor.anchor;
@@ -288,10 +296,6 @@ export class KeywordMatcher {
         query.itemFieldAnchors.push(anchor);
       }
     }
-    const { words, prefixes } = queryTermKeys(tree);
-    for (const word of words) this.compileContext.acquireTerm('token', word);
-    for (const prefix of prefixes) this.compileContext.acquireTerm('prefix', prefix);
-    query.program = compileQueryProgram(tree, this.index.terms);
     query.terms = kept(this.acquiredTerms);
     query.exclusionTerms = kept(this.acquiredExclusionTerms);
     query.names = kept(this.acquiredNames);
@@ -367,6 +371,7 @@ export class KeywordMatcher {
   private removeQuery(query: QueryKeyword): void {
     for (const placement of query.placements) this.index.remove(placement);
     for (const anchor of query.itemFieldAnchors) this.itemFieldLists.remove(anchor, query);
+    this.index.programs.remove(query.programStart, query.programLength);
     this.index.release(query);
     this.queries.delete(query);
     if (query.readsParentTitle) this.parentTitleReaders--;
@@ -434,23 +439,28 @@ export class KeywordMatcher {
     if (queries === undefined) return;
     for (const query of queries) {
       this.candidatesVerified++;
-      this.verifyQuery(query, matched);
+      if ((query.tracks & this.matchingType) === 0) continue;
+      const verdict = this.verdictOf(query.programStart);
+      if (verdict === null || verdict === 'no') continue;
+      if (query.filter !== null && !query.filter.admits(this.target)) continue;
+      (verdict === 'match' ? matched : this.pending).push(query.definition);
     }
   }
 
-  /** Evaluates a query on the whole item, once per item however many of its anchors occur. */
-  private verifyQuery(query: QueryKeyword, matched: KeywordDefinition[]): void {
-    if (query.stamp === this.itemStamp || (query.tracks & this.matchingType) === 0) return;
-    query.stamp = this.itemStamp;
-    const verdict = evaluateProgram(query.program as QueryProgram, this.item, this.scannedByInput);
-    if (verdict === 'no' || (query.filter !== null && !query.filter.admits(this.target))) return;
-    (verdict === 'match' ? matched : this.pending).push(query.definition);
+  /**
+   * The verdict of the query whose program starts there, evaluated on the whole item; null when
+   * it already was for this item (through another of its anchors).
+   */
+  private verdictOf(programStart: number): Verdict | null {
+    const { programs } = this.index;
+    if (!programs.claim(programStart, this.itemStamp)) return null;
+    return evaluateProgram(programs, programStart, this.item, this.scannedByInput);
   }
 
   private nextItemStamp(): void {
     if (this.itemStamp === MAX_STAMP) {
       this.index.pool.clearMatchedStamps();
-      for (const query of this.queries) query.stamp = 0;
+      for (const query of this.queries) this.index.programs.clearStamp(query.programStart);
       this.itemStamp = 0;
     }
     this.itemStamp++;
@@ -497,7 +507,11 @@ export class KeywordMatcher {
       const required = pool.requiredTermId(node);
       if (required !== 0 && !field.occursIn(required)) continue;
       if ((flags & IS_QUERY) !== 0) {
-        if ((flags & this.matchingType) !== 0) this.verifyQuery(pool.query(node), matched);
+        if ((flags & this.matchingType) === 0) continue;
+        const verdict = this.verdictOf(pool.programStart(node));
+        if (verdict === null || verdict === 'no') continue;
+        if ((flags & HAS_FILTER) !== 0 && !pool.filter(node).admits(this.target)) continue;
+        (verdict === 'match' ? matched : this.pending).push(pool.definition(node));
         continue;
       }
       if (this.queriesOnly) continue;

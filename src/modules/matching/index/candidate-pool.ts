@@ -1,5 +1,5 @@
 import type { KeywordDefinition } from '../keyword-definition.js';
-import type { IndexedKeyword, QueryKeyword } from './indexed-keyword.js';
+import type { IndexedKeyword } from './indexed-keyword.js';
 import type { KeywordFilter } from '../rules/keyword-filter.js';
 import { PhraseSearchRule } from '../rules/phrase-search-rule.js';
 import { PRESENCE_RULE } from '../rules/presence-rule.js';
@@ -13,7 +13,9 @@ const NODE_INTS = 4;
 const REQUIRED_TERM = 0;
 const FLAGS = 1;
 const NEXT = 2;
+/** For a query placement, where its query's program starts in the ProgramArena instead. */
 const MATCHED_STAMP = 3;
+const PROGRAM_START = MATCHED_STAMP;
 const NO_NODE = 0;
 
 /** Bit of a node's flags, next to the keyword's TRACKS_* bits: its anchor alone is a match. */
@@ -29,7 +31,9 @@ export const BODY_ONLY = 64;
  * Every candidate list of the index, as linked lists of nodes in one typed array. A node holds
  * all the matcher reads for most candidates: a term the keyword needs in the field besides its
  * anchor, its TRACKS_* bits and whether its anchor alone is a match, and the stamp of the last
- * item it matched. Only a keyword with a rule left to verify is reached through its object;
+ * item it matched (a query placement: where its query's program starts in the ProgramArena, which
+ * holds the query's own stamp). Only a keyword with a rule left to verify is reached through its
+ * object;
  * a match reports the definition, kept by node in its own array, so matching a bare word
  * touches one node and one array slot; a filtered keyword's filter is kept the same way. Back
  * links, needed only to unlink, are kept apart.
@@ -40,8 +44,6 @@ export class CandidatePool {
   private readonly keywords: (IndexedKeyword | undefined)[] = [undefined];
   private readonly definitions: (KeywordDefinition | undefined)[] = [undefined];
   private readonly filters: (KeywordFilter | null)[] = [null];
-  /** A query placement's query, read without its placement object (one cache miss less). */
-  private readonly queries: (QueryKeyword | null)[] = [null];
   private readonly freeNodes: number[] = [];
 
   /** Term id the node's keyword needs in the field besides its anchor (0: none). */
@@ -68,8 +70,14 @@ export class CandidatePool {
   }
 
   clearMatchedStamps(): void {
-    for (let base = MATCHED_STAMP; base < this.nodes.length; base += NODE_INTS)
-      this.nodes[base] = 0;
+    for (let base = 0; base < this.nodes.length; base += NODE_INTS) {
+      if ((this.nodes[base + FLAGS] & IS_QUERY) === 0) this.nodes[base + MATCHED_STAMP] = 0;
+    }
+  }
+
+  /** Where a query placement's query's program starts in the ProgramArena. */
+  programStart(node: number): number {
+    return this.nodes[node * NODE_INTS + PROGRAM_START];
   }
 
   keyword(node: number): IndexedKeyword {
@@ -83,10 +91,6 @@ export class CandidatePool {
   /** The keyword's filter; only for a node flagged HAS_FILTER. */
   filter(node: number): KeywordFilter {
     return this.filters[node] as KeywordFilter;
-  }
-
-  query(node: number): QueryKeyword {
-    return this.queries[node] as QueryKeyword;
   }
 
   /** Puts the keyword in front of the list starting at `head`; returns its node, the new head. */
@@ -104,13 +108,12 @@ export class CandidatePool {
       (keyword.query === null ? 0 : IS_QUERY) |
       (keyword.scope === 'title' ? TITLE_ONLY : keyword.scope === 'body' ? BODY_ONLY : 0);
     this.nodes[base + NEXT] = head;
-    this.nodes[base + MATCHED_STAMP] = 0;
+    this.nodes[base + MATCHED_STAMP] = keyword.query === null ? 0 : keyword.query.programStart;
     this.previousNodes[node] = NO_NODE;
     if (head !== NO_NODE) this.previousNodes[head] = node;
     this.keywords[node] = keyword;
     this.definitions[node] = keyword.definition;
     this.filters[node] = keyword.filter;
-    this.queries[node] = keyword.query;
     return node;
   }
 
@@ -123,7 +126,6 @@ export class CandidatePool {
     this.keywords[node] = undefined;
     this.definitions[node] = undefined;
     this.filters[node] = null;
-    this.queries[node] = null;
     this.freeNodes.push(node);
     return node === head ? next : head;
   }
@@ -133,7 +135,6 @@ export class CandidatePool {
     this.keywords.push(undefined);
     this.definitions.push(undefined);
     this.filters.push(null);
-    this.queries.push(null);
     this.nodes = grown(this.nodes, (node + 1) * NODE_INTS);
     this.previousNodes = grown(this.previousNodes, node + 1);
     return node;

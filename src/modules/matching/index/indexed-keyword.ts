@@ -1,5 +1,4 @@
 import type { KeywordDefinition } from '../keyword-definition.js';
-import type { QueryProgram } from '../query/query-program.js';
 import type { QueryNode, Scope } from '../query/query-tree.js';
 import type { KeywordFilter } from '../rules/keyword-filter.js';
 import type { MatchRule } from '../rules/match-rule.js';
@@ -56,8 +55,6 @@ export interface ItemFieldAnchor {
  * each of its anchors, and evaluated on the whole item at most once per item.
  */
 export class QueryKeyword {
-  /** The item stamp of its last evaluation. */
-  stamp = 0;
   /** One per anchor term or literal it is filed under in the candidate lists. */
   readonly placements: IndexedKeyword[] = [];
   readonly itemFieldAnchors: ItemFieldAnchor[] = [];
@@ -65,8 +62,12 @@ export class QueryKeyword {
   terms: readonly Term[] = [];
   exclusionTerms: readonly Term[] = [];
   names: readonly string[] = [];
-  /** Its tree compiled for the matcher's candidates, once the words it reads are held. */
-  program: QueryProgram | null = null;
+  /**
+   * Where its tree compiled for the matcher's candidates starts in the index's ProgramArena, and
+   * the length of its code; -1 until the words it reads are held and it is compiled.
+   */
+  programStart = -1;
+  programLength = 0;
 
   constructor(
     readonly definition: KeywordDefinition,

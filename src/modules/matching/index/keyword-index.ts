@@ -1,4 +1,5 @@
 import { CandidatePool } from './candidate-pool.js';
+import { ProgramArena } from '../query/program-arena.js';
 import type { IndexedKeyword } from './indexed-keyword.js';
 import { NameTable } from './name-table.js';
 import { PairFilter } from './pair-filter.js';
@@ -19,6 +20,8 @@ export class KeywordIndex {
   readonly terms = new TermTable();
   readonly names = new NameTable();
   readonly pool = new CandidatePool();
+  /** The compiled queries its query placements' nodes point into. */
+  readonly programs = new ProgramArena();
   readonly pairs = new PairFilter();
   /** By anchor term id: first node of its lists (0: empty). */
   perFieldHeads = new Int32Array(1024);

@@ -7,6 +7,7 @@ import type { ScannedField } from '../text/scanned-field.js';
 import { evaluateQuery } from './query-evaluator.js';
 import { QueryItem } from './query-item.js';
 import { parseQuery } from './query-parser.js';
+import { ProgramArena } from './program-arena.js';
 import { compileQueryProgram, evaluateProgram } from './query-program.js';
 import { queryTermKeys } from './query-term-keys.js';
 
@@ -24,9 +25,19 @@ const QUERIES = [
   '"acme pricing" OR (globex -"free stuff")',
   'body:"acme for sale" OR "cost 3"',
   '"is it" acme* OR "too much"',
+  '"acme pricing" -"is it"',
+  'body:"acme pricing" OR "pricing is" acmetr*',
+  '"cost 3" OR body:acme* -"globex not"',
 ];
 
 const ITEMS: MatchInput[] = [
+  {
+    type: 'post',
+    fields: ['acme, pricing', 'acme acme   pricing is it'],
+    subreddit: 'saas',
+    author: 'f',
+  },
+  { type: 'comment', fields: ['so acme\npricing'], subreddit: 'saas', author: 'g' },
   { type: 'post', fields: ['Acme pricing', 'is it free?'], subreddit: 'saas', author: 'a' },
   {
     type: 'post',
@@ -53,7 +64,8 @@ function verdicts(query: string): [string[], string[]] {
   const { words, prefixes } = queryTermKeys(tree);
   for (const word of words) terms.acquire('token', word);
   for (const prefix of prefixes) terms.acquire('prefix', prefix);
-  const program = compileQueryProgram(tree, terms);
+  const arena = new ProgramArena();
+  const start = arena.add(compileQueryProgram(tree, terms));
   const scanner = new FieldScanner(new TokenTable(terms), terms, new PairFilter());
   const byProgram: string[] = [];
   const byTree: string[] = [];
@@ -63,7 +75,7 @@ function verdicts(query: string): [string[], string[]] {
     );
     const item = new QueryItem();
     item.reset(input, scanned, terms);
-    byProgram.push(evaluateProgram(program, item, scanned));
+    byProgram.push(evaluateProgram(arena, start, item, scanned));
     item.reset(input);
     byTree.push(evaluateQuery(tree, item));
   }

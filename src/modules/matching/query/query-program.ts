@@ -1,6 +1,8 @@
 import { UNNOTED, type TermTable } from '../index/term-table.js';
 import type { ScannedField } from '../text/scanned-field.js';
-import { parsePhrase } from '../text/phrase.js';
+import { isBareToken, parsePhrase } from '../text/phrase.js';
+import { separatorEquals } from '../text/separator.js';
+import { PROGRAM_HEADER, type ProgramArena, type QueryProgram } from './program-arena.js';
 import { nodeTruth, Truth, type Verdict } from './query-evaluator.js';
 import type { QueryItem } from './query-item.js';
 import { isTextTerm, type QueryNode, type Scope } from './query-tree.js';
@@ -14,15 +16,27 @@ import { isTextTerm, type QueryNode, type Scope } from './query-tree.js';
 const AND = 1;
 const OR = 2;
 const NOT = 3;
-/** [WORD, 4, term id, scope]: a word the scan notes, looked up by id in the scanned fields. */
+/*
+ * A leaf is [op, size, scope, ...]. WORD: [WORD, 4, scope, term id], a word the scan notes,
+ * looked up by id in the scanned fields, or a bare prefix (`acme*`), whose prefix term the scan
+ * notes at every token it starts.
+ */
 const WORD = 4;
 /**
- * [NODE, 4 + n, index in `nodes`, scope, ...n term ids]: any other node, left to the tree
+ * [PHRASE, 3 + n, scope, ...n term ids]: words one after the other with whitespace between
+ * (`"acme crm"`), found from the scan's positions of the first.
+ */
+const PHRASE = 5;
+/**
+ * [NODE, 4 + n, scope, index in `nodes`, ...n term ids]: any other node, left to the tree
  * evaluator. The ids are those of a phrase's or prefix's terms, all noted by the scan: the node
  * is false, without reading it, unless one scanned field holds them all.
  */
-const NODE = 5;
-const NODE_IDS = 4;
+const NODE = 6;
+const SCOPE = 2;
+/** Where a leaf's term ids start: after its scope, and a NODE's after its node's index. */
+const TERM_IDS = 3;
+const NODE_TERM_IDS = 4;
 const HEADER = 2;
 
 const NO_SCOPE = 0;
@@ -31,10 +45,7 @@ const BODY = 2;
 
 const SCOPES: readonly (Scope | null)[] = [null, 'title', 'body'];
 
-export interface QueryProgram {
-  readonly code: Int32Array;
-  readonly nodes: readonly QueryNode[];
-}
+export type { QueryProgram } from './program-arena.js';
 
 /** The operand's rank in its AND or OR: word look-ups first, `lang:` (detection) last. */
 function costRank(node: QueryNode): number {
@@ -63,10 +74,10 @@ export function compileQueryProgram(tree: QueryNode, terms: TermTable): QueryPro
       emit(node.operand, node.scope === 'title' ? TITLE : BODY);
       return;
     } else {
-      const ids = scope === TITLE ? null : notedTermIds(node, terms);
-      if (ids !== null && node.kind === 'word') {
-        code.push(WORD, 0, ids[0], scope);
-      } else code.push(NODE, 0, nodes.push(node) - 1, scope, ...(ids ?? []));
+      const noted = scope === TITLE ? null : notedTerms(node, terms);
+      if (noted?.shape === 'word') code.push(WORD, 0, scope, noted.ids[0]);
+      else if (noted?.shape === 'phrase') code.push(PHRASE, 0, scope, ...noted.ids);
+      else code.push(NODE, 0, scope, nodes.push(node) - 1, ...(noted?.ids ?? []));
     }
     code[at + 1] = code.length - at;
   };
@@ -75,13 +86,21 @@ export function compileQueryProgram(tree: QueryNode, terms: TermTable): QueryPro
 }
 
 /**
- * The ids of a word's, phrase's or prefix's terms (a prefix's whole words, then its prefix term)
- * when the scan notes where each occurs, else null.
+ * How the program reads a text term whose terms the scan notes: as one term (a word, a bare
+ * prefix), as words in a row (a phrase of words with only spaces between), or as a node whose
+ * terms (its whole words, then a prefix's prefix term) must all occur.
  */
-function notedTermIds(node: QueryNode, terms: TermTable): number[] | null {
+interface NotedTerms {
+  readonly shape: 'word' | 'phrase' | 'node';
+  readonly ids: number[];
+}
+
+/** The term's noted terms, or null when one of them is not noted (or it is no text term). */
+function notedTerms(node: QueryNode, terms: TermTable): NotedTerms | null {
   if (!isTextTerm(node)) return null;
   if (node.kind !== 'word' && node.kind !== 'phrase' && node.kind !== 'prefix') return null;
-  const { tokens } = parsePhrase(node.text);
+  const phrase = parsePhrase(node.text);
+  const { tokens } = phrase;
   // A word's truth in the tree evaluator is its first token's term alone.
   if (tokens.length === 0 || (node.kind === 'word' && tokens.length !== 1)) return null;
   const isPrefix = node.kind === 'prefix';
@@ -92,31 +111,41 @@ function notedTermIds(node: QueryNode, terms: TermTable): number[] | null {
     if (term === undefined || (terms.candidateKinds[term.id] & UNNOTED) !== 0) return null;
     ids.push(term.id);
   }
-  return ids;
+  if (node.kind === 'word' || (isPrefix && isBareToken(phrase))) return { shape: 'word', ids };
+  const spaced = phrase.prefix === '' && phrase.suffix === '' && phrase.gaps.every(isSpace);
+  return { shape: node.kind === 'phrase' && spaced ? 'phrase' : 'node', ids };
+}
+
+function isSpace(gap: string): boolean {
+  return gap === ' ';
 }
 
 /**
- * The query's verdict, as evaluateQuery's on its tree. `scanned`: the item's fields as the
- * matcher scanned them with the terms the program was compiled with, by index in its input.
+ * The verdict of the program placed at `start` in the arena, as evaluateQuery's on its tree.
+ * `scanned`: the item's fields as the matcher scanned them with the terms the program was
+ * compiled with, by index in its input.
  */
 export function evaluateProgram(
-  program: QueryProgram,
+  arena: ProgramArena,
+  start: number,
   item: QueryItem,
   scanned: readonly (ScannedField | null)[],
 ): Verdict {
-  const free = run(program, 0, item, scanned, false);
+  const at = start + PROGRAM_HEADER;
+  const free = run(arena, start, at, item, scanned, false);
   if (free !== Truth.Unknown) return free === Truth.True ? 'match' : 'no';
-  return run(program, 0, item, scanned, true) === Truth.True ? 'match' : 'pending';
+  return run(arena, start, at, item, scanned, true) === Truth.True ? 'match' : 'pending';
 }
 
 function run(
-  program: QueryProgram,
+  arena: ProgramArena,
+  start: number,
   at: number,
   item: QueryItem,
   scanned: readonly (ScannedField | null)[],
   readsCounts: boolean,
 ): Truth {
-  const { code } = program;
+  const { code } = arena;
   switch (code[at]) {
     case AND:
     case OR: {
@@ -125,58 +154,82 @@ function run(
       let truthSoFar: Truth = isAnd ? Truth.True : Truth.False;
       const end = at + code[at + 1];
       for (let operand = at + HEADER; operand < end; operand += code[operand + 1]) {
-        const value = run(program, operand, item, scanned, readsCounts);
+        const value = run(arena, start, operand, item, scanned, readsCounts);
         if (value === decisive) return decisive;
         if (value === Truth.Unknown) truthSoFar = Truth.Unknown;
       }
       return truthSoFar;
     }
     case NOT: {
-      const value = run(program, at + HEADER, item, scanned, readsCounts);
+      const value = run(arena, start, at + HEADER, item, scanned, readsCounts);
       return value === Truth.Unknown ? value : value === Truth.True ? Truth.False : Truth.True;
     }
     case WORD:
-      return wordOccurs(code[at + 2], code[at + 3], item, scanned) ? Truth.True : Truth.False;
-    default:
-      if (!termsMayOccur(code, at, item, scanned)) return Truth.False;
-      return nodeTruth(program.nodes[code[at + 2]], SCOPES[code[at + 3]], item, readsCounts);
+    case PHRASE:
+      return holdsInScope(code, at, item, scanned) ? Truth.True : Truth.False;
+    default: {
+      const listsIds = code[at + 1] > NODE_TERM_IDS;
+      if (listsIds && !holdsInScope(code, at, item, scanned)) return Truth.False;
+      const node = arena.nodesOf(start)[code[at + 3]];
+      return nodeTruth(node, SCOPES[code[at + SCOPE]], item, readsCounts);
+    }
   }
 }
 
-/** Whether one of the node's scanned fields holds all the term ids the node lists (if any). */
-function termsMayOccur(
+/**
+ * Whether a leaf's terms are in a scanned field its scope reads: unscoped, a post's title or
+ * selftext, a comment's body; `body:`, a post's selftext or a comment's body (QueryItem.fields).
+ * A title scope is compiled to NODE without ids: a comment reads it in its parent post's title.
+ */
+function holdsInScope(
   code: Int32Array,
   at: number,
   item: QueryItem,
   scanned: readonly (ScannedField | null)[],
 ): boolean {
-  const from = at + NODE_IDS;
-  const to = at + code[at + 1];
-  if (from === to) return true;
-  if (item.input.type !== 'post') return holdsAll(scanned[0], code, from, to);
-  if (code[at + 3] === NO_SCOPE && holdsAll(scanned[0], code, from, to)) return true;
-  return holdsAll(scanned[1], code, from, to);
+  const isPost = item.input.type === 'post';
+  const unscoped = code[at + SCOPE] === NO_SCOPE;
+  const first = isPost && !unscoped ? scanned[1] : scanned[0];
+  if (first !== null && first !== undefined && holdsIn(first, code, at)) return true;
+  const second = isPost && unscoped ? scanned[1] : null;
+  return second !== null && second !== undefined && holdsIn(second, code, at);
 }
 
-function holdsAll(field: ScannedField | null, code: Int32Array, from: number, to: number): boolean {
-  if (field === null || field === undefined) return false;
+/** WORD: the term occurs; PHRASE: its words in a row; NODE: all the terms it lists occur. */
+function holdsIn(field: ScannedField, code: Int32Array, at: number): boolean {
+  const op = code[at];
+  const from = at + (op === NODE ? NODE_TERM_IDS : TERM_IDS);
+  const to = at + code[at + 1];
+  if (op === WORD) return field.occursIn(code[from]);
   for (let index = from; index < to; index++) {
     if (!field.occursIn(code[index])) return false;
   }
-  return true;
+  return op !== PHRASE || wordsInRow(field, code, from, to);
 }
 
 /**
- * Unscoped: a post's title and selftext, a comment's body; `body:` a post's selftext or a
- * comment's body (QueryItem.fields). A title scope is never compiled to a word look-up.
+ * Whether the field, which holds every one of the words code[from, to), holds them one after the
+ * other with whitespace between: scannedPhraseOccurs for a phrase of words and spaces, tried at
+ * each occurrence of its first word, last first.
  */
-function wordOccurs(
-  termId: number,
-  scope: number,
-  item: QueryItem,
-  scanned: readonly (ScannedField | null)[],
-): boolean {
-  if (item.input.type !== 'post') return scanned[0]?.occursIn(termId) ?? false;
-  if (scope === NO_SCOPE && scanned[0]?.occursIn(termId) === true) return true;
-  return scanned[1]?.occursIn(termId) ?? false;
+function wordsInRow(field: ScannedField, code: Int32Array, from: number, to: number): boolean {
+  const length = to - from;
+  const { tokenIds, starts, ends, text } = field;
+  for (
+    let start = field.lastPosition(code[from]);
+    start >= 0;
+    start = field.previousPosition(start)
+  ) {
+    if (start + length > field.tokenCount) continue;
+    let word = 1;
+    while (
+      word < length &&
+      tokenIds[start + word] === code[from + word] &&
+      separatorEquals(text, ends[start + word - 1], starts[start + word], ' ')
+    ) {
+      word++;
+    }
+    if (word === length) return true;
+  }
+  return false;
 }
