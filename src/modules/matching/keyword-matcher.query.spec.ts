@@ -305,6 +305,10 @@ describe('KeywordMatcher with queries', () => {
       expect(ids(comment('hi', { author: 'ALICE' }))).toEqual(['kw-author:(Alice,bob) -sub:pics']);
       expect(ids(comment('hi', { author: 'bob', subreddit: 'pics' }))).toEqual([]);
       expect(ids(comment('read https://docs.acme.io/start'))).toEqual(['kw-site:acme.io']);
+      expect(ids(comment('Lisez ça : https://acme.io'))).toEqual(['kw-site:acme.io']);
+      expect(ids(post('Launch', 'at HTTPS://ACME.IO today'))).toEqual(['kw-site:acme.io']);
+      expect(ids(post('https://acme.io is up', 'nothing else'))).toEqual(['kw-site:acme.io']);
+      expect(ids(comment('time 10:30 / acme.io'))).toEqual([]);
       expect(ids(post('x', '', { url: 'https://acme.io', isSelf: false }))).toEqual([
         'kw-site:acme.io',
       ]);

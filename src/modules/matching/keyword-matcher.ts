@@ -421,10 +421,9 @@ export class KeywordMatcher {
       this.queriesOnly = false;
     }
     const lists = this.itemFieldLists;
-    if (lists.isEmpty) return;
-    this.verifyAll(lists.under('sub', this.item.subreddit()), matched);
-    this.verifyAll(lists.under('author', this.item.author()), matched);
-    if (!lists.hasSites) return;
+    if (lists.has('sub')) this.verifyAll(lists.under('sub', this.item.subreddit()), matched);
+    if (lists.has('author')) this.verifyAll(lists.under('author', this.item.author()), matched);
+    if (!lists.has('site')) return;
     for (const host of this.item.domains()) {
       for (const domain of enclosingDomains(host)) {
         this.verifyAll(lists.under('site', domain), matched);

@@ -12,12 +12,9 @@ export class ItemFieldLists {
     site: new Map<string, QueryKeyword[]>(),
   };
 
-  get hasSites(): boolean {
-    return this.lists.site.size > 0;
-  }
-
-  get isEmpty(): boolean {
-    return this.lists.sub.size + this.lists.author.size + this.lists.site.size === 0;
+  /** Whether any query is filed under a name of that kind (most matchers file none). */
+  has(kind: ItemFieldAnchor['kind']): boolean {
+    return this.lists[kind].size > 0;
   }
 
   /** The queries filed under a (lower-case) name. */

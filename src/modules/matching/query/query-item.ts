@@ -92,21 +92,27 @@ export class QueryItem {
   domains(): readonly string[] {
     if (this.itemDomains === null) {
       const { url, isSelf, fields } = this.input;
-      const linksOut = Boolean(url) && isSelf !== true;
       // Most items link nowhere: no set made for them (asked of every item once a query has a site:).
-      if (!linksOut && !fields.some((text) => text.includes('://'))) {
-        this.itemDomains = NO_DOMAINS;
-        return NO_DOMAINS;
-      }
-      const hosts = new Set<string>();
-      if (url && linksOut) {
+      let hosts: Set<string> | null = null;
+      if (url && isSelf !== true) {
+        hosts = new Set<string>();
         if (url.includes('://')) addHosts(url, hosts);
         else addHost(url, hosts);
       }
-      for (const text of fields) addHosts(text, hosts);
-      this.itemDomains = [...hosts];
+      for (let index = 0; index < fields.length; index++) {
+        if (this.mayHoldUrl(index)) addHosts(fields[index], (hosts ??= new Set<string>()));
+      }
+      this.itemDomains = hosts === null ? NO_DOMAINS : [...hosts];
     }
     return this.itemDomains;
+  }
+
+  /** Whether input.fields[index] may hold a URL, read from its scan when there is one. */
+  private mayHoldUrl(index: number): boolean {
+    const scanned = this.scannedFields[index];
+    return scanned === null || scanned === undefined
+      ? this.input.fields[index].includes('://')
+      : scanned.mayHoldUrl;
   }
 
   private titleText(): readonly QueryText[] {
@@ -139,6 +145,7 @@ export class QueryItem {
 }
 
 function addHosts(text: string, hosts: Set<string>): void {
+  if (!text.includes('://')) return;
   forEachUrlHost(text, (host) => addHost(host, hosts));
 }
 

@@ -29,6 +29,15 @@ describe('FieldScanner', () => {
     expect(scannedTokens(scanner, text)).toEqual(tokenize(foldCase(text)).tokens);
   });
 
+  it('says a field may hold a URL wherever a `:/` is, and of every text it had to fold', () => {
+    const { scanner } = scannerWith();
+    expect(scanner.scan('see https://acme.io/x for it').mayHoldUrl).toBe(true);
+    expect(scanner.scan('https:/').mayHoldUrl).toBe(true);
+    expect(scanner.scan('time: 10/12, path / or : here').mayHoldUrl).toBe(false);
+    expect(scanner.scan('plain words').mayHoldUrl).toBe(false);
+    expect(scanner.scan('Café, no link').mayHoldUrl).toBe(true);
+  });
+
   it('resolves upper-case ASCII tokens to the term of their lower-case form', () => {
     const { scanner, ids } = scannerWith('acme');
     const field = scanner.scan('ACME and Acme and acme');

@@ -15,6 +15,8 @@ const FNV_OFFSET_BASIS = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 /** OR-ed into an ASCII letter or digit code, lower-cases it (see TokenTable.resolve). */
 const ASCII_LOWER_CASE_MASK = 0x20;
+const COLON = 0x3a;
+const SLASH = 0x2f;
 
 /** FNV-1a over UTF-16 code units of a folded token: the hash TokenTable.resolve expects. */
 export function tokenHash(token: string): number {
@@ -47,6 +49,8 @@ export class FieldScanner {
     const caseMask = inPlace ? ASCII_LOWER_CASE_MASK : 0;
     const field = (this.fields[slot] ??= new ScannedField());
     field.reset(text, this.terms.idLimit);
+    // A folded copy is not the text URLs are read in: that text is searched instead.
+    if (!inPlace) field.mayHoldUrl = true;
     this.tokenTable.syncTerms();
     const candidateKinds = this.terms.candidateKinds;
     const hasPrefixes = this.terms.hasPrefixes;
@@ -59,6 +63,7 @@ export class FieldScanner {
       let next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
       let width = wordCharLength(code, next);
       if (width === 0) {
+        if (code === COLON && next === SLASH) field.mayHoldUrl = true;
         index++;
         code = next;
         continue;

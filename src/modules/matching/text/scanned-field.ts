@@ -29,6 +29,11 @@ export class ScannedField implements FieldView {
   /** Positions of tokens followed by a token that may complete a phrase anchor. */
   pairStarts = new Int32Array(64);
   pairCount = 0;
+  /**
+   * False when the field holds no `:/`, so no URL: the scan reads every character, and searching
+   * the text for `://` again cost a tenth of matching an item once a query has a `site:`.
+   */
+  mayHoldUrl = false;
   /** Identifies the field among all fields scanned (term states hold the stamp of their last). */
   private stamp = 0;
   /** By token position: the previous occurrence of the same token, or NONE. */
@@ -66,6 +71,7 @@ export class ScannedField implements FieldView {
     this.tokenCount = 0;
     this.anchorCount = 0;
     this.pairCount = 0;
+    this.mayHoldUrl = false;
     if (this.hasUnnoted) {
       this.unnotedBits.fill(0);
       this.hasUnnoted = false;
