@@ -440,20 +440,30 @@ export class KeywordMatcher {
       this.candidatesVerified++;
       if ((query.tracks & this.matchingType) === 0) continue;
       const verdict = this.verdictOf(query.programStart);
-      if (verdict === null || verdict === 'no') continue;
-      if (query.filter !== null && !query.filter.admits(this.target)) continue;
-      (verdict === 'match' ? matched : this.pending).push(query.definition);
+      if (verdict !== null) this.list(verdict, query.filter, query.definition, matched);
     }
   }
 
   /**
-   * The verdict of the query whose program starts there, evaluated on the whole item; null when
-   * it already was for this item (through another of its anchors).
+   * Whether the query whose program starts there matches the whole item or is pending; null when
+   * it does not, or when it was already evaluated for this item (through another of its anchors).
    */
-  private verdictOf(programStart: number): Verdict | null {
+  private verdictOf(programStart: number): Exclude<Verdict, 'no'> | null {
     const { programs } = this.index;
     if (!programs.claim(programStart, this.itemStamp)) return null;
-    return evaluateProgram(programs, programStart, this.item, this.scannedByInput);
+    const verdict = evaluateProgram(programs, programStart, this.item, this.scannedByInput);
+    return verdict === 'no' ? null : verdict;
+  }
+
+  /** Lists a query that matches or is pending, unless its filters refuse the item. */
+  private list(
+    verdict: Exclude<Verdict, 'no'>,
+    filter: KeywordFilter | null,
+    definition: KeywordDefinition,
+    matched: KeywordDefinition[],
+  ): void {
+    if (filter !== null && !filter.admits(this.target)) return;
+    (verdict === 'match' ? matched : this.pending).push(definition);
   }
 
   private nextItemStamp(): void {
@@ -508,9 +518,9 @@ export class KeywordMatcher {
       if ((flags & IS_QUERY) !== 0) {
         if ((flags & this.matchingType) === 0) continue;
         const verdict = this.verdictOf(pool.programStart(node));
-        if (verdict === null || verdict === 'no') continue;
-        if ((flags & HAS_FILTER) !== 0 && !pool.filter(node).admits(this.target)) continue;
-        (verdict === 'match' ? matched : this.pending).push(pool.definition(node));
+        if (verdict === null) continue;
+        const filter = (flags & HAS_FILTER) !== 0 ? pool.filter(node) : null;
+        this.list(verdict, filter, pool.definition(node), matched);
         continue;
       }
       if (this.queriesOnly) continue;
