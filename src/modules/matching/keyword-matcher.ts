@@ -281,7 +281,6 @@ export class KeywordMatcher {
     // Compiled before its placements, whose nodes hold where its program is.
     const program = compileQueryProgram(tree, this.index.terms);
     query.programStart = this.index.programs.add(program);
-    query.programLength = program.code.length;
     for (const anchor of anchors) {
       if (anchor.kind === 'term') {
         const { kind, key: termKey, nextKey } = anchor.anchor;
@@ -371,7 +370,7 @@ export class KeywordMatcher {
   private removeQuery(query: QueryKeyword): void {
     for (const placement of query.placements) this.index.remove(placement);
     for (const anchor of query.itemFieldAnchors) this.itemFieldLists.remove(anchor, query);
-    this.index.programs.remove(query.programStart, query.programLength);
+    this.index.programs.remove(query.programStart);
     this.index.release(query);
     this.queries.delete(query);
     if (query.readsParentTitle) this.parentTitleReaders--;

@@ -63,11 +63,10 @@ export class QueryKeyword {
   exclusionTerms: readonly Term[] = [];
   names: readonly string[] = [];
   /**
-   * Where its tree compiled for the matcher's candidates starts in the index's ProgramArena, and
-   * the length of its code; -1 until the words it reads are held and it is compiled.
+   * Where its tree compiled for the matcher's candidates starts in the index's ProgramArena; -1
+   * until the words it reads are held and it is compiled.
    */
   programStart = -1;
-  programLength = 0;
 
   constructor(
     readonly definition: KeywordDefinition,

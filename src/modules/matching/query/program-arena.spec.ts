@@ -27,7 +27,7 @@ describe('ProgramArena', () => {
     const start = arena.add(removed);
     arena.add(program('globex'));
     expect(arena.claim(start, 7)).toBe(true);
-    arena.remove(start, removed.code.length);
+    arena.remove(start);
     const next = program('initech -cheap');
     expect(arena.add(next)).toBe(start);
     expect(arena.nodesOf(start)).toBe(next.nodes);

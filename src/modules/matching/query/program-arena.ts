@@ -30,8 +30,9 @@ export class ProgramArena {
   code = new Int32Array(1 << 12);
   private end = 0;
   private readonly freeBlocks: number[][] = [];
-  /** By block start >> MIN_BLOCK_SHIFT: the nodes of the program there. */
+  /** By block start >> MIN_BLOCK_SHIFT: the nodes of the program there, and the block's size. */
   private readonly nodesByBlock: (readonly QueryNode[] | undefined)[] = [];
+  private readonly sizeClassByBlock: number[] = [];
 
   /** Places a program; returns where its block starts. */
   add(program: QueryProgram): number {
@@ -43,10 +44,9 @@ export class ProgramArena {
     return start;
   }
 
-  /** Frees the block of the program placed at `start` (`length`: its code's). */
-  remove(start: number, length: number): void {
-    const sizeClass = sizeClassOf(PROGRAM_HEADER + length);
-    (this.freeBlocks[sizeClass] ??= []).push(start);
+  /** Frees the block of the program placed at `start`. */
+  remove(start: number): void {
+    (this.freeBlocks[this.sizeClassByBlock[start >> MIN_BLOCK_SHIFT]] ??= []).push(start);
     this.nodesByBlock[start >> MIN_BLOCK_SHIFT] = undefined;
   }
 
@@ -69,6 +69,7 @@ export class ProgramArena {
   private append(sizeClass: number): number {
     const start = this.end;
     this.end += 1 << (sizeClass + MIN_BLOCK_SHIFT);
+    this.sizeClassByBlock[start >> MIN_BLOCK_SHIFT] = sizeClass;
     this.code = grown(this.code, this.end);
     return start;
   }

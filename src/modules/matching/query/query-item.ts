@@ -145,7 +145,6 @@ export class QueryItem {
 }
 
 function addHosts(text: string, hosts: Set<string>): void {
-  if (!text.includes('://')) return;
   forEachUrlHost(text, (host) => addHost(host, hosts));
 }
 
