@@ -1,6 +1,6 @@
 import { FieldScanner, tokenHash } from './field-scanner.js';
 import { PairFilter } from '../index/pair-filter.js';
-import { TermTable } from '../index/term-table.js';
+import { HAS_PER_FIELD, HAS_POSITIONAL, TermTable } from '../index/term-table.js';
 import { foldCase } from './text-normalization.js';
 import { TokenTable } from '../index/token-table.js';
 import { tokenize } from './tokenizer.js';
@@ -9,7 +9,7 @@ function scannerWith(...tokens: string[]) {
   const terms = new TermTable();
   const ids = tokens.map((token) => terms.acquire('token', token).id);
   const tokenTable = new TokenTable(terms);
-  return { scanner: new FieldScanner(tokenTable, terms, new PairFilter()), tokenTable, ids };
+  return { scanner: new FieldScanner(tokenTable, terms, new PairFilter()), tokenTable, terms, ids };
 }
 
 function scannedTokens(scanner: FieldScanner, text: string): string[] {
@@ -50,24 +50,38 @@ describe('FieldScanner', () => {
     ]);
   });
 
-  it('records where a term occurs and which terms are anchors', () => {
-    const { scanner, ids } = scannerWith('acme');
-    const field = scanner.scan('acme x acme');
-    expect(field.occursIn(ids[0])).toBe(true);
-    expect(field.lastPosition(ids[0])).toBe(2);
-    expect(field.previousPosition(2)).toBe(0);
-    expect(field.previousPosition(0)).toBe(-1);
+  it('finds where a term no keyword is filed under occurs when asked, chaining its positions', () => {
+    const { scanner, ids } = scannerWith('acme', 'crm');
+    const field = scanner.scan('acme x crm acme');
     expect(field.anchorCount).toBe(0);
+    expect(field.lastPosition(ids[0])).toBe(3);
+    expect(field.previousPosition(3)).toBe(0);
+    expect(field.previousPosition(0)).toBe(-1);
+    expect(field.occursIn(ids[0])).toBe(true);
+    expect(field.occursIn(ids[1])).toBe(true);
+    expect(scanner.scan('x crm').occursIn(ids[0])).toBe(false);
   });
 
-  it('keeps the id of a term only exclusions use, and a bit saying it may occur, not where', () => {
+  it('notes the anchors as it scans: each once, in order, with their positions chained', () => {
+    const { scanner, terms, ids } = scannerWith('acme', 'crm', 'other');
+    terms.candidateKinds[ids[0]] = HAS_POSITIONAL;
+    terms.candidateKinds[ids[1]] = HAS_PER_FIELD;
+    const field = scanner.scan('crm acme other acme crm');
+    expect(Array.from(field.anchorIds.subarray(0, field.anchorCount))).toEqual([ids[1], ids[0]]);
+    expect(field.lastPosition(ids[0])).toBe(3);
+    expect(field.previousPosition(3)).toBe(1);
+    expect(field.lastPosition(ids[1])).toBe(4);
+    expect(field.lastPosition(ids[2])).toBe(2);
+  });
+
+  it('keeps the id of a term only exclusions use, and a bit saying it may occur', () => {
     const terms = new TermTable();
     const zeta = terms.acquire('token', 'zeta', false).id;
     const scanner = new FieldScanner(new TokenTable(terms), terms, new PairFilter());
     const field = scanner.scan('Zeta x zeta');
     expect(Array.from(field.tokenIds.subarray(0, field.tokenCount))).toEqual([zeta, 0, zeta]);
-    expect(field.occursIn(zeta)).toBe(false);
     expect(field.mayHold(zeta)).toBe(true);
+    expect(field.occursIn(zeta)).toBe(true);
     expect(scanner.scan('other words').mayHold(zeta)).toBe(false);
   });
 

@@ -89,7 +89,10 @@ export class FieldScanner {
         if ((kinds & UNNOTED) !== 0) {
           field.noteUnnoted(tokenId);
         } else {
-          field.noteTerm(tokenId, position, true, (kinds & (HAS_PER_FIELD | HAS_POSITIONAL)) !== 0);
+          // Only anchors are noted as they come: any other token term is looked up if asked for.
+          if ((kinds & (HAS_PER_FIELD | HAS_POSITIONAL)) !== 0) {
+            field.noteTerm(tokenId, position, true, true);
+          }
           if (
             previousTokenId !== 0 &&
             (candidateKinds[previousTokenId] & HAS_FOLLOWERS) !== 0 &&

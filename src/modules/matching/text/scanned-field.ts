@@ -1,9 +1,9 @@
 import type { FieldView } from './field-view.js';
 import { grown } from '../index/grown-array.js';
 
-/** Per term id, in `termStates`: the stamp of the last field it occurred in, ... */
+/** Per term id, in `termStates`: the stamp of the last field it was noted or looked up in, ... */
 const STAMP = 0;
-/** ... and, for token terms, its last token position there. */
+/** ... and its last token position there (NONE: looked up and absent). */
 const LAST = 1;
 const STATE_INTS = 2;
 const NONE = -1;
@@ -47,7 +47,7 @@ export class ScannedField implements FieldView {
   private hasUnnoted = false;
 
   occursIn(termId: number): boolean {
-    return this.termStates[termId * STATE_INTS + STAMP] === this.stamp;
+    return this.lastPosition(termId) !== NONE;
   }
 
   mayHold(termId: number): boolean {
@@ -58,7 +58,10 @@ export class ScannedField implements FieldView {
   }
 
   lastPosition(termId: number): number {
-    return this.occursIn(termId) ? this.termStates[termId * STATE_INTS + LAST] : NONE;
+    const state = termId * STATE_INTS;
+    return this.termStates[state + STAMP] === this.stamp
+      ? this.termStates[state + LAST]
+      : this.lookUp(termId);
   }
 
   previousPosition(position: number): number {
@@ -104,6 +107,25 @@ export class ScannedField implements FieldView {
       this.previousPositions[position] = states[state + LAST];
     }
     states[state + LAST] = position;
+  }
+
+  /**
+   * A term the scan did not note: a token term no keyword is filed under alone, read from the
+   * token ids (chaining its occurrences as the scan chains a noted one's) the first time it is
+   * asked for in the field and kept from then on; or a term absent from it.
+   */
+  private lookUp(termId: number): number {
+    const { tokenIds, previousPositions } = this;
+    let last = NONE;
+    for (let position = 0; position < this.tokenCount; position++) {
+      if (tokenIds[position] !== termId) continue;
+      previousPositions[position] = last;
+      last = position;
+    }
+    const state = termId * STATE_INTS;
+    this.termStates[state + STAMP] = this.stamp;
+    this.termStates[state + LAST] = last;
+    return last;
   }
 
   /** Records that an UNNOTED term occurs (where is read from tokenIds when it matters). */
