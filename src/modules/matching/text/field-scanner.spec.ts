@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+
 import { FieldScanner, tokenHash } from './field-scanner.js';
 import { PairFilter } from '../index/pair-filter.js';
 import { HAS_PER_FIELD, HAS_POSITIONAL, TermTable } from '../index/term-table.js';
@@ -29,13 +31,39 @@ describe('FieldScanner', () => {
     expect(scannedTokens(scanner, text)).toEqual(tokenize(foldCase(text)).tokens);
   });
 
-  it('says a field may hold a URL wherever a `:/` is, and of every text it had to fold', () => {
+  it('says a field may hold a URL wherever a `:/` is, in folded text too', () => {
     const { scanner } = scannerWith();
     expect(scanner.scan('see https://acme.io/x for it').mayHoldUrl).toBe(true);
     expect(scanner.scan('https:/').mayHoldUrl).toBe(true);
     expect(scanner.scan('time: 10/12, path / or : here').mayHoldUrl).toBe(false);
     expect(scanner.scan('plain words').mayHoldUrl).toBe(false);
-    expect(scanner.scan('Café, no link').mayHoldUrl).toBe(true);
+    expect(scanner.scan('Café, no link').mayHoldUrl).toBe(false);
+    expect(scanner.scan('Café: HTTPS://Café.example').mayHoldUrl).toBe(true);
+    expect(scanner.scan('ＨＴＴＰＳ：／／acme.io').mayHoldUrl).toBe(true);
+  });
+
+  it('never says a field holds no URL when its raw text has a `:/`, folded or not', () => {
+    const { scanner } = scannerWith();
+    const pieces = fc.constantFrom(
+      ':',
+      '/',
+      '://',
+      'https',
+      'Ｈ',
+      '：',
+      '／',
+      'é',
+      'ﬁ',
+      '🚀',
+      ' ',
+      'x',
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        if (text.includes(':/')) expect(scanner.scan(text).mayHoldUrl).toBe(true);
+      }),
+    );
   });
 
   it('resolves upper-case ASCII tokens to the term of their lower-case form', () => {

@@ -49,8 +49,6 @@ export class FieldScanner {
     const caseMask = inPlace ? ASCII_LOWER_CASE_MASK : 0;
     const field = (this.fields[slot] ??= new ScannedField());
     field.reset(text, this.terms.idLimit);
-    // A folded copy is not the text URLs are read in: that text is searched instead.
-    if (!inPlace) field.mayHoldUrl = true;
     this.tokenTable.syncTerms();
     const candidateKinds = this.terms.candidateKinds;
     const hasPrefixes = this.terms.hasPrefixes;
@@ -63,6 +61,7 @@ export class FieldScanner {
       let next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
       let width = wordCharLength(code, next);
       if (width === 0) {
+        // Folding keeps ASCII as it is, so a folded text holds every `:/` its raw text does.
         if (code === COLON && next === SLASH) field.mayHoldUrl = true;
         index++;
         code = next;
