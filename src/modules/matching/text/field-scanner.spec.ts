@@ -102,6 +102,23 @@ describe('FieldScanner', () => {
     expect(field.lastPosition(ids[2])).toBe(2);
   });
 
+  it('keeps the positions of many terms in one field, and none of them in the next', () => {
+    const words = Array.from({ length: 3_000 }, (_, index) => `w${index}`);
+    const { scanner, terms, ids } = scannerWith(...words);
+    for (const id of ids.filter((_, index) => index % 2 === 0)) {
+      terms.candidateKinds[id] = HAS_PER_FIELD;
+    }
+    const field = scanner.scan([...words, ...words.slice(0, 10)].join(' '));
+    expect(field.anchorCount).toBe(1_500);
+    expect(ids.map((id) => field.lastPosition(id))).toEqual(
+      words.map((_, index) => (index < 10 ? 3_000 + index : index)),
+    );
+    expect(field.previousPosition(3_005)).toBe(5);
+    const next = scanner.scan('w7 and w2999');
+    expect(ids.filter((id) => next.occursIn(id))).toEqual([ids[7], ids[2999]]);
+    expect(next.lastPosition(ids[2999])).toBe(2);
+  });
+
   it('keeps the id of a term only exclusions use, and a bit saying it may occur', () => {
     const terms = new TermTable();
     const zeta = terms.acquire('token', 'zeta', false).id;

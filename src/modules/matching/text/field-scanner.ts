@@ -48,7 +48,7 @@ export class FieldScanner {
     const text = inPlace ? rawText : foldCase(rawText);
     const caseMask = inPlace ? ASCII_LOWER_CASE_MASK : 0;
     const field = (this.fields[slot] ??= new ScannedField());
-    field.reset(text, this.terms.idLimit);
+    field.reset(text);
     this.tokenTable.syncTerms();
     const candidateKinds = this.terms.candidateKinds;
     const hasPrefixes = this.terms.hasPrefixes;

@@ -1,11 +1,19 @@
 import type { FieldView } from './field-view.js';
 import { grown } from '../index/grown-array.js';
 
-/** Per term id, in `termStates`: the stamp of the last field it was noted or looked up in, ... */
+/*
+ * The field's terms, in a small open-addressing table of its own (linear probing) rather than in
+ * an array by term id: a field holds a few dozen of the index's tens of thousands of terms, and a
+ * table of them all spread each field's reads and writes over as many cache lines. A slot is
+ * [stamp of the field it was filled in, term id, last token position (NONE: looked up, absent)].
+ */
 const STAMP = 0;
-/** ... and its last token position there (NONE: looked up and absent). */
-const LAST = 1;
-const STATE_INTS = 2;
+const TERM = 1;
+const LAST = 2;
+const SLOT_INTS = 3;
+const INITIAL_SLOT_BITS = 7;
+/** A table grown past 1,024 slots (12 KiB) starts afresh with the next field. */
+const KEPT_SLOT_BITS = 10;
 const NONE = -1;
 /** Stamps wrap around before overflowing the Int32Array that holds them. */
 const MAX_STAMP = 0x7fffffff;
@@ -14,8 +22,8 @@ const UNNOTED_WORDS = 32;
 
 /**
  * A scanned field: its tokens and where each keyword term occurs, kept in typed arrays indexed
- * by token position or by term id, so scanning never touches a Term object or allocates.
- * Overwritten by the next scan.
+ * by token position and in a small table of its terms, so scanning never touches a Term object
+ * or allocates. Overwritten by the next scan.
  */
 export class ScannedField implements FieldView {
   text = '';
@@ -34,11 +42,13 @@ export class ScannedField implements FieldView {
    * the text for `://` again cost a tenth of matching an item once a query has a `site:`.
    */
   mayHoldUrl = false;
-  /** Identifies the field among all fields scanned (term states hold the stamp of their last). */
+  /** Identifies the field among all fields scanned (a term slot holds the stamp of its field). */
   private stamp = 0;
   /** By token position: the previous occurrence of the same token, or NONE. */
   private previousPositions = new Int32Array(256);
-  private termStates = new Int32Array(1024 * STATE_INTS);
+  private termSlots = new Int32Array((1 << INITIAL_SLOT_BITS) * SLOT_INTS);
+  private slotBits = INITIAL_SLOT_BITS;
+  private termCount = 0;
   /**
    * The UNNOTED terms (only exclusion phrases use them) that occur, as a one-hash Bloom filter:
    * a clear bit says the term is absent, a set one that it may be there.
@@ -58,18 +68,18 @@ export class ScannedField implements FieldView {
   }
 
   lastPosition(termId: number): number {
-    const state = termId * STATE_INTS;
-    return this.termStates[state + STAMP] === this.stamp
-      ? this.termStates[state + LAST]
-      : this.lookUp(termId);
+    const slot = this.slotOf(termId);
+    return this.termSlots[slot + STAMP] === this.stamp
+      ? this.termSlots[slot + LAST]
+      : this.lookUp(termId, slot);
   }
 
   previousPosition(position: number): number {
     return this.previousPositions[position];
   }
 
-  /** Starts a new field; `termIdLimit` bounds the term ids it may meet. */
-  reset(text: string, termIdLimit: number): void {
+  /** Starts a new field. */
+  reset(text: string): void {
     this.text = text;
     this.tokenCount = 0;
     this.anchorCount = 0;
@@ -79,9 +89,14 @@ export class ScannedField implements FieldView {
       this.unnotedBits.fill(0);
       this.hasUnnoted = false;
     }
-    this.termStates = grown(this.termStates, termIdLimit * STATE_INTS);
+    this.termCount = 0;
+    if (this.slotBits > KEPT_SLOT_BITS) {
+      // A very long field grew the table: a short one's few terms would be spread over all of it.
+      this.slotBits = INITIAL_SLOT_BITS;
+      this.termSlots = new Int32Array((1 << INITIAL_SLOT_BITS) * SLOT_INTS);
+    }
     if (this.stamp === MAX_STAMP) {
-      this.termStates.fill(0);
+      this.termSlots.fill(0);
       this.stamp = 0;
     }
     this.stamp++;
@@ -98,15 +113,15 @@ export class ScannedField implements FieldView {
 
   /** Records that the token at `position` is (token term) or stems to (stem term) `termId`. */
   noteTerm(termId: number, position: number, isTokenTerm: boolean, isAnchor: boolean): void {
-    const state = termId * STATE_INTS;
-    const states = this.termStates;
-    if (states[state + STAMP] !== this.stamp) {
-      states[state + STAMP] = this.stamp;
+    const slot = this.slotOf(termId);
+    const slots = this.termSlots;
+    if (slots[slot + STAMP] !== this.stamp) {
       if (isAnchor) this.addAnchor(termId);
-    } else if (isTokenTerm) {
-      this.previousPositions[position] = states[state + LAST];
+      this.fill(slot, termId, position);
+      return;
     }
-    states[state + LAST] = position;
+    if (isTokenTerm) this.previousPositions[position] = slots[slot + LAST];
+    slots[slot + LAST] = position;
   }
 
   /**
@@ -114,7 +129,7 @@ export class ScannedField implements FieldView {
    * token ids (chaining its occurrences as the scan chains a noted one's) the first time it is
    * asked for in the field and kept from then on; or a term absent from it.
    */
-  private lookUp(termId: number): number {
+  private lookUp(termId: number, slot: number): number {
     const { tokenIds, previousPositions } = this;
     let last = NONE;
     for (let position = 0; position < this.tokenCount; position++) {
@@ -122,10 +137,40 @@ export class ScannedField implements FieldView {
       previousPositions[position] = last;
       last = position;
     }
-    const state = termId * STATE_INTS;
-    this.termStates[state + STAMP] = this.stamp;
-    this.termStates[state + LAST] = last;
+    this.fill(slot, termId, last);
     return last;
+  }
+
+  /** The slot holding the term in this field, or the empty one it is to fill. */
+  private slotOf(termId: number): number {
+    const slots = this.termSlots;
+    const mask = (1 << this.slotBits) - 1;
+    // Fibonacci hashing: the top bits of the product mix all the bits of the id.
+    let index = Math.imul(termId, 0x9e3779b1) >>> (32 - this.slotBits);
+    for (;;) {
+      const slot = index * SLOT_INTS;
+      if (slots[slot + STAMP] !== this.stamp || slots[slot + TERM] === termId) return slot;
+      index = (index + 1) & mask;
+    }
+  }
+
+  private fill(slot: number, termId: number, last: number): void {
+    const slots = this.termSlots;
+    slots[slot + STAMP] = this.stamp;
+    slots[slot + TERM] = termId;
+    slots[slot + LAST] = last;
+    if (++this.termCount * 2 > 1 << this.slotBits) this.growSlots();
+  }
+
+  private growSlots(): void {
+    const previous = this.termSlots;
+    this.slotBits++;
+    this.termSlots = new Int32Array((1 << this.slotBits) * SLOT_INTS);
+    for (let slot = 0; slot < previous.length; slot += SLOT_INTS) {
+      if (previous[slot + STAMP] !== this.stamp) continue;
+      const target = this.slotOf(previous[slot + TERM]);
+      this.termSlots.set(previous.subarray(slot, slot + SLOT_INTS), target);
+    }
   }
 
   /** Records that an UNNOTED term occurs (where is read from tokenIds when it matters). */
