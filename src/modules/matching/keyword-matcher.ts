@@ -421,8 +421,12 @@ export class KeywordMatcher {
       this.queriesOnly = false;
     }
     const lists = this.itemFieldLists;
-    if (lists.has('sub')) this.verifyAll(lists.under('sub', this.item.subreddit()), matched);
-    if (lists.has('author')) this.verifyAll(lists.under('author', this.item.author()), matched);
+    if (lists.has('sub') && lists.mayBeFiledUnder('sub', input.subreddit)) {
+      this.verifyAll(lists.under('sub', this.item.subreddit()), matched);
+    }
+    if (lists.has('author') && lists.mayBeFiledUnder('author', input.author)) {
+      this.verifyAll(lists.under('author', this.item.author()), matched);
+    }
     if (!lists.has('site')) return;
     for (const host of this.item.domains()) {
       for (const domain of enclosingDomains(host)) {
