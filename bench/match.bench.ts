@@ -11,16 +11,9 @@ import { foldCase } from '../src/modules/matching/text/text-normalization.js';
 import { tokenize } from '../src/modules/matching/text/tokenizer.js';
 import { printTable } from './print-table.js';
 import { compareQueries, QUERY_COUNT, type QueryComparison } from './query-comparison.js';
-import { realItems, realKeywords, redditText } from './real-corpus.js';
-import {
-  itemSources,
-  syntheticFilters,
-  syntheticItems,
-  syntheticKeywords,
-  type ItemSource,
-  type SyntheticItem,
-  type SyntheticKeyword,
-} from './synthetic-stream.js';
+import { buildStream, byteSize, realStream, type Stream } from './match-streams.js';
+import { realKeywords } from './real-corpus.js';
+import { syntheticFilters, syntheticKeywords, type SyntheticKeyword } from './synthetic-stream.js';
 
 /**
  * Keyword matcher throughput, single-threaded, on a synthetic Reddit-like stream: the floor
@@ -51,16 +44,10 @@ const REAL_KEYWORD_COUNTS = [1_000, 20_000, 100_000];
 const naiveSample = (count: number) => Math.max(20, Math.round(2_000_000 / count));
 /** Naive patterns are compiled and run this many at a time, to bound compiled-code memory. */
 const NAIVE_CHUNK = 10_000;
-const STREAM_SEED = 42;
 const KEYWORD_SEED = 7;
 const FILTER_SEED = 13;
 /** Rounds of the filtered comparison, each measuring both matchers one after the other. */
 const FILTER_ROUNDS = 8;
-
-interface Stream {
-  readonly inputs: MatchInput[];
-  readonly bytes: number;
-}
 
 const FLOOR_FLAG = '--floor';
 const KEYWORDS_FLAG = '--keywords';
@@ -86,34 +73,6 @@ interface Throughput {
 }
 
 type Pass = (input: MatchInput) => number;
-
-type SourcedItem = SyntheticItem & ItemSource;
-
-function toInput({ subreddit, author, ...item }: SourcedItem): MatchInput {
-  return item.type === 'post'
-    ? { type: 'post', fields: [item.title ?? '', item.selftext ?? ''], subreddit, author }
-    : { type: 'comment', fields: [item.body ?? ''], subreddit, author };
-}
-
-/** Items go through JSON, as ingested items do, so their strings are flat like in production. */
-function inputsOf(items: Iterable<SyntheticItem>): Stream {
-  const sources = itemSources(STREAM_SEED);
-  const sourced = [...items].map((item) => ({ ...item, ...sources.next().value }));
-  const inputs = (JSON.parse(JSON.stringify(sourced)) as SourcedItem[]).map(toInput);
-  return { inputs, bytes: byteSize(inputs) };
-}
-
-function buildStream(count: number, lengthScale: number): Stream {
-  return inputsOf(syntheticItems(count, STREAM_SEED, { lengthScale }));
-}
-
-function byteSize(inputs: readonly MatchInput[]): number {
-  let bytes = 0;
-  for (const input of inputs) {
-    for (const field of input.fields) bytes += Buffer.byteLength(field, 'utf8');
-  }
-  return bytes;
-}
 
 function measure(inputs: readonly MatchInput[], pass: Pass): Throughput {
   const started = performance.now();
@@ -260,8 +219,8 @@ interface StreamResult {
 const REAL_ACCOUNTS = 40;
 const SYNTHETIC_ACCOUNTS = 500;
 
-function realStream(sources: RealSources, count = STREAM_ITEMS): Stream {
-  return inputsOf(realItems(redditText(sources.reddit), count, STREAM_SEED));
+function realStreamOf(sources: RealSources, count = STREAM_ITEMS): Stream {
+  return realStream(sources.reddit, count);
 }
 
 function measureRealMatcher(count: number, sources: RealSources, stream: Stream): StreamResult {
@@ -340,7 +299,7 @@ async function runChild(args: string[]): Promise<void> {
   const real = args[0] === REAL_FLAG ? { reddit: args[1], keywordLists: args[2] } : undefined;
   const [flag, argument, share] = real === undefined ? args : args.slice(3);
   const itemCount = flag === QUERIES_FLAG ? Number(share) : STREAM_ITEMS;
-  const stream = real === undefined ? buildStream(itemCount, 1) : realStream(real, itemCount);
+  const stream = real === undefined ? buildStream(itemCount, 1) : realStreamOf(real, itemCount);
   let result: unknown;
   if (flag === QUERIES_FLAG) {
     const keywords =
@@ -411,7 +370,7 @@ function filteredComparison(
 }
 
 function realCorpus(sources: RealSources, counts: readonly number[], share?: number): void {
-  const stream = realStream(sources);
+  const stream = realStreamOf(sources);
   const childArgs = [REAL_FLAG, sources.reddit, sources.keywordLists];
   console.log(
     `\nRealistic corpus: ${formatNumber(stream.inputs.length)} items recombined from real Reddit ` +
