@@ -8,7 +8,7 @@ import type { KeywordMatcher } from '../src/modules/matching/keyword-matcher.js'
 import type { MatchInput } from '../src/modules/matching/match-input.js';
 import { buildStream, realStream } from './match-streams.js';
 import { printTable } from './print-table.js';
-import { comparisonQueries } from './query-comparison.js';
+import { comparisonQueries, QUERY_COUNT } from './query-comparison.js';
 import { realKeywords } from './real-corpus.js';
 import { syntheticKeywords, type SyntheticKeyword } from './synthetic-stream.js';
 
@@ -30,7 +30,6 @@ const ITEMS = 60_000;
 const WARM_UP_ITEMS = 5_000;
 const CHECKED_ITEMS = 20_000;
 const BASELINE_KEYWORDS = 10;
-const QUERY_COUNT = 20_000;
 const KEYWORD_SEED = 7;
 const MATCHER_MODULE = 'dist/src/modules/matching/keyword-matcher.js';
 const ORDER_FLAG = '--order';
