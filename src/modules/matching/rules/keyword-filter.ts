@@ -53,10 +53,10 @@ function holds(ids: Int32Array, id: number): boolean {
 /**
  * A keyword's filters, compiled once with the keyword and checked only when the index has found
  * the keyword in an item. Names are NameTable ids. Exclusion phrases are exact patterns over the
- * token terms every field is already scanned into: one read says whether a phrase's first token
- * may occur in a field, and only then is the phrase looked for along the field's token ids, so
- * no text is read again and no expression runs per keyword. Terms only exclusions use are
- * UNNOTED: the scanner sets a bit for them, no more. An empty name list is null.
+ * token terms every field is already scanned into: whether a phrase's first token occurs in a
+ * field is read from its token ids once per field, and only where it does is the phrase looked
+ * for along them, so no text is read again and no expression runs per keyword. Terms only
+ * exclusions use are UNNOTED. An empty name list is null.
  */
 export class KeywordFilter {
   /** The term id of each exclusion's first token, read without touching the patterns. */
@@ -83,7 +83,7 @@ export class KeywordFilter {
     const starts = this.exclusionStarts;
     for (const field of target.fields) {
       for (let index = 0; index < starts.length; index++) {
-        if (field.mayHold(starts[index]) && phraseFoundIn(field, this.exclusions[index])) {
+        if (field.occursIn(starts[index]) && phraseFoundIn(field, this.exclusions[index])) {
           return false;
         }
       }

@@ -5,7 +5,6 @@ import {
   HAS_FOLLOWERS,
   HAS_PER_FIELD,
   HAS_POSITIONAL,
-  UNNOTED,
   type TermTable,
 } from '../index/term-table.js';
 import { foldCase, foldsLikeAscii } from './text-normalization.js';
@@ -83,22 +82,17 @@ export class FieldScanner {
       const position = field.tokenCount;
       field.addToken(start, index, tokenId);
       if (tokenId !== 0) {
-        const kinds = candidateKinds[tokenId];
-        // A term only exclusion phrases use needs its id in the field (just added) and a bit.
-        if ((kinds & UNNOTED) !== 0) {
-          field.noteUnnoted(tokenId);
-        } else {
-          // Only anchors are noted as they come: any other token term is looked up if asked for.
-          if ((kinds & (HAS_PER_FIELD | HAS_POSITIONAL)) !== 0) {
-            field.noteTerm(tokenId, position, true, true);
-          }
-          if (
-            previousTokenId !== 0 &&
-            (candidateKinds[previousTokenId] & HAS_FOLLOWERS) !== 0 &&
-            this.pairs.mayContain(previousTokenId, tokenId)
-          ) {
-            field.addPairStart(position - 1);
-          }
+        // Only anchors are noted as they come: any other token term is looked up if asked for
+        // (an UNNOTED one, which only exclusion phrases use, is no anchor and follows none).
+        if ((candidateKinds[tokenId] & (HAS_PER_FIELD | HAS_POSITIONAL)) !== 0) {
+          field.noteTerm(tokenId, position, true, true);
+        }
+        if (
+          previousTokenId !== 0 &&
+          (candidateKinds[previousTokenId] & HAS_FOLLOWERS) !== 0 &&
+          this.pairs.mayContain(previousTokenId, tokenId)
+        ) {
+          field.addPairStart(position - 1);
         }
       }
       // Stem and prefix terms only ever hold per-field keywords (broad mode, queries).

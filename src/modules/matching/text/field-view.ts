@@ -15,8 +15,6 @@ export interface FieldView {
   /** Id of the token term each token is (0 when no keyword uses that token). */
   readonly tokenIds: Int32Array;
   occursIn(termId: number): boolean;
-  /** False when the token term certainly does not occur; for an UNNOTED term, true when it may. */
-  mayHold(termId: number): boolean;
   /** Token position of the last occurrence of a token term, -1 if none. */
   lastPosition(termId: number): number;
   /** Token position of the previous occurrence of the token at `position`, -1 if none. */

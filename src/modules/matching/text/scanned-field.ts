@@ -17,8 +17,6 @@ const KEPT_SLOT_BITS = 10;
 const NONE = -1;
 /** Stamps wrap around before overflowing the Int32Array that holds them. */
 const MAX_STAMP = 0x7fffffff;
-/** 32 words of 32 bits: UNNOTED term ids are kept by their id modulo 1024. */
-const UNNOTED_WORDS = 32;
 
 /**
  * A scanned field: its tokens and where each keyword term occurs, kept in typed arrays indexed
@@ -49,22 +47,9 @@ export class ScannedField implements FieldView {
   private termSlots = new Int32Array((1 << INITIAL_SLOT_BITS) * SLOT_INTS);
   private slotBits = INITIAL_SLOT_BITS;
   private termCount = 0;
-  /**
-   * The UNNOTED terms (only exclusion phrases use them) that occur, as a one-hash Bloom filter:
-   * a clear bit says the term is absent, a set one that it may be there.
-   */
-  private readonly unnotedBits = new Int32Array(UNNOTED_WORDS);
-  private hasUnnoted = false;
 
   occursIn(termId: number): boolean {
     return this.lastPosition(termId) !== NONE;
-  }
-
-  mayHold(termId: number): boolean {
-    return (
-      this.occursIn(termId) ||
-      (this.unnotedBits[(termId >>> 5) & (UNNOTED_WORDS - 1)] & (1 << (termId & 31))) !== 0
-    );
   }
 
   lastPosition(termId: number): number {
@@ -85,10 +70,6 @@ export class ScannedField implements FieldView {
     this.anchorCount = 0;
     this.pairCount = 0;
     this.mayHoldUrl = false;
-    if (this.hasUnnoted) {
-      this.unnotedBits.fill(0);
-      this.hasUnnoted = false;
-    }
     this.termCount = 0;
     if (this.slotBits > KEPT_SLOT_BITS) {
       // A very long field grew the table: a short one's few terms would be spread over all of it.
@@ -171,12 +152,6 @@ export class ScannedField implements FieldView {
       const target = this.slotOf(previous[slot + TERM]);
       this.termSlots.set(previous.subarray(slot, slot + SLOT_INTS), target);
     }
-  }
-
-  /** Records that an UNNOTED term occurs (where is read from tokenIds when it matters). */
-  noteUnnoted(termId: number): void {
-    this.unnotedBits[(termId >>> 5) & (UNNOTED_WORDS - 1)] |= 1 << (termId & 31);
-    this.hasUnnoted = true;
   }
 
   addPairStart(position: number): void {
