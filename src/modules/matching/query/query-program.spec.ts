@@ -19,6 +19,8 @@ const QUERIES = [
   'title:acme body:pricing',
   'body:(acme OR globex) -title:free',
   'acme NEAR/2 pricing',
+  '(acme NEAR/1 pricing) NEAR/3 "is it" -free',
+  'body:(globex ONEAR/2 acme) OR "cost 3" NEAR/5 acme*',
   'acme score:>10',
   '(acme OR globex) -comments:<5',
   'acme* -sub:deals type:post',

@@ -29,8 +29,9 @@ const WORD = 4;
 const PHRASE = 5;
 /**
  * [NODE, 4 + n, scope, index in `nodes`, ...n term ids]: any other node, left to the tree
- * evaluator. The ids are those of a phrase's or prefix's terms, all noted by the scan: the node
- * is false, without reading it, unless one scanned field holds them all.
+ * evaluator. The ids are those of a phrase's or prefix's terms, or those a NEAR needs
+ * (requiredTerms), all noted by the scan: the node is false, without reading it, unless one
+ * scanned field holds them all.
  */
 const NODE = 6;
 const SCOPE = 2;
@@ -77,7 +78,10 @@ export function compileQueryProgram(tree: QueryNode, terms: TermTable): QueryPro
       const noted = scope === TITLE ? null : notedTerms(node, terms);
       if (noted?.shape === 'word') code.push(WORD, 0, scope, noted.ids[0]);
       else if (noted?.shape === 'phrase') code.push(PHRASE, 0, scope, ...noted.ids);
-      else code.push(NODE, 0, scope, nodes.push(node) - 1, ...(noted?.ids ?? []));
+      else {
+        const ids = noted?.ids ?? (scope === TITLE ? [] : requiredTerms(node, terms));
+        code.push(NODE, 0, scope, nodes.push(node) - 1, ...ids);
+      }
     }
     code[at + 1] = code.length - at;
   };
@@ -93,6 +97,21 @@ export function compileQueryProgram(tree: QueryNode, terms: TermTable): QueryPro
 interface NotedTerms {
   readonly shape: 'word' | 'phrase' | 'node';
   readonly ids: number[];
+}
+
+/**
+ * Noted terms a NEAR (or a keyword's WITHIN) needs in the one field where it holds: those of every
+ * text term among its operands and its NEARs' (an AND or OR operand, or a term some of whose words
+ * are not noted, adds none). Most NEAR candidates lack one, and the prefilter spares them the tree.
+ */
+function requiredTerms(node: QueryNode, terms: TermTable): number[] {
+  if (isTextTerm(node)) return notedTerms(node, terms)?.ids ?? [];
+  if (node.kind === 'near') {
+    return [...requiredTerms(node.left, terms), ...requiredTerms(node.right, terms)];
+  }
+  if (node.kind === 'within')
+    return node.operands.flatMap((operand) => requiredTerms(operand, terms));
+  return [];
 }
 
 /** The term's noted terms, or null when one of them is not noted (or it is no text term). */
