@@ -279,7 +279,7 @@ export class KeywordMatcher {
     for (const word of words) this.compileContext.acquireTerm('token', word);
     for (const prefix of prefixes) this.compileContext.acquireTerm('prefix', prefix);
     // Compiled before its placements, whose nodes hold where its program is.
-    const program = compileQueryProgram(tree, this.index.terms);
+    const program = compileQueryProgram(tree, this.index.terms, this.compileContext.acquireName);
     query.programStart = this.index.programs.add(program);
     for (const anchor of anchors) {
       if (anchor.kind === 'term') {
@@ -455,7 +455,13 @@ export class KeywordMatcher {
   private verdictOf(programStart: number): Exclude<Verdict, 'no'> | null {
     const { programs } = this.index;
     if (!programs.claim(programStart, this.itemStamp)) return null;
-    const verdict = evaluateProgram(programs, programStart, this.item, this.scannedByInput);
+    const verdict = evaluateProgram(
+      programs,
+      programStart,
+      this.item,
+      this.scannedByInput,
+      this.target,
+    );
     return verdict === 'no' ? null : verdict;
   }
 

@@ -1,7 +1,9 @@
+import { NameTable } from '../index/name-table.js';
 import { PairFilter } from '../index/pair-filter.js';
 import { TermTable } from '../index/term-table.js';
 import { TokenTable } from '../index/token-table.js';
 import type { MatchInput } from '../match-input.js';
+import { FilterTarget } from '../rules/keyword-filter.js';
 import { FieldScanner } from '../text/field-scanner.js';
 import type { ScannedField } from '../text/scanned-field.js';
 import { evaluateQuery } from './query-evaluator.js';
@@ -30,6 +32,9 @@ const QUERIES = [
   '"acme pricing" -"is it"',
   'body:"acme pricing" OR "pricing is" acmetr*',
   '"cost 3" OR body:acme* -"globex not"',
+  'acme (pricing self:yes OR globex nsfw:no) -author:(A,b)',
+  'sub:(SaaS,x) globex OR acme type:comment -nsfw:yes',
+  'author:e OR acme self:no type:post OR sub:deals',
 ];
 
 const ITEMS: MatchInput[] = [
@@ -46,9 +51,18 @@ const ITEMS: MatchInput[] = [
     fields: ['Free stuff', 'acme for sale, cost 3'],
     subreddit: 'deals',
     author: 'b',
+    isSelf: true,
   },
-  { type: 'post', fields: ['', 'Acmetrix pricing'], subreddit: 'saas', author: 'c', score: 12 },
-  { type: 'comment', fields: ['acme costs too much'], subreddit: 'saas', author: 'd' },
+  {
+    type: 'post',
+    fields: ['', 'Acmetrix pricing'],
+    subreddit: 'saas',
+    author: 'c',
+    score: 12,
+    isSelf: false,
+    nsfw: true,
+  },
+  { type: 'comment', fields: ['acme costs too much'], subreddit: 'SaaS', author: 'A', nsfw: false },
   {
     type: 'comment',
     fields: ['globex, not acme'],
@@ -66,8 +80,9 @@ function verdicts(query: string): [string[], string[]] {
   const { words, prefixes } = queryTermKeys(tree);
   for (const word of words) terms.acquire('token', word);
   for (const prefix of prefixes) terms.acquire('prefix', prefix);
+  const names = new NameTable();
   const arena = new ProgramArena();
-  const start = arena.add(compileQueryProgram(tree, terms));
+  const start = arena.add(compileQueryProgram(tree, terms, (name) => names.acquire(name)));
   const scanner = new FieldScanner(new TokenTable(terms), terms, new PairFilter());
   const byProgram: string[] = [];
   const byTree: string[] = [];
@@ -77,7 +92,9 @@ function verdicts(query: string): [string[], string[]] {
     );
     const item = new QueryItem();
     item.reset(input, scanned, terms);
-    byProgram.push(evaluateProgram(arena, start, item, scanned));
+    const target = new FilterTarget(names, []);
+    target.reset(input.subreddit, input.author);
+    byProgram.push(evaluateProgram(arena, start, item, scanned, target));
     item.reset(input);
     byTree.push(evaluateQuery(tree, item));
   }

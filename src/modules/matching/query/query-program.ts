@@ -34,7 +34,20 @@ const PHRASE = 5;
  * scanned field holds them all.
  */
 const NODE = 6;
+/**
+ * Item fields read straight from the item, without the tree: [TYPE, 4, scope, 1 post / 0
+ * comment], [SELF or NSFW, 4, scope, 1 yes / 0 no], [SUB or AUTHOR, 3 + n, scope, ...n NameTable
+ * ids]. Their nodes were cache misses of their own (the node, its kind, its names) for a check
+ * that reads one field of the item.
+ */
+const TYPE = 7;
+const SELF = 8;
+const NSFW = 9;
+const SUB = 10;
+const AUTHOR = 11;
 const SCOPE = 2;
+/** Where an item field op's value, or its first name id, is. */
+const VALUE = 3;
 /** Where a leaf's term ids start: after its scope, and a NODE's after its node's index. */
 const TERM_IDS = 3;
 const NODE_TERM_IDS = 4;
@@ -48,18 +61,44 @@ const SCOPES: readonly (Scope | null)[] = [null, 'title', 'body'];
 
 export type { QueryProgram } from './program-arena.js';
 
-/** The operand's rank in its AND or OR: word look-ups first, `lang:` (detection) last. */
+/** The item's subreddit and author as NameTable ids (0: a name no one holds). */
+export interface ItemNameIds {
+  subredditId(): number;
+  authorId(): number;
+}
+
+/** Acquires a name in the matcher's NameTable for the query's life; returns its id. */
+export type AcquireName = (name: string) => number;
+
+const CHEAPEST_KINDS: ReadonlySet<QueryNode['kind']> = new Set<QueryNode['kind']>([
+  'word',
+  'type',
+  'self',
+  'nsfw',
+  'sub',
+  'author',
+]);
+
+/**
+ * The operand's rank in its AND or OR: word look-ups and item fields read from the item first,
+ * `lang:` (detection) last.
+ */
 function costRank(node: QueryNode): number {
-  if (node.kind === 'word') return 0;
+  if (CHEAPEST_KINDS.has(node.kind)) return 0;
   return node.kind === 'lang' ? 2 : 1;
 }
 
 /**
  * Compiles a query tree, its words looked up in `terms` (the query holds them as noted terms for
- * its life, so their ids stay). AND and OR operands are reordered, cheapest first: neither's
- * value (Kleene's, with Unknown) depends on the order.
+ * its life, so their ids stay) and its `sub:` and `author:` names acquired with `acquireName`
+ * (without it, they are left to the tree evaluator). AND and OR operands are reordered,
+ * cheapest first: neither's value (Kleene's, with Unknown) depends on the order.
  */
-export function compileQueryProgram(tree: QueryNode, terms: TermTable): QueryProgram {
+export function compileQueryProgram(
+  tree: QueryNode,
+  terms: TermTable,
+  acquireName: AcquireName | null = null,
+): QueryProgram {
   const code: number[] = [];
   const nodes: QueryNode[] = [];
   const emit = (node: QueryNode, scope: number): void => {
@@ -74,6 +113,12 @@ export function compileQueryProgram(tree: QueryNode, terms: TermTable): QueryPro
     } else if (node.kind === 'scope') {
       emit(node.operand, node.scope === 'title' ? TITLE : BODY);
       return;
+    } else if (node.kind === 'type') {
+      code.push(TYPE, 0, scope, node.value === 'post' ? 1 : 0);
+    } else if (node.kind === 'self' || node.kind === 'nsfw') {
+      code.push(node.kind === 'self' ? SELF : NSFW, 0, scope, node.value ? 1 : 0);
+    } else if ((node.kind === 'sub' || node.kind === 'author') && acquireName !== null) {
+      code.push(node.kind === 'sub' ? SUB : AUTHOR, 0, scope, ...node.names.map(acquireName));
     } else {
       const noted = scope === TITLE ? null : notedTerms(node, terms);
       if (noted?.shape === 'word') code.push(WORD, 0, scope, noted.ids[0]);
@@ -149,11 +194,12 @@ export function evaluateProgram(
   start: number,
   item: QueryItem,
   scanned: readonly (ScannedField | null)[],
+  names: ItemNameIds,
 ): Verdict {
   const at = start + PROGRAM_HEADER;
-  const free = run(arena, start, at, item, scanned, false);
+  const free = run(arena, start, at, item, scanned, names, false);
   if (free !== Truth.Unknown) return free === Truth.True ? 'match' : 'no';
-  return run(arena, start, at, item, scanned, true) === Truth.True ? 'match' : 'pending';
+  return run(arena, start, at, item, scanned, names, true) === Truth.True ? 'match' : 'pending';
 }
 
 function run(
@@ -162,6 +208,7 @@ function run(
   at: number,
   item: QueryItem,
   scanned: readonly (ScannedField | null)[],
+  names: ItemNameIds,
   readsCounts: boolean,
 ): Truth {
   const { code } = arena;
@@ -173,19 +220,29 @@ function run(
       let truthSoFar: Truth = isAnd ? Truth.True : Truth.False;
       const end = at + code[at + 1];
       for (let operand = at + HEADER; operand < end; operand += code[operand + 1]) {
-        const value = run(arena, start, operand, item, scanned, readsCounts);
+        const value = run(arena, start, operand, item, scanned, names, readsCounts);
         if (value === decisive) return decisive;
         if (value === Truth.Unknown) truthSoFar = Truth.Unknown;
       }
       return truthSoFar;
     }
     case NOT: {
-      const value = run(arena, start, at + HEADER, item, scanned, readsCounts);
+      const value = run(arena, start, at + HEADER, item, scanned, names, readsCounts);
       return value === Truth.Unknown ? value : value === Truth.True ? Truth.False : Truth.True;
     }
     case WORD:
     case PHRASE:
       return holdsInScope(code, at, item, scanned) ? Truth.True : Truth.False;
+    case TYPE:
+      return (item.input.type === 'post') === (code[at + VALUE] === 1) ? Truth.True : Truth.False;
+    case SELF:
+      return item.input.isSelf === (code[at + VALUE] === 1) ? Truth.True : Truth.False;
+    case NSFW:
+      return item.input.nsfw === (code[at + VALUE] === 1) ? Truth.True : Truth.False;
+    case SUB:
+      return listsName(code, at, names.subredditId()) ? Truth.True : Truth.False;
+    case AUTHOR:
+      return listsName(code, at, names.authorId()) ? Truth.True : Truth.False;
     default: {
       const listsIds = code[at + 1] > NODE_TERM_IDS;
       if (listsIds && !holdsInScope(code, at, item, scanned)) return Truth.False;
@@ -193,6 +250,13 @@ function run(
       return nodeTruth(node, SCOPES[code[at + SCOPE]], item, readsCounts);
     }
   }
+}
+
+/** Whether a SUB or AUTHOR op lists the item's name (0, a name no one holds, is never listed). */
+function listsName(code: Int32Array, at: number, id: number): boolean {
+  const end = at + code[at + 1];
+  for (let index = at + VALUE; index < end; index++) if (code[index] === id) return true;
+  return false;
 }
 
 /**
