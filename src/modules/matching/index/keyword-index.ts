@@ -21,7 +21,7 @@ export class KeywordIndex {
   readonly names = new NameTable();
   readonly pool = new CandidatePool();
   /** The compiled queries its query placements' nodes point into. */
-  readonly programs = new ProgramArena();
+  readonly programs = new ProgramArena(this.names);
   readonly pairs = new PairFilter();
   /** By anchor term id: first node of its lists (0: empty). */
   perFieldHeads = new Int32Array(1024);

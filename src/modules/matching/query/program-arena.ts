@@ -1,4 +1,5 @@
 import { grown } from '../index/grown-array.js';
+import { NameTable } from '../index/name-table.js';
 import type { QueryNode } from './query-tree.js';
 
 /** A query tree compiled by compileQueryProgram: its code, and the nodes its NODE ops name. */
@@ -33,6 +34,9 @@ export class ProgramArena {
   /** By block start >> MIN_BLOCK_SHIFT: the nodes of the program there, and the block's size. */
   private readonly nodesByBlock: (readonly QueryNode[] | undefined)[] = [];
   private readonly sizeClassByBlock: number[] = [];
+
+  /** `names`: the table the programs' name and separator ids are in. */
+  constructor(readonly names: NameTable = new NameTable()) {}
 
   /** Places a program; returns where its block starts. */
   add(program: QueryProgram): number {

@@ -35,6 +35,9 @@ const QUERIES = [
   'acme (pricing self:yes OR globex nsfw:no) -author:(A,b)',
   'sub:(SaaS,x) globex OR acme type:comment -nsfw:yes',
   'author:e OR acme self:no type:post OR sub:deals',
+  '"acme, pricing" OR "acme-crm" -"node.js"',
+  '"(acme)" OR "c++" "node.js" OR "acme) - pricing:"',
+  'body:"try (acme" OR "pricing: c++ &" -"c++ &amp"',
 ];
 
 const ITEMS: MatchInput[] = [
@@ -62,6 +65,12 @@ const ITEMS: MatchInput[] = [
     isSelf: false,
     nsfw: true,
   },
+  {
+    type: 'comment',
+    fields: ['Try (acme) - pricing: C++ & node.js, or acme-crm\n(ACME)'],
+    subreddit: 'saas',
+    author: 'h',
+  },
   { type: 'comment', fields: ['acme costs too much'], subreddit: 'SaaS', author: 'A', nsfw: false },
   {
     type: 'comment',
@@ -81,7 +90,7 @@ function verdicts(query: string): [string[], string[]] {
   for (const word of words) terms.acquire('token', word);
   for (const prefix of prefixes) terms.acquire('prefix', prefix);
   const names = new NameTable();
-  const arena = new ProgramArena();
+  const arena = new ProgramArena(names);
   const start = arena.add(compileQueryProgram(tree, terms, (name) => names.acquire(name)));
   const scanner = new FieldScanner(new TokenTable(terms), terms, new PairFilter());
   const byProgram: string[] = [];

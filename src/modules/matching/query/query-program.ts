@@ -1,7 +1,9 @@
 import { UNNOTED, type TermTable } from '../index/term-table.js';
 import type { ScannedField } from '../text/scanned-field.js';
 import { isBareToken, parsePhrase } from '../text/phrase.js';
-import { separatorEquals } from '../text/separator.js';
+import { separatorEndsAt, separatorEquals, separatorStartsAt } from '../text/separator.js';
+import type { NameTable } from '../index/name-table.js';
+import type { ParsedPhrase } from '../text/phrase.js';
 import { PROGRAM_HEADER, type ProgramArena, type QueryProgram } from './program-arena.js';
 import { nodeTruth, Truth, type Verdict } from './query-evaluator.js';
 import type { QueryItem } from './query-item.js';
@@ -45,6 +47,18 @@ const SELF = 8;
 const NSFW = 9;
 const SUB = 10;
 const AUTHOR = 11;
+/**
+ * [SEPARATED_PHRASE, 6 + 2n - 1, scope, n, prefix, suffix, ...n term ids, ...n - 1 gaps]: a
+ * phrase with symbols around or between its words (`"wi-fi router"`, `"c++ jobs"`), found like
+ * PHRASE, its separators NameTable ids (0: none). Its tree node, the node's pattern, the pattern's
+ * phrase and its gaps were cache misses of their own, one after the other, for each candidate.
+ */
+const SEPARATED_PHRASE = 12;
+/** Where a SEPARATED_PHRASE's word count, prefix, suffix and term ids are. */
+const WORD_COUNT = 3;
+const PREFIX = 4;
+const SUFFIX = 5;
+const SEPARATED_TERM_IDS = 6;
 const SCOPE = 2;
 /** Where an item field op's value, or its first name id, is. */
 const VALUE = 3;
@@ -123,7 +137,12 @@ export function compileQueryProgram(
       const noted = scope === TITLE ? null : notedTerms(node, terms);
       if (noted?.shape === 'word') code.push(WORD, 0, scope, noted.ids[0]);
       else if (noted?.shape === 'phrase') code.push(PHRASE, 0, scope, ...noted.ids);
-      else {
+      else if (noted?.shape === 'separated' && acquireName !== null) {
+        const { prefix, suffix, gaps } = noted.phrase;
+        const separator = (text: string): number => (text === '' ? 0 : acquireName(text));
+        code.push(SEPARATED_PHRASE, 0, scope, noted.ids.length, separator(prefix));
+        code.push(separator(suffix), ...noted.ids, ...gaps.map(separator));
+      } else {
         const ids = noted?.ids ?? (scope === TITLE ? [] : requiredTerms(node, terms));
         code.push(NODE, 0, scope, nodes.push(node) - 1, ...ids);
       }
@@ -140,8 +159,9 @@ export function compileQueryProgram(
  * terms (its whole words, then a prefix's prefix term) must all occur.
  */
 interface NotedTerms {
-  readonly shape: 'word' | 'phrase' | 'node';
+  readonly shape: 'word' | 'phrase' | 'separated' | 'node';
   readonly ids: number[];
+  readonly phrase: ParsedPhrase;
 }
 
 /**
@@ -175,9 +195,12 @@ function notedTerms(node: QueryNode, terms: TermTable): NotedTerms | null {
     if (term === undefined || (terms.candidateKinds[term.id] & UNNOTED) !== 0) return null;
     ids.push(term.id);
   }
-  if (node.kind === 'word' || (isPrefix && isBareToken(phrase))) return { shape: 'word', ids };
+  if (node.kind === 'word' || (isPrefix && isBareToken(phrase))) {
+    return { shape: 'word', ids, phrase };
+  }
+  if (node.kind !== 'phrase') return { shape: 'node', ids, phrase };
   const spaced = phrase.prefix === '' && phrase.suffix === '' && phrase.gaps.every(isSpace);
-  return { shape: node.kind === 'phrase' && spaced ? 'phrase' : 'node', ids };
+  return { shape: spaced ? 'phrase' : 'separated', ids, phrase };
 }
 
 function isSpace(gap: string): boolean {
@@ -232,7 +255,8 @@ function run(
     }
     case WORD:
     case PHRASE:
-      return holdsInScope(code, at, item, scanned) ? Truth.True : Truth.False;
+    case SEPARATED_PHRASE:
+      return holdsInScope(arena, at, item, scanned) ? Truth.True : Truth.False;
     case TYPE:
       return (item.input.type === 'post') === (code[at + VALUE] === 1) ? Truth.True : Truth.False;
     case SELF:
@@ -245,7 +269,7 @@ function run(
       return listsName(code, at, names.authorId()) ? Truth.True : Truth.False;
     default: {
       const listsIds = code[at + 1] > NODE_TERM_IDS;
-      if (listsIds && !holdsInScope(code, at, item, scanned)) return Truth.False;
+      if (listsIds && !holdsInScope(arena, at, item, scanned)) return Truth.False;
       const node = arena.nodesOf(start)[code[at + 3]];
       return nodeTruth(node, SCOPES[code[at + SCOPE]], item, readsCounts);
     }
@@ -265,22 +289,28 @@ function listsName(code: Int32Array, at: number, id: number): boolean {
  * A title scope is compiled to NODE without ids: a comment reads it in its parent post's title.
  */
 function holdsInScope(
-  code: Int32Array,
+  arena: ProgramArena,
   at: number,
   item: QueryItem,
   scanned: readonly (ScannedField | null)[],
 ): boolean {
+  const { code } = arena;
   const isPost = item.input.type === 'post';
   const unscoped = code[at + SCOPE] === NO_SCOPE;
   const first = isPost && !unscoped ? scanned[1] : scanned[0];
-  if (first !== null && first !== undefined && holdsIn(first, code, at)) return true;
+  if (first !== null && first !== undefined && holdsIn(first, arena, at)) return true;
   const second = isPost && unscoped ? scanned[1] : null;
-  return second !== null && second !== undefined && holdsIn(second, code, at);
+  return second !== null && second !== undefined && holdsIn(second, arena, at);
 }
 
-/** WORD: the term occurs; PHRASE: its words in a row; NODE: all the terms it lists occur. */
-function holdsIn(field: ScannedField, code: Int32Array, at: number): boolean {
+/**
+ * WORD: the term occurs; PHRASE, SEPARATED_PHRASE: its words in a row, with its separators; NODE:
+ * all the terms it lists occur.
+ */
+function holdsIn(field: ScannedField, arena: ProgramArena, at: number): boolean {
+  const { code } = arena;
   const op = code[at];
+  if (op === SEPARATED_PHRASE) return separatedWordsInRow(field, code, at, arena.names);
   const from = at + (op === NODE ? NODE_TERM_IDS : TERM_IDS);
   const to = at + code[at + 1];
   if (op === WORD) return field.occursIn(code[from]);
@@ -313,6 +343,50 @@ function wordsInRow(field: ScannedField, code: Int32Array, from: number, to: num
       word++;
     }
     if (word === length) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the field holds a SEPARATED_PHRASE's words one after the other with its separators
+ * between and around them: scannedPhraseOccurs, tried at each occurrence of its first word, last
+ * first.
+ */
+function separatedWordsInRow(
+  field: ScannedField,
+  code: Int32Array,
+  at: number,
+  names: NameTable,
+): boolean {
+  const length = code[at + WORD_COUNT];
+  const from = at + SEPARATED_TERM_IDS;
+  const gaps = from + length;
+  const { tokenIds, starts, ends, text } = field;
+  for (
+    let start = field.lastPosition(code[from]);
+    start >= 0;
+    start = field.previousPosition(start)
+  ) {
+    if (start + length > field.tokenCount) continue;
+    let word = 1;
+    while (
+      word < length &&
+      tokenIds[start + word] === code[from + word] &&
+      separatorEquals(
+        text,
+        ends[start + word - 1],
+        starts[start + word],
+        names.nameOf(code[gaps + word - 1]),
+      )
+    ) {
+      word++;
+    }
+    if (word < length) continue;
+    const prefix = code[at + PREFIX];
+    if (prefix !== 0 && !separatorEndsAt(text, starts[start], names.nameOf(prefix))) continue;
+    const suffix = code[at + SUFFIX];
+    const end = ends[start + length - 1];
+    if (suffix === 0 || separatorStartsAt(text, end, names.nameOf(suffix))) return true;
   }
   return false;
 }
