@@ -310,56 +310,32 @@ function holdsInScope(
 function holdsIn(field: ScannedField, arena: ProgramArena, at: number): boolean {
   const { code } = arena;
   const op = code[at];
-  if (op === SEPARATED_PHRASE) return separatedWordsInRow(field, code, at, arena.names);
+  if (op === SEPARATED_PHRASE) {
+    return wordsInRow(field, code, at, at + SEPARATED_TERM_IDS, code[at + WORD_COUNT], arena.names);
+  }
   const from = at + (op === NODE ? NODE_TERM_IDS : TERM_IDS);
   const to = at + code[at + 1];
   if (op === WORD) return field.occursIn(code[from]);
   for (let index = from; index < to; index++) {
     if (!field.occursIn(code[index])) return false;
   }
-  return op !== PHRASE || wordsInRow(field, code, from, to);
+  return op !== PHRASE || wordsInRow(field, code, at, from, to - from, null);
 }
 
 /**
- * Whether the field, which holds every one of the words code[from, to), holds them one after the
- * other with whitespace between: scannedPhraseOccurs for a phrase of words and spaces, tried at
- * each occurrence of its first word, last first.
+ * Whether the field holds the `length` words code[from, from + length) one after the other:
+ * scannedPhraseOccurs, tried at each occurrence of the first word, last first. A PHRASE's words
+ * have whitespace between them (`names` null); a SEPARATED_PHRASE's have the separators its ids
+ * name in `names`, between and around them.
  */
-function wordsInRow(field: ScannedField, code: Int32Array, from: number, to: number): boolean {
-  const length = to - from;
-  const { tokenIds, starts, ends, text } = field;
-  for (
-    let start = field.lastPosition(code[from]);
-    start >= 0;
-    start = field.previousPosition(start)
-  ) {
-    if (start + length > field.tokenCount) continue;
-    let word = 1;
-    while (
-      word < length &&
-      tokenIds[start + word] === code[from + word] &&
-      separatorEquals(text, ends[start + word - 1], starts[start + word], ' ')
-    ) {
-      word++;
-    }
-    if (word === length) return true;
-  }
-  return false;
-}
-
-/**
- * Whether the field holds a SEPARATED_PHRASE's words one after the other with its separators
- * between and around them: scannedPhraseOccurs, tried at each occurrence of its first word, last
- * first.
- */
-function separatedWordsInRow(
+function wordsInRow(
   field: ScannedField,
   code: Int32Array,
   at: number,
-  names: NameTable,
+  from: number,
+  length: number,
+  names: NameTable | null,
 ): boolean {
-  const length = code[at + WORD_COUNT];
-  const from = at + SEPARATED_TERM_IDS;
   const gaps = from + length;
   const { tokenIds, starts, ends, text } = field;
   for (
@@ -376,12 +352,13 @@ function separatedWordsInRow(
         text,
         ends[start + word - 1],
         starts[start + word],
-        names.nameOf(code[gaps + word - 1]),
+        names === null ? ' ' : names.nameOf(code[gaps + word - 1]),
       )
     ) {
       word++;
     }
     if (word < length) continue;
+    if (names === null) return true;
     const prefix = code[at + PREFIX];
     if (prefix !== 0 && !separatorEndsAt(text, starts[start], names.nameOf(prefix))) continue;
     const suffix = code[at + SUFFIX];
