@@ -185,4 +185,45 @@ describe('KeywordMatcher against a direct reading of the matching rules', () => 
     expect(filteredOut).toBeGreaterThan(100);
     expect(disagreements).toBe(0);
   });
+
+  it.each([1, 2, 3])(
+    'agrees after keywords come and go, sharing words and anchors (seed %i)',
+    (seed) => {
+      const random = seededRandom(seed + 200);
+      const keywords = Array.from({ length: 150 }, (_, index) => randomKeyword(random, index));
+      const matcher = new KeywordMatcher(keywords);
+      const live = new Map(keywords.map((keyword) => [keyword.id, keyword]));
+      let disagreements = 0;
+      let matches = 0;
+      for (let round = 0; round < 30; round++) {
+        for (let change = 0; change < 10; change++) {
+          const keyword = pick(random, keywords);
+          if (live.has(keyword.id)) {
+            matcher.remove(keyword.id);
+            live.delete(keyword.id);
+          } else {
+            matcher.upsert(keyword);
+            live.set(keyword.id, keyword);
+          }
+        }
+        for (let item = 0; item < 10; item++) {
+          const input: MatchInput = {
+            type: 'comment',
+            fields: [randomText(random)],
+            subreddit: 'x',
+            author: 'y',
+          };
+          const expected = reference([...live.values()], input);
+          const actual = matcher
+            .match(input)
+            .map((keyword) => keyword.id)
+            .sort();
+          matches += expected.length;
+          if (JSON.stringify(actual) !== JSON.stringify(expected)) disagreements++;
+        }
+      }
+      expect(matches).toBeGreaterThan(300);
+      expect(disagreements).toBe(0);
+    },
+  );
 });

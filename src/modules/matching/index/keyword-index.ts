@@ -4,7 +4,14 @@ import type { IndexedKeyword } from './indexed-keyword.js';
 import { NameTable } from './name-table.js';
 import { PairFilter } from './pair-filter.js';
 import type { Term } from './term.js';
-import { HAS_FOLLOWERS, HAS_PER_FIELD, HAS_POSITIONAL, TermTable, UNNOTED } from './term-table.js';
+import {
+  FOLLOWS,
+  HAS_FOLLOWERS,
+  HAS_PER_FIELD,
+  HAS_POSITIONAL,
+  TermTable,
+  UNNOTED,
+} from './term-table.js';
 import { grown } from './grown-array.js';
 import { PhraseSearchRule } from '../rules/phrase-search-rule.js';
 import { SymbolPhraseLists } from './symbol-phrase-lists.js';
@@ -28,6 +35,8 @@ export class KeywordIndex {
   positionalHeads = new Int32Array(1024);
   /** By anchor term id, then by the id of the token term that must follow it: first node. */
   readonly followedBy: (Map<number, number> | undefined)[] = [];
+  /** By term id: how many anchors it follows in `followedBy` (FOLLOWS while some). */
+  private followedAnchors = new Int32Array(1024);
   readonly symbolPhrases = new SymbolPhraseLists();
 
   keywordsFiledUnder(anchorTerm: Term, nextTerm: Term): number {
@@ -97,14 +106,23 @@ export class KeywordIndex {
       return;
     }
     const followers = (this.followedBy[id] ??= new Map());
+    const wasFollowing = followers.has(nextTerm.id);
     if (head !== 0) followers.set(nextTerm.id, head);
     else followers.delete(nextTerm.id);
     if (followers.size === 0) this.followedBy[id] = undefined;
+    if (wasFollowing !== (head !== 0)) this.countFollowed(nextTerm.id, head !== 0 ? 1 : -1);
+  }
+
+  private countFollowed(nextId: number, change: number): void {
+    this.ensureCapacity(nextId);
+    this.followedAnchors[nextId] += change;
+    this.updateCandidateKinds(nextId);
   }
 
   private ensureCapacity(termId: number): void {
     this.perFieldHeads = grown(this.perFieldHeads, termId + 1);
     this.positionalHeads = grown(this.positionalHeads, termId + 1);
+    this.followedAnchors = grown(this.followedAnchors, termId + 1);
   }
 
   private updateCandidateKinds(id: number): void {
@@ -112,7 +130,8 @@ export class KeywordIndex {
       (this.terms.candidateKinds[id] & UNNOTED) |
       (this.perFieldHeads[id] !== 0 ? HAS_PER_FIELD : 0) |
       (this.positionalHeads[id] !== 0 ? HAS_POSITIONAL : 0) |
-      (this.followedBy[id] !== undefined ? HAS_FOLLOWERS : 0);
+      (this.followedBy[id] !== undefined ? HAS_FOLLOWERS : 0) |
+      (this.followedAnchors[id] > 0 ? FOLLOWS : 0);
   }
 }
 

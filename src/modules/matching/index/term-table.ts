@@ -10,14 +10,22 @@ export const HAS_FOLLOWERS = 4;
  * scanner records its tokens' ids (which an exclusion check compares) but not where it occurs.
  */
 export const UNNOTED = 8;
+/**
+ * Bit of TermTable.candidateKinds, kept by the keyword index: the term completes some phrase
+ * anchor (the `acmehub` of `best acmehub`). It is HAS_FOLLOWERS shifted by FOLLOWS_SHIFT, so the
+ * scanner asks whether a token may complete a pair with one branch, rarely taken: `best` then
+ * `acmehub`, not every token after a pair's first word.
+ */
+export const FOLLOWS_SHIFT = 2;
+export const FOLLOWS = HAS_FOLLOWERS << FOLLOWS_SHIFT;
 
 /** The terms of all indexed keywords, shared between keywords and dropped with their last user. */
 export class TermTable {
   /** Changes whenever a term is created or dropped, so cached token resolutions know to refresh. */
   version = 0;
   /**
-   * By term id: HAS_* bits, kept by the keyword index (none: the term is no anchor), and UNNOTED.
-   * Read for every token of every item, so kept compact.
+   * By term id: HAS_* bits and FOLLOWS, kept by the keyword index (none: the term is no anchor),
+   * and UNNOTED. Read for every token of every item, so kept compact; 0 for id 0 (no term).
    */
   candidateKinds = new Uint8Array(1024);
   private readonly tokens = new Map<string, Term>();

@@ -2,7 +2,8 @@ import { wordCharLength } from './character-classes.js';
 import type { PairFilter } from '../index/pair-filter.js';
 import { ScannedField } from './scanned-field.js';
 import {
-  HAS_FOLLOWERS,
+  FOLLOWS,
+  FOLLOWS_SHIFT,
   HAS_PER_FIELD,
   HAS_POSITIONAL,
   type TermTable,
@@ -52,6 +53,7 @@ export class FieldScanner {
     const candidateKinds = this.terms.candidateKinds;
     const hasPrefixes = this.terms.hasPrefixes;
     let previousTokenId = 0;
+    let previousKinds = 0;
     const length = text.length;
     let index = 0;
     let code = length > 0 ? text.charCodeAt(0) : 0;
@@ -81,19 +83,19 @@ export class FieldScanner {
       const stemId = this.tokenTable.stemTermId(slot);
       const position = field.tokenCount;
       field.addToken(start, index, tokenId);
-      if (tokenId !== 0) {
-        // Only anchors are noted as they come: any other token term is looked up if asked for
-        // (an UNNOTED one, which only exclusion phrases use, is no anchor and follows none).
-        if ((candidateKinds[tokenId] & (HAS_PER_FIELD | HAS_POSITIONAL)) !== 0) {
-          field.noteTerm(tokenId, position, true, true);
-        }
-        if (
-          previousTokenId !== 0 &&
-          (candidateKinds[previousTokenId] & HAS_FOLLOWERS) !== 0 &&
-          this.pairs.mayContain(previousTokenId, tokenId)
-        ) {
-          field.addPairStart(position - 1);
-        }
+      // Most tokens are no term or neither anchor nor pair: the kinds of id 0 are 0, so no
+      // branch asks which (on text where most tokens are terms, it was taken at random).
+      const kinds = candidateKinds[tokenId];
+      // Only anchors are noted as they come: any other token term is looked up if asked for
+      // (an UNNOTED one, which only exclusion phrases use, is no anchor and follows none).
+      if ((kinds & (HAS_PER_FIELD | HAS_POSITIONAL)) !== 0) {
+        field.noteTerm(tokenId, position, true, true);
+      }
+      if (
+        ((previousKinds << FOLLOWS_SHIFT) & kinds & FOLLOWS) !== 0 &&
+        this.pairs.mayContain(previousTokenId, tokenId)
+      ) {
+        field.addPairStart(position - 1);
       }
       // Stem and prefix terms only ever hold per-field keywords (broad mode, queries).
       if (stemId !== 0) field.noteTerm(stemId, position, false, candidateKinds[stemId] !== 0);
@@ -105,6 +107,7 @@ export class FieldScanner {
         }
       }
       previousTokenId = tokenId;
+      previousKinds = kinds;
     }
     return field;
   }
