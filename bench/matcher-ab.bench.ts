@@ -8,7 +8,7 @@ import type { KeywordMatcher } from '../src/modules/matching/keyword-matcher.js'
 import type { MatchInput } from '../src/modules/matching/match-input.js';
 import { buildStream, realStream } from './match-streams.js';
 import { printTable } from './print-table.js';
-import { comparisonQueries, QUERY_COUNT } from './query-comparison.js';
+import { comparisonQueries, QUERY_COUNT, type QueryComparison } from './query-comparison.js';
 import { realKeywords } from './real-corpus.js';
 import { syntheticKeywords, type SyntheticKeyword } from './synthetic-stream.js';
 
@@ -22,8 +22,14 @@ import { syntheticKeywords, type SyntheticKeyword } from './synthetic-stream.js'
  * whole bench:match run moves by more than a single change between runs on this shared machine;
  * this is how each change of docs/performance.md was measured against the code before it.
  *
+ * With `--comparisons N`, it then runs bench:match's own query comparison N times with each
+ * build, alternating builds, each run a process of its own: the figure bench:match reports
+ * (queries against the baseline, median over its rounds) as a mean over the runs. A process
+ * comes out a few percent faster or slower as a whole, whichever build it runs; running both
+ * builds in one process (above) shares that, but has a bias of its own, by load order.
+ *
  *   npm run bench:matcher-ab -- --before ../previous-checkout [--reddit DIR --keyword-lists DIR]
- *     [--rounds 60] [--chunk 10000]
+ *     [--rounds 60] [--chunk 10000] [--comparisons 8]
  */
 
 const ITEMS = 60_000;
@@ -32,6 +38,9 @@ const CHECKED_ITEMS = 20_000;
 const BASELINE_KEYWORDS = 10;
 const KEYWORD_SEED = 7;
 const MATCHER_MODULE = 'dist/src/modules/matching/keyword-matcher.js';
+const MATCH_BENCH = 'dist/bench/match.bench.js';
+/** bench:match's query comparison, as bench:match runs it (its QUERY_ROUNDS rounds). */
+const COMPARISON_ROUNDS = 5;
 const ORDER_FLAG = '--order';
 const SCRIPT = fileURLToPath(import.meta.url);
 
@@ -55,6 +64,11 @@ interface OrderResult {
   readonly queriesToBaseline: { before: number; after: number };
   /** Median over the rounds of the after build's query time to the before build's. */
   readonly afterToBefore: number;
+}
+
+/** Where each build's checkout is: `--before`'s, and this script's own. */
+function rootsOf(before: string): Record<Build, string> {
+  return { before: resolve(before), after: resolve(dirname(SCRIPT), '..', '..') };
 }
 
 function median(values: readonly number[]): number {
@@ -107,7 +121,7 @@ async function measureOrder(args: {
     ? realKeywords(args.keywordLists as string, QUERY_COUNT, KEYWORD_SEED)
     : syntheticKeywords(QUERY_COUNT, KEYWORD_SEED);
   const [baseline, queries] = definitionsOf(keywords);
-  const roots = { before: resolve(args.before), after: resolve(dirname(SCRIPT), '..', '..') };
+  const roots = rootsOf(args.before);
   const builds: Build[] = args.order === 'before-first' ? ['before', 'after'] : ['after', 'before'];
   const sides: Side[] = [];
   for (const build of builds) {
@@ -155,6 +169,48 @@ async function measureOrder(args: {
   };
 }
 
+/** One run of a build's bench:match query comparison: queries and v1 against the baseline. */
+function comparisonRun(root: string, realArgs: readonly string[]): { queries: number; v1: number } {
+  const output = execFileSync(
+    process.execPath,
+    [join(root, MATCH_BENCH), ...realArgs, '--queries', String(COMPARISON_ROUNDS), String(ITEMS)],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
+  const { sides } = JSON.parse(output) as QueryComparison;
+  return { v1: median(sides[1].ratios), queries: median(sides[2].ratios) };
+}
+
+function compareProcesses(
+  roots: Record<Build, string>,
+  realArgs: readonly string[],
+  runs: number,
+): void {
+  const results: Record<Build, { queries: number; v1: number }[]> = { before: [], after: [] };
+  for (let run = 0; run < runs; run++) {
+    const builds: Build[] = run % 2 === 0 ? ['before', 'after'] : ['after', 'before'];
+    for (const build of builds) results[build].push(comparisonRun(roots[build], realArgs));
+  }
+  const mean = (values: readonly number[]) =>
+    values.reduce((sum, value) => sum + value, 0) / values.length;
+  const range = (values: readonly number[]) =>
+    `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`;
+  console.log(
+    `\nbench:match's query comparison, ${runs} runs of each build alternated, a process each: medians over its ${COMPARISON_ROUNDS} rounds`,
+  );
+  printTable(
+    ['build', 'queries x baseline: mean (range)', 'v1 x baseline: mean (range)'],
+    (['before', 'after'] as Build[]).map((build) => {
+      const queries = results[build].map((result) => result.queries);
+      const v1 = results[build].map((result) => result.v1);
+      return [
+        build,
+        `${mean(queries).toFixed(3)} (${range(queries)})`,
+        `${mean(v1).toFixed(3)} (${range(v1)})`,
+      ];
+    }),
+  );
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -163,6 +219,7 @@ async function main(): Promise<void> {
       'keyword-lists': { type: 'string' },
       rounds: { type: 'string', default: '60' },
       chunk: { type: 'string', default: '10000' },
+      comparisons: { type: 'string', default: '0' },
       order: { type: 'string' },
     },
   });
@@ -212,6 +269,14 @@ async function main(): Promise<void> {
   );
   const geometricMean = Math.sqrt(results[0].afterToBefore * results[1].afterToBefore);
   console.log(`query time, after / before, both orders: ${geometricMean.toFixed(3)}`);
+  const comparisons = Number(values.comparisons);
+  if (comparisons > 0) {
+    const realArgs =
+      measured.reddit === undefined || measured.keywordLists === undefined
+        ? []
+        : ['--real', measured.reddit, measured.keywordLists];
+    compareProcesses(rootsOf(measured.before), realArgs, comparisons);
+  }
 }
 
 await main();
