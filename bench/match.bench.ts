@@ -10,7 +10,14 @@ import { KeywordMatcher, type MatchInput } from '../src/modules/matching/keyword
 import { foldCase } from '../src/modules/matching/text/text-normalization.js';
 import { tokenize } from '../src/modules/matching/text/tokenizer.js';
 import { printTable } from './print-table.js';
-import { compareQueries, QUERY_COUNT, type QueryComparison } from './query-comparison.js';
+import {
+  compareQueries,
+  QUERIES_FLAG,
+  QUERY_COUNT,
+  QUERY_ROUNDS,
+  REAL_FLAG,
+  type QueryComparison,
+} from './query-comparison.js';
 import { buildStream, byteSize, realStream, type Stream } from './match-streams.js';
 import { realKeywords } from './real-corpus.js';
 import { syntheticFilters, syntheticKeywords, type SyntheticKeyword } from './synthetic-stream.js';
@@ -51,11 +58,7 @@ const FILTER_ROUNDS = 8;
 
 const FLOOR_FLAG = '--floor';
 const KEYWORDS_FLAG = '--keywords';
-const REAL_FLAG = '--real';
 const FILTERED_FLAG = '--filtered';
-const QUERIES_FLAG = '--queries';
-/** Rounds of the query comparison, each running its three matchers one after the other. */
-const QUERY_ROUNDS = 5;
 const QUICK_ROUNDS = 3;
 /** Items of the quick run's stream (`--quick`: the query comparison alone). */
 const QUICK_ITEMS = 20_000;

@@ -8,7 +8,14 @@ import type { KeywordMatcher } from '../src/modules/matching/keyword-matcher.js'
 import type { MatchInput } from '../src/modules/matching/match-input.js';
 import { buildStream, realStream } from './match-streams.js';
 import { printTable } from './print-table.js';
-import { comparisonQueries, QUERY_COUNT, type QueryComparison } from './query-comparison.js';
+import {
+  comparisonQueries,
+  QUERIES_FLAG,
+  QUERY_COUNT,
+  QUERY_ROUNDS,
+  REAL_FLAG,
+  type QueryComparison,
+} from './query-comparison.js';
 import { realKeywords } from './real-corpus.js';
 import { syntheticKeywords, type SyntheticKeyword } from './synthetic-stream.js';
 
@@ -39,8 +46,6 @@ const BASELINE_KEYWORDS = 10;
 const KEYWORD_SEED = 7;
 const MATCHER_MODULE = 'dist/src/modules/matching/keyword-matcher.js';
 const MATCH_BENCH = 'dist/bench/match.bench.js';
-/** bench:match's query comparison, as bench:match runs it (its QUERY_ROUNDS rounds). */
-const COMPARISON_ROUNDS = 5;
 const ORDER_FLAG = '--order';
 const SCRIPT = fileURLToPath(import.meta.url);
 
@@ -173,7 +178,7 @@ async function measureOrder(args: {
 function comparisonRun(root: string, realArgs: readonly string[]): { queries: number; v1: number } {
   const output = execFileSync(
     process.execPath,
-    [join(root, MATCH_BENCH), ...realArgs, '--queries', String(COMPARISON_ROUNDS), String(ITEMS)],
+    [join(root, MATCH_BENCH), ...realArgs, QUERIES_FLAG, String(QUERY_ROUNDS), String(ITEMS)],
     { encoding: 'utf8', maxBuffer: 1 << 24 },
   );
   const { sides } = JSON.parse(output) as QueryComparison;
@@ -195,7 +200,7 @@ function compareProcesses(
   const range = (values: readonly number[]) =>
     `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}`;
   console.log(
-    `\nbench:match's query comparison, ${runs} runs of each build alternated, a process each: medians over its ${COMPARISON_ROUNDS} rounds`,
+    `\nbench:match's query comparison, ${runs} runs of each build alternated, a process each: medians over its ${QUERY_ROUNDS} rounds`,
   );
   printTable(
     ['build', 'queries x baseline: mean (range)', 'v1 x baseline: mean (range)'],
@@ -274,7 +279,7 @@ async function main(): Promise<void> {
     const realArgs =
       measured.reddit === undefined || measured.keywordLists === undefined
         ? []
-        : ['--real', measured.reddit, measured.keywordLists];
+        : [REAL_FLAG, measured.reddit, measured.keywordLists];
     compareProcesses(rootsOf(measured.before), realArgs, comparisons);
   }
 }

@@ -12,6 +12,14 @@ import type { SyntheticKeyword } from './synthetic-stream.js';
  */
 
 export const QUERY_COUNT = 20_000;
+/** Rounds of the query comparison, each running its three matchers one after the other. */
+export const QUERY_ROUNDS = 5;
+/**
+ * bench:match's child arguments: `[--real REDDIT LISTS] --queries ROUNDS ITEMS` runs this
+ * comparison and prints it as JSON (bench:matcher-ab runs another checkout's that way too).
+ */
+export const REAL_FLAG = '--real';
+export const QUERIES_FLAG = '--queries';
 const BASELINE_KEYWORDS = 10;
 const QUERY_SEED = 21;
 const WARM_UP_ITEMS = 5_000;

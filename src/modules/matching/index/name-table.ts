@@ -43,6 +43,7 @@ export class NameTable {
     this.users[id]--;
     if (this.users[id] > 0) return;
     this.ids.delete(name);
+    this.names[id] = '';
     this.freeIds.push(id);
   }
 }

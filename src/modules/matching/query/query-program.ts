@@ -174,8 +174,9 @@ function requiredTerms(node: QueryNode, terms: TermTable): number[] {
   if (node.kind === 'near') {
     return [...requiredTerms(node.left, terms), ...requiredTerms(node.right, terms)];
   }
-  if (node.kind === 'within')
+  if (node.kind === 'within') {
     return node.operands.flatMap((operand) => requiredTerms(operand, terms));
+  }
   return [];
 }
 
