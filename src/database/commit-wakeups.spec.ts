@@ -64,3 +64,53 @@ describe.each(testDatabaseKinds())('CommitWakeups on %s', (kind) => {
     expect(woken).toEqual(['deliveries', 'second listener', 'deliveries']);
   });
 });
+
+describe('CommitWakeups over Redis', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let instances: CommitWakeups[] = [];
+  let storages: OpenTestStorage[] = [];
+
+  async function instanceOn(storage: OpenTestStorage): Promise<CommitWakeups> {
+    const config = loadConfig({
+      DATABASE_URL: storage.databaseUrl,
+      REDIS_URL,
+      LOG_LEVEL: 'silent',
+    });
+    const wakeups = new CommitWakeups(storage.database, config, pino({ level: 'silent' }));
+    await wakeups.onModuleInit();
+    instances.push(wakeups);
+    return wakeups;
+  }
+
+  async function storageOf(): Promise<OpenTestStorage> {
+    const storage = await openTestStorage('sqlite');
+    storages.push(storage);
+    return storage;
+  }
+
+  afterEach(async () => {
+    await Promise.all(instances.map((wakeups) => wakeups.onApplicationShutdown()));
+    await Promise.all(storages.map((storage) => storage.close()));
+    [instances, storages] = [[], []];
+  });
+
+  it('wakes the instances on the same database, and none on another one sharing the Redis', async () => {
+    const shared = await storageOf();
+    const [writer, peer] = [await instanceOn(shared), await instanceOn(shared)];
+    const elsewhere = await storageOf();
+    const [stranger, strangersPeer] = [await instanceOn(elsewhere), await instanceOn(elsewhere)];
+    const strangerWakes: string[] = [];
+    stranger.onWake('deliveries', () => strangerWakes.push('deliveries'));
+    const peerWoken = new Promise<void>((resolve) => peer.onWake('deliveries', resolve));
+
+    await shared.database.transaction(async (manager) => writer.afterCommit(manager, 'deliveries'));
+    await peerWoken;
+    // Redis hands a subscriber its messages in the order they were published: once one
+    // published after the writer's has reached the stranger, the writer's would have too.
+    const probe = new Promise<void>((resolve) => stranger.onWake('probe', resolve));
+    strangersPeer.signal('probe');
+    await probe;
+
+    expect(strangerWakes).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type {
@@ -14,14 +15,20 @@ import {
 } from '../common/background/background-loop.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ROOT_LOGGER } from '../core.module.js';
+import { databaseName } from './database-url.js';
 import { Database } from './database.js';
 
-/** A kind of new work ("deliveries"), on its Redis channel `alerts:<topic>:wake`. */
+/** A kind of new work ("deliveries"), on its Redis channel `alerts:<database>:<topic>:wake`. */
 export type WakeTopic = string;
 
-const CHANNELS = 'alerts:*:wake';
-const channelOf = (topic: WakeTopic): string => `alerts:${topic}:wake`;
-const topicOf = (channel: string): WakeTopic | undefined => /^alerts:(.+):wake$/.exec(channel)?.[1];
+/**
+ * The channels' scope: a digest of the database the work is in, so deployments (or test runs)
+ * sharing one Redis wake only the instances that can see their rows. A digest, because a name
+ * could hold characters PSUBSCRIBE reads as a pattern.
+ */
+function channelScope(databaseUrl: string): string {
+  return createHash('sha256').update(databaseName(databaseUrl)).digest('hex').slice(0, 16);
+}
 /** How long boot waits for the subscription; after that it completes in the background. */
 const SUBSCRIBE_WAIT_MS = 2000;
 
@@ -44,6 +51,7 @@ export class CommitWakeups implements OnModuleInit, OnApplicationShutdown {
   private readonly logger: Logger;
   private publisher: Redis | null = null;
   private subscriber: Redis | null = null;
+  private readonly channelPrefix: string;
 
   constructor(
     private readonly database: Database,
@@ -51,6 +59,7 @@ export class CommitWakeups implements OnModuleInit, OnApplicationShutdown {
     @Inject(ROOT_LOGGER) rootLogger: Logger,
   ) {
     this.logger = rootLogger.child({ component: 'commit-wakeups' });
+    this.channelPrefix = `alerts:${channelScope(config.databaseUrl)}:`;
   }
 
   async onModuleInit(): Promise<void> {
@@ -74,7 +83,7 @@ export class CommitWakeups implements OnModuleInit, OnApplicationShutdown {
   /** Call after the transaction that wrote the work has committed. */
   signal(topic: WakeTopic): void {
     this.wakeLocally(topic);
-    this.publisher?.publish(channelOf(topic), '1').catch((error: unknown) => {
+    this.publisher?.publish(this.channelOf(topic), '1').catch((error: unknown) => {
       this.logger.debug({ err: error, topic }, 'wake-up not published');
     });
   }
@@ -113,16 +122,25 @@ export class CommitWakeups implements OnModuleInit, OnApplicationShutdown {
     const subscriber = this.connect(redisUrl, { maxRetriesPerRequest: null });
     this.subscriber = subscriber;
     subscriber.on('pmessage', (_pattern: string, channel: string) => {
-      const topic = topicOf(channel);
+      const topic = this.topicOf(channel);
       if (topic !== undefined) this.wakeLocally(topic);
     });
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      subscriber.psubscribe(CHANNELS),
+      subscriber.psubscribe(this.channelOf('*')),
       new Promise((resolve) => (timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS))),
     ])
       .catch((error: unknown) => this.logger.warn({ err: error }, 'wake-ups: no subscription'))
       .finally(() => clearTimeout(timer));
+  }
+
+  private channelOf(topic: WakeTopic): string {
+    return `${this.channelPrefix}${topic}:wake`;
+  }
+
+  private topicOf(channel: string): WakeTopic | undefined {
+    if (!channel.startsWith(this.channelPrefix) || !channel.endsWith(':wake')) return undefined;
+    return channel.slice(this.channelPrefix.length, -':wake'.length);
   }
 
   private wakeLocally(topic: WakeTopic): void {

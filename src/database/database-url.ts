@@ -16,3 +16,15 @@ export function sqliteFile(databaseUrl: string): string {
 }
 
 export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * Names the database a URL points at, without credentials: the resolved file for SQLite, the
+ * database name for PostgreSQL (its user's name when the URL gives none, as libpq does).
+ * Instances that share a database share this name, whichever host or pooler they reach it through.
+ */
+export function databaseName(databaseUrl: string): string {
+  if (databaseKind(databaseUrl) === 'sqlite') return `sqlite:${sqliteFile(databaseUrl)}`;
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1)) || decodeURIComponent(url.username);
+  return `postgres:${name || 'postgres'}`;
+}
