@@ -1,5 +1,4 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type {
@@ -15,20 +14,14 @@ import {
 } from '../common/background/background-loop.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ROOT_LOGGER } from '../core.module.js';
-import { databaseName } from './database-url.js';
+import { redisNamespace } from './database-url.js';
 import { Database } from './database.js';
 
-/** A kind of new work ("deliveries"), on its Redis channel `alerts:<database>:<topic>:wake`. */
-export type WakeTopic = string;
-
 /**
- * The channels' scope: a digest of the database the work is in, so deployments (or test runs)
- * sharing one Redis wake only the instances that can see their rows. A digest, because a name
- * could hold characters PSUBSCRIBE reads as a pattern.
+ * A kind of new work ("deliveries"), on its Redis channel `<namespace><topic>:wake`: only the
+ * instances on the database that holds the work hear it.
  */
-function channelScope(databaseUrl: string): string {
-  return createHash('sha256').update(databaseName(databaseUrl)).digest('hex').slice(0, 16);
-}
+export type WakeTopic = string;
 /** How long boot waits for the subscription; after that it completes in the background. */
 const SUBSCRIBE_WAIT_MS = 2000;
 
@@ -59,7 +52,7 @@ export class CommitWakeups implements OnModuleInit, OnApplicationShutdown {
     @Inject(ROOT_LOGGER) rootLogger: Logger,
   ) {
     this.logger = rootLogger.child({ component: 'commit-wakeups' });
-    this.channelPrefix = `alerts:${channelScope(config.databaseUrl)}:`;
+    this.channelPrefix = redisNamespace(config.databaseUrl);
   }
 
   async onModuleInit(): Promise<void> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 
 /** Where the data lives when DATABASE_URL is not set: a file, so `npm start` works anywhere. */
@@ -27,4 +28,15 @@ export function databaseName(databaseUrl: string): string {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1)) || decodeURIComponent(url.username);
   return `postgres:${name || 'postgres'}`;
+}
+
+/**
+ * Where an instance's keys and channels live in Redis: `alerts:<digest of databaseName>:`, so
+ * deployments (or parallel test runs) sharing one Redis count and wake apart, and every instance
+ * of one deployment together. A digest, because a name could hold characters that PSUBSCRIBE
+ * reads as a pattern.
+ */
+export function redisNamespace(databaseUrl: string): string {
+  const digest = createHash('sha256').update(databaseName(databaseUrl)).digest('hex');
+  return `alerts:${digest.slice(0, 16)}:`;
 }

@@ -7,6 +7,7 @@ import { DependencyOutage } from '../../common/outages/dependency-outage.js';
 import { Clock } from '../../common/time/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ROOT_LOGGER } from '../../core.module.js';
+import { redisNamespace } from '../../database/database-url.js';
 
 /**
  * A count Redis has not answered by then is made in this instance's memory instead, and the
@@ -49,7 +50,10 @@ export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnAppl
       lost: 'Redis unreachable: rate limits are counted by each instance on its own until it is back',
       back: 'Redis reachable again: rate limits are shared by the instances again',
     });
-    this.redis = config.redisUrl === null ? null : this.connect(config.redisUrl);
+    this.redis =
+      config.redisUrl === null
+        ? null
+        : this.connect(config.redisUrl, `${redisNamespace(config.databaseUrl)}ratelimit:`);
     this.shared = this.redis === null ? null : new ThrottlerStorageRedisService(this.redis);
   }
 
@@ -101,9 +105,9 @@ export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnAppl
     this.local.onApplicationShutdown();
   }
 
-  private connect(redisUrl: string): Redis {
+  private connect(redisUrl: string, keyPrefix: string): Redis {
     const redis = new Redis(redisUrl, {
-      keyPrefix: 'alerts:ratelimit:',
+      keyPrefix,
       // A command Redis cannot take now fails at once, instead of waiting for it in a queue.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
