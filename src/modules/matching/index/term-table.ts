@@ -33,6 +33,12 @@ export class TermTable {
   private readonly prefixes = new Map<string, Term>();
   /** By length in UTF-16 units: how many prefix terms have it (a token looks only those up). */
   private prefixLengthCounts: number[] = [];
+  /**
+   * Every leading part of every prefix term held (`acm` of `acme*`), with how many terms it
+   * leads: a token none of whose leading parts is here starts no prefix term, so it is looked up
+   * once, not at every length held.
+   */
+  private readonly prefixLeads = new Map<string, number>();
   /** The lengths of `prefixLengthCounts` held, made when asked after a change. */
   private heldPrefixLengths: number[] | null = null;
   /** Ids start at 1, so 0 can stand for "no term"; ids of dropped terms are reused. */
@@ -54,7 +60,7 @@ export class TermTable {
     if (term === undefined) {
       term = new Term(this.freeIds.pop() ?? this.nextId++, kind, key);
       terms.set(key, term);
-      if (kind === 'prefix') this.countPrefixLength(key.length, 1);
+      if (kind === 'prefix') this.countPrefix(key, 1);
       this.candidateKinds = grown(this.candidateKinds, term.id + 1);
       this.version++;
     }
@@ -77,7 +83,7 @@ export class TermTable {
       return;
     }
     this.termsOf(term.kind).delete(term.key);
-    if (term.kind === 'prefix') this.countPrefixLength(term.key.length, -1);
+    if (term.kind === 'prefix') this.countPrefix(term.key, -1);
     this.candidateKinds[term.id] = 0;
     this.freeIds.push(term.id);
     this.version++;
@@ -100,9 +106,20 @@ export class TermTable {
     ));
   }
 
-  private countPrefixLength(length: number, change: number): void {
-    this.prefixLengthCounts[length] = (this.prefixLengthCounts[length] ?? 0) + change;
+  /** Whether some prefix term held starts with `part` (or is it). */
+  leadsToPrefix(part: string): boolean {
+    return this.prefixLeads.has(part);
+  }
+
+  private countPrefix(key: string, change: number): void {
+    this.prefixLengthCounts[key.length] = (this.prefixLengthCounts[key.length] ?? 0) + change;
     this.heldPrefixLengths = null;
+    for (let length = 1; length <= key.length; length++) {
+      const lead = key.slice(0, length);
+      const count = (this.prefixLeads.get(lead) ?? 0) + change;
+      if (count > 0) this.prefixLeads.set(lead, count);
+      else this.prefixLeads.delete(lead);
+    }
   }
 
   private termsOf(kind: TermKind): Map<string, Term> {

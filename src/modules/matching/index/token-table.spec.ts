@@ -90,4 +90,30 @@ describe('TokenTable', () => {
     terms.release(rec);
     expect(prefixesOf('recommendation')).toEqual([recommend.id]);
   });
+
+  it('finds a longer prefix term past a shorter one that shares its start, after either goes', () => {
+    const terms = new TermTable();
+    const table = new TokenTable(terms);
+    const prefixesOf = (word: string) => {
+      table.syncTerms();
+      const found: number[] = [];
+      const ids = table.prefixTermIds;
+      let at = table.prefixListOf(table.resolve(word, 0, word.length, tokenHash(word), 0));
+      while (at !== 0 && ids[at] !== 0) found.push(ids[at++]);
+      return found;
+    };
+    const recipe = terms.acquire('prefix', 'recipe');
+    const recommend = terms.acquire('prefix', 'recommend');
+    const recommendations = terms.acquire('prefix', 'recommendations');
+
+    expect(prefixesOf('recording')).toEqual([]);
+    expect(prefixesOf('recipes')).toEqual([recipe.id]);
+    terms.release(recommend);
+    // `recommend` still leads to `recommendations`, held: the look-up goes past its length.
+    expect(prefixesOf('recommendationsx')).toEqual([recommendations.id]);
+    expect(prefixesOf('recommending')).toEqual([]);
+    terms.release(recommendations);
+    expect(prefixesOf('recommendationsy')).toEqual([]);
+    expect(prefixesOf('recipebook')).toEqual([recipe.id]);
+  });
 });

@@ -219,7 +219,10 @@ export class TokenTable {
     let end = start;
     for (const length of this.terms.prefixLengths) {
       if (length > token.length) break;
-      const id = this.terms.find('prefix', token.slice(0, length))?.id;
+      const part = token.slice(0, length);
+      // No prefix term starts with this part, so none starts with a longer one.
+      if (!this.terms.leadsToPrefix(part)) break;
+      const id = this.terms.find('prefix', part)?.id;
       if (id === undefined) continue;
       this.prefixLists = grown(this.prefixLists, end + 2);
       this.prefixLists[end++] = id;
