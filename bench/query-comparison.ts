@@ -23,6 +23,11 @@ export const QUERIES_FLAG = '--queries';
 const BASELINE_KEYWORDS = 10;
 const QUERY_SEED = 21;
 const WARM_UP_ITEMS = 5_000;
+/**
+ * Items each matcher takes in its turn: 0.05–0.2 s of CPU, long enough that a turn's cold caches
+ * cost nothing measurable, short enough that a round has a dozen turns each.
+ */
+const CHUNK_ITEMS = 5_000;
 /** Items whose language is detected to time `lang:` (each once, as an item reaching it is). */
 const LANGUAGE_ITEMS = 3_000;
 
@@ -77,13 +82,24 @@ function cpuSeconds(): number {
 }
 
 /**
- * Items per second of CPU time: on a shared, loaded machine wall-clock time also counts the
- * time the process waited for a core.
+ * One round: every matcher over every item, in chunks of CHUNK_ITEMS taken in turn (the first
+ * matcher of a chunk rotating), so a change in the host's speed during the round falls on all
+ * three alike instead of on whichever ran in that stretch. Items per second of CPU time, per
+ * matcher: on a shared, loaded machine wall-clock time also counts the time a process waited for
+ * a core.
  */
-function timePass(matcher: KeywordMatcher, inputs: readonly MatchInput[]): number {
-  const started = cpuSeconds();
-  for (const input of inputs) matcher.match(input);
-  return inputs.length / (cpuSeconds() - started);
+function timeRound(matchers: readonly KeywordMatcher[], inputs: readonly MatchInput[]): number[] {
+  const seconds = matchers.map(() => 0);
+  for (let from = 0, chunk = 0; from < inputs.length; from += CHUNK_ITEMS, chunk++) {
+    const items = inputs.slice(from, from + CHUNK_ITEMS);
+    for (let turn = 0; turn < matchers.length; turn++) {
+      const side = (chunk + turn) % matchers.length;
+      const started = cpuSeconds();
+      for (const input of items) matchers[side].match(input);
+      seconds[side] += cpuSeconds() - started;
+    }
+  }
+  return seconds.map((spent) => inputs.length / spent);
 }
 
 /** The item's own text, as QueryItem.language() hands it to the detector. */
@@ -127,7 +143,11 @@ export async function compareQueries(
     return { label, matcher, buildMs, runs: [] as number[] };
   });
   for (let round = 0; round < rounds; round++) {
-    for (const side of sides) side.runs.push(timePass(side.matcher, inputs));
+    const perSide = timeRound(
+      sides.map(({ matcher }) => matcher),
+      inputs,
+    );
+    sides.forEach((side, index) => side.runs.push(perSide[index]));
   }
   const [baseline, v1] = sides.map(({ runs }) => runs);
   const ratiosTo = (runs: number[], reference: number[]) =>
