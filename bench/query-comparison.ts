@@ -8,11 +8,12 @@ import type { SyntheticKeyword } from './synthetic-stream.js';
 /**
  * Queries beside keywords (issue #33, item 5): 10 plain v1 keywords (the baseline), v1 at
  * 20,000 keywords and 20,000 queries drawn like real ones, three matchers in one process measured
- * in alternation, so each round's ratios compare runs made seconds apart on the same code.
+ * in alternation (turns on chunks of a round's items), so each round's ratios compare work done
+ * a fraction of a second apart on the same code.
  */
 
 export const QUERY_COUNT = 20_000;
-/** Rounds of the query comparison, each running its three matchers one after the other. */
+/** Rounds of the query comparison, each running its three matchers over every item, in turns. */
 export const QUERY_ROUNDS = 5;
 /**
  * bench:match's child arguments: `[--real REDDIT LISTS] --queries ROUNDS ITEMS` runs this
@@ -24,8 +25,8 @@ const BASELINE_KEYWORDS = 10;
 const QUERY_SEED = 21;
 const WARM_UP_ITEMS = 5_000;
 /**
- * Items each matcher takes in its turn: 0.05–0.2 s of CPU, long enough that a turn's cold caches
- * cost nothing measurable, short enough that a round has a dozen turns each.
+ * Items each matcher takes in its turn: 0.02–0.1 s of CPU, long enough that a turn's cold caches
+ * weigh little, short enough that a round of 60,000 items has a dozen turns each.
  */
 const CHUNK_ITEMS = 5_000;
 /** Items whose language is detected to time `lang:` (each once, as an item reaching it is). */
@@ -142,11 +143,9 @@ export async function compareQueries(
     for (const input of inputs.slice(0, WARM_UP_ITEMS)) matcher.match(input);
     return { label, matcher, buildMs, runs: [] as number[] };
   });
+  const matchers = sides.map(({ matcher }) => matcher);
   for (let round = 0; round < rounds; round++) {
-    const perSide = timeRound(
-      sides.map(({ matcher }) => matcher),
-      inputs,
-    );
+    const perSide = timeRound(matchers, inputs);
     sides.forEach((side, index) => side.runs.push(perSide[index]));
   }
   const [baseline, v1] = sides.map(({ runs }) => runs);
