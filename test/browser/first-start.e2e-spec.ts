@@ -11,7 +11,8 @@ import {
   screenshot,
   seriousAccessibilityViolations,
 } from '../utils/browser.js';
-import { freePort, startUntil } from '../utils/processes.js';
+import { freePort } from '../utils/ports.js';
+import { startUntil } from '../utils/processes.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 
 const SETUP_LINK =

@@ -7,7 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { BACKFILL_PAGE } from '../../src/modules/backfill/keyword-backfiller.js';
 import { buildDataSourceOptions } from '../../src/database/data-source-options.js';
-import { freePort, startUntil, waitFor } from '../utils/processes.js';
+import { freePort } from '../utils/ports.js';
+import { startUntil, waitFor } from '../utils/processes.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import {
   createTestDatabase,

@@ -9,7 +9,8 @@ import { createWebhook } from '../factories/webhook.factory.js';
 import { bearer, createTestApp, scrapeMetrics, type TestApp } from '../utils/create-test-app.js';
 import { ingest, postItem, runDeliveries } from '../utils/delivery-scenario.js';
 import { metricValue } from '../utils/polling-app.js';
-import { accepts, freePort, startUntil } from '../utils/processes.js';
+import { freePort } from '../utils/ports.js';
+import { accepts, startUntil } from '../utils/processes.js';
 import { testDatabaseKinds } from '../utils/test-databases.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../utils/webhook-receiver.js';
 

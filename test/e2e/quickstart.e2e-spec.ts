@@ -4,7 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, signIn } from '../utils/browser.js';
-import { freePort, startUntil, waitFor } from '../utils/processes.js';
+import { freePort } from '../utils/ports.js';
+import { startUntil, waitFor } from '../utils/processes.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 
 /** The README's five-minute path, command for command, against the real server and CLI. */

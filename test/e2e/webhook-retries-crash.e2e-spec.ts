@@ -4,7 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, startUntil, waitFor } from '../utils/processes.js';
+import { freePort } from '../utils/ports.js';
+import { startUntil, waitFor } from '../utils/processes.js';
 import { parseJsonLine, runAdmin } from '../utils/run-admin.js';
 import {
   createTestDatabase,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
-import { freePort } from './processes.js';
+import { freePort } from './ports.js';
 import { createTestApp, type TestApp } from './create-test-app.js';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver.js';
 

@@ -1,6 +1,8 @@
 import { once } from 'node:events';
-import net, { type AddressInfo, type Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+import { listenOnTestPort } from './ports.js';
 
 /**
  * How a dependency goes away: `refused`, as a stopped server (its port refuses connections), or
@@ -26,13 +28,14 @@ export class FaultProxy {
     private readonly target: { host: string; port: number },
   ) {}
 
-  /** A proxy, on a free port of 127.0.0.1, to the server of `url` (`defaultPort` when it names none). */
+  /**
+   * A proxy, on a test port of 127.0.0.1 (which no one else takes while a `refused` cut has it
+   * closed), to the server of `url` (`defaultPort` when it names none).
+   */
   static async start(url: string, defaultPort: number): Promise<FaultProxy> {
     const { hostname, port } = new URL(url);
     const server = net.createServer();
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const proxy = new FaultProxy(server, (server.address() as AddressInfo).port, {
+    const proxy = new FaultProxy(server, await listenOnTestPort(server), {
       host: hostname,
       port: port === '' ? defaultPort : Number(port),
     });

@@ -1,7 +1,8 @@
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type Provider from 'oidc-provider';
+
+import { listenOnTestPort } from './ports.js';
 
 export interface ProviderClient {
   clientId: string;
@@ -79,8 +80,7 @@ export async function startOpenIdProvider(redirectUri: string): Promise<TestOpen
   const jwk = { ...(await exportJWK(privateKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' };
   let handler: ReturnType<Provider['callback']> = (_req, res) => res.end();
   const server: Server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `http://127.0.0.1:${await listenOnTestPort(server)}`;
 
   const client = { clientId: 'alerts-dashboard', clientSecret: 'client-secret-b8f1c0d2e7a94f63' };
   const otherClient = { clientId: 'another-app', clientSecret: 'another-secret-5e2d9a7c1b384f06' };

@@ -1,18 +1,7 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { once } from 'node:events';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { TEST_PASSWORD_HASH_ENV } from './test-password-cost.js';
-
-/** A TCP port nothing listens on right now, on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** Whether a TCP connection to host:port is accepted. */
 export function accepts(host: string, port: number): Promise<boolean> {

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { verify } from '@octokit/webhooks-methods';
+
+import { listenOnTestPort } from './ports.js';
 
 export interface ReceivedRequest {
   method: string;
@@ -78,9 +79,7 @@ export async function startWebhookReceiver(
     });
   });
   server.on('connection', () => (connections += 1));
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnTestPort(server);
 
   return {
     url: `http://127.0.0.1:${port}/hooks/alerts`,

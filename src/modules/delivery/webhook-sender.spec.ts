@@ -2,10 +2,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { verify } from '@octokit/webhooks-methods';
 
+import { listenOnTestPort } from '../../../test/utils/ports.js';
 import type * as FakeDnsModule from '../../common/network/testing/fake-dns.js';
 import { RESPONSE_BODY_BUDGET_MS, WebhookSender } from './webhook-sender.js';
 import type { WebhookRequest } from './webhook-sender.js';
@@ -50,9 +50,7 @@ async function startReceiver(
   });
   server.on('connection', () => (connections += 1));
   receivers.push(server);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnTestPort(server);
   return { port, url: `http://127.0.0.1:${port}/hook`, requests, connections: () => connections };
 }
 
