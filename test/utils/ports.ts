@@ -25,7 +25,14 @@ function ephemeralRangeStart(): number {
   }
 }
 
-const blockCount = Math.floor((ephemeralRangeStart() - FIRST_BLOCK_START) / BLOCK_SIZE);
+const ephemeralStart = ephemeralRangeStart();
+const blockCount = Math.floor((ephemeralStart - FIRST_BLOCK_START) / BLOCK_SIZE);
+if (blockCount < 1) {
+  throw new Error(
+    `The kernel's ephemeral ports start at ${ephemeralStart}, leaving no room for the tests' ` +
+      `port blocks from ${FIRST_BLOCK_START}; raise net.ipv4.ip_local_port_range's first port.`,
+  );
+}
 const workerIndex = (Number(process.env.JEST_WORKER_ID ?? '1') - 1) % blockCount;
 const blockStart = FIRST_BLOCK_START + workerIndex * BLOCK_SIZE;
 let handedOut = 0;
