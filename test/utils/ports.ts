@@ -4,7 +4,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 
 /**
  * The test servers that stand for something a test can take away (webhook endpoints, an OpenID
- * provider, the fault proxies before PostgreSQL and Redis), and the ports handed to child
+ * provider, the fault proxies in front of PostgreSQL and Redis), and the ports handed to child
  * processes, use a block of ports of their Jest worker's own, under the kernel's ephemeral range.
  * The kernel hands those ports neither to a listen(0) nor to an outgoing connection, and the
  * other worker takes from its own block, so such a port stays the test's: one it closed keeps
